@@ -1,0 +1,275 @@
+package dev.firebreak;
+
+import dev.firebreak.breaker.BreakerPermit;
+import dev.firebreak.event.EventType;
+import dev.firebreak.time.Cancellable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
+
+/**
+ * One call on a guard's isolation (a pool thread, a virtual thread, or a pending stage), and the
+ * future its caller holds.
+ *
+ * <p>Invariants:
+ * <ul>
+ *   <li><b>One outcome.</b> The worker (value or failure), the timeout task, and the caller's cancel
+ *       race to {@link #claim()} the outcome with one compare-and-set; only the winner reports events,
+ *       runs the fallback and completes the future. The CAS has no side effects.</li>
+ *   <li><b>Permits follow the work, not the caller.</b> The isolation permit is released by the
+ *       worker when the user's call really returns (or, for a stage, when the stage completes), never
+ *       by the timeout or the cancel, so a hung dependency can never run more calls than its bound. A
+ *       task that finds the outcome already claimed before it starts releases its permit without
+ *       running the call.</li>
+ *   <li><b>Interrupts hit only this call.</b> An interrupt is delivered only while the runner is in
+ *       RUNNING, and the runner does not leave RUNNING while an interrupt is being delivered; it then
+ *       clears its interrupt flag, so a pooled thread never carries a stale interrupt to its next call.</li>
+ * </ul>
+ */
+final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
+
+    private static final int PENDING = 0;
+    private static final int CLAIMED = 1;
+
+    private static final int NEW = 0;
+    private static final int RUNNING = 1;
+    private static final int INTERRUPTING = 2;
+    private static final int FINISHED = 3;
+
+    private static final VarHandle OUTCOME;
+    private static final VarHandle RUN_STATE;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            OUTCOME = lookup.findVarHandle(AsyncExecution.class, "outcome", int.class);
+            RUN_STATE = lookup.findVarHandle(AsyncExecution.class, "runState", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Guard guard;
+    private final GuardConfig config;
+    private final GuardedCall<T> call;
+    private final Supplier<? extends CompletionStage<T>> stageCall;
+    private final Fallback<T> fallback;
+    private final long start;
+    private BreakerPermit permit = BreakerPermit.DENIED;
+    private volatile int outcome;
+    private volatile int runState;
+    private volatile Thread runner;
+    private volatile Cancellable timeout = Cancellable.NONE;
+    private volatile CompletableFuture<T> stage;
+
+    private AsyncExecution(Guard guard, GuardedCall<T> call, Supplier<? extends CompletionStage<T>> stageCall,
+            Fallback<T> fallback) {
+        this.guard = guard;
+        this.config = guard.config();
+        this.call = call;
+        this.stageCall = stageCall;
+        this.fallback = fallback;
+        this.start = guard.ticker().read();
+    }
+
+    /** Starts {@code call} (blocking, on the isolation) or {@code stageCall} (non-blocking) and returns its future. */
+    static <T> AsyncExecution<T> start(Guard guard, GuardedCall<T> call,
+            Supplier<? extends CompletionStage<T>> stageCall, Fallback<T> fallback) {
+        AsyncExecution<T> execution = new AsyncExecution<>(guard, call, stageCall, fallback);
+        execution.begin();
+        return execution;
+    }
+
+    /** Waits for {@code future} on behalf of a synchronous caller, rethrowing what it completed with. */
+    static <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.get();
+        } catch (ExecutionException failed) {
+            Throwable cause = failed.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(cause); // unreachable: futures complete with unchecked exceptions only
+        } catch (InterruptedException interrupted) {
+            future.cancel(true);
+            Thread.currentThread().interrupt();
+            CancellationException cancelled = new CancellationException("caller interrupted while waiting");
+            cancelled.initCause(interrupted);
+            throw cancelled;
+        }
+    }
+
+    private void begin() {
+        permit = guard.breaker().tryAcquire(start);
+        if (permit == BreakerPermit.DENIED) {
+            claim();
+            recover(EventType.SHORT_CIRCUITED, null, 0L);
+            return;
+        }
+        EventType rejected = guard.tryAdmit();
+        if (rejected != null) {
+            claim();
+            recover(rejected, null, 0L);
+            return;
+        }
+        if (config.timeoutEnabled()) {
+            timeout = guard.scheduler().schedule(config.timeoutNanos(), this::onTimeout);
+        }
+        if (stageCall != null) {
+            startStage();
+        } else if (guard.pool() != null) {
+            if (!guard.pool().execute(this)) { // shut down: the pool released the permit
+                if (claim()) {
+                    timeout.cancel();
+                    recover(EventType.THREAD_POOL_REJECTED, null, 0L);
+                }
+            }
+        } else {
+            guard.virtualThreads().newThread(this).start();
+        }
+    }
+
+    /** The worker: runs the blocking call on a pool or virtual thread. */
+    @Override
+    public void run() {
+        if (outcome != PENDING) { // timed out or cancelled while queued: never start the call
+            guard.releaseAdmission();
+            return;
+        }
+        runner = Thread.currentThread();
+        RUN_STATE.setVolatile(this, RUNNING);
+        guard.metrics().executionStarted();
+        T value = null;
+        Throwable thrown = null;
+        try {
+            value = call.call();
+        } catch (Throwable t) {
+            thrown = t;
+        } finally {
+            while (!RUN_STATE.compareAndSet(this, RUNNING, FINISHED)) {
+                Thread.onSpinWait(); // an interrupt is being delivered to this call; let it land first
+            }
+            runner = null;
+            Thread.interrupted(); // this call's interrupt must not leak to the thread's next task
+            guard.metrics().executionEnded();
+            guard.releaseAdmission();
+        }
+        settle(value, thrown);
+    }
+
+    private void startStage() {
+        guard.metrics().executionStarted();
+        CompletionStage<T> started;
+        try {
+            started = stageCall.get();
+            if (started == null) {
+                throw new NullPointerException("submitAsync: the supplier returned null instead of a stage");
+            }
+        } catch (Throwable thrown) {
+            guard.metrics().executionEnded();
+            guard.releaseAdmission();
+            settle(null, thrown);
+            return;
+        }
+        CompletableFuture<T> pending = started.toCompletableFuture();
+        stage = pending;
+        pending.whenComplete((value, thrown) -> {
+            guard.metrics().executionEnded();
+            guard.releaseAdmission();
+            settle(value, thrown == null ? null : BadRequests.unwrap(thrown));
+        });
+    }
+
+    /** The user's call (or stage) ended with a value or an exception: report it unless already claimed. */
+    private void settle(T value, Throwable thrown) {
+        if (!claim()) {
+            return; // the caller already has a timeout or a cancellation
+        }
+        timeout.cancel();
+        long executionNanos = guard.ticker().read() - start;
+        if (thrown == null) {
+            long events = EventType.SUCCESS.bit() | guard.slowMarker(config, executionNanos);
+            guard.finish(permit, EventType.SUCCESS, events, executionNanos, executionNanos);
+            super.complete(value);
+            return;
+        }
+        BadRequestException badRequest = BadRequests.find(thrown);
+        if (badRequest != null) {
+            long events = EventType.BAD_REQUEST.bit() | EventType.EXCEPTION_THROWN.bit();
+            guard.finish(permit, EventType.BAD_REQUEST, events, executionNanos, executionNanos);
+            super.completeExceptionally(badRequest);
+            return;
+        }
+        recover(EventType.FAILURE, thrown, executionNanos);
+    }
+
+    private void onTimeout() {
+        if (!claim()) {
+            return;
+        }
+        if (config.interruptOnTimeout()) {
+            interruptRunner();
+        }
+        recover(EventType.TIMEOUT, null, guard.ticker().read() - start);
+    }
+
+    /**
+     * Cancels the call if it has no outcome yet: CANCELLED, no fallback; the runner is interrupted if
+     * {@code interruptOnCancel}. The isolation permit is still released only when the call ends.
+     */
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+        if (!claim()) {
+            return false;
+        }
+        timeout.cancel();
+        if (config.interruptOnCancel()) {
+            interruptRunner();
+        }
+        long elapsed = guard.ticker().read() - start;
+        long events = EventType.CANCELLED.bit();
+        guard.finish(permit, EventType.CANCELLED, events, elapsed, elapsed);
+        return super.cancel(false);
+    }
+
+    private boolean claim() {
+        return OUTCOME.compareAndSet(this, PENDING, CLAIMED);
+    }
+
+    private void interruptRunner() {
+        CompletableFuture<T> pending = stage;
+        if (pending != null) {
+            pending.cancel(true);
+            return;
+        }
+        if (RUN_STATE.compareAndSet(this, RUNNING, INTERRUPTING)) {
+            try {
+                Thread thread = runner;
+                if (thread != null) {
+                    thread.interrupt();
+                }
+            } finally {
+                RUN_STATE.setVolatile(this, RUNNING);
+            }
+        }
+    }
+
+    /** The claimed outcome is a failure of kind {@code event}: try the fallback, then complete. */
+    private void recover(EventType event, Throwable cause, long executionNanos) {
+        FallbackResult<T> result = guard.fallback(fallback, guard.failureFor(event, cause));
+        long total = guard.ticker().read() - start;
+        guard.finish(permit, event, event.bit() | result.events(), executionNanos, total);
+        if (result.exception() != null) {
+            super.completeExceptionally(result.exception());
+        } else {
+            super.complete(result.value());
+        }
+    }
+}

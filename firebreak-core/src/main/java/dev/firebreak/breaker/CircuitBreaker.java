@@ -1,0 +1,35 @@
+package dev.firebreak.breaker;
+
+import dev.firebreak.event.EventType;
+
+/**
+ * Decides, on the calling thread, whether a call may run, and learns from each outcome.
+ *
+ * <p>Contract with the guard: every permit other than {@link BreakerPermit#DENIED} is reported back
+ * exactly once through {@link #onOutcome}, whatever happens to the call (success, failure, timeout,
+ * rejection by isolation, cancellation, bad request), so a half-open trial can never be lost.
+ */
+public interface CircuitBreaker {
+
+    /** Asks to run a call at {@code nowNanos} (a {@link dev.firebreak.time.Ticker} reading). */
+    BreakerPermit tryAcquire(long nowNanos);
+
+    /**
+     * Reports how a permitted call ended.
+     *
+     * @param permit what {@link #tryAcquire} returned for this call (never DENIED)
+     * @param executionEvent the call's execution event (SUCCESS, FAILURE, TIMEOUT, BAD_REQUEST,
+     *     THREAD_POOL_REJECTED, SEMAPHORE_REJECTED, LIMIT_REJECTED or CANCELLED)
+     * @param executionNanos how long the call ran
+     * @param nowNanos when it ended
+     */
+    void onOutcome(BreakerPermit permit, EventType executionEvent, long executionNanos, long nowNanos);
+
+    /** The current state as of {@code nowNanos}. */
+    CircuitState state(long nowNanos);
+
+    /** A breaker that always permits and never opens. */
+    static CircuitBreaker alwaysClosed() {
+        return AlwaysClosed.INSTANCE;
+    }
+}

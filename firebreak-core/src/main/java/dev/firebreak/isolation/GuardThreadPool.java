@@ -1,0 +1,195 @@
+package dev.firebreak.isolation;
+
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A THREAD-isolation pool shared by the guards naming the same pool key, with Hystrix's bounds and an
+ * exact admission count in front of the executor.
+ *
+ * <p>Semantics: a call is admitted while fewer than {@code effectiveMaximumSize() +
+ * effectiveQueueBound()} calls are queued or running; otherwise it is rejected at once (no exception
+ * on this path). Admitted calls get a new thread while the pool is below its maximum size and every
+ * thread is busy; only when all {@code maximumSize} threads are busy do they wait in the queue (a
+ * plain ThreadPoolExecutor would fill the queue first). Threads above coreSize retire after
+ * keepAliveTimeMinutes idle. coreSize, maximumSize and queueSizeRejectionThreshold change live;
+ * maxQueueSize is fixed at creation, as in Hystrix.
+ *
+ * <p>Invariant: {@code admitted() <= effectiveMaximumSize() + effectiveQueueBound()} at every
+ * {@link #tryAdmit()}, and each admitted call's permit is released exactly once, by
+ * {@link #release()}, when its task has really ended (not when its caller walked away).
+ */
+public final class GuardThreadPool {
+
+    private final String name;
+    private final int maxQueueSize;
+    private final Bulkhead admission;
+    private final ThreadPoolExecutor executor;
+    private final ReentrantLock resizeLock = new ReentrantLock();
+    private volatile ThreadPoolConfig config;
+
+    /** A pool named {@code name} (threads are named {@code firebreak-<name>-<n>}). */
+    public GuardThreadPool(String name, ThreadPoolConfig config) {
+        this.name = name;
+        this.config = config;
+        this.maxQueueSize = config.maxQueueSize();
+        this.admission = new Bulkhead(config.effectiveMaximumSize() + config.effectiveQueueBound());
+        AtomicInteger ids = new AtomicInteger();
+        ThreadFactory threads = runnable -> {
+            Thread thread = new Thread(runnable, "firebreak-" + name + "-" + ids.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+        HandOffQueue queue = new HandOffQueue(admission);
+        this.executor = new ThreadPoolExecutor(config.coreSize(), config.effectiveMaximumSize(),
+                config.keepAliveTimeMinutes(), TimeUnit.MINUTES, queue, threads, (task, pool) -> {
+                    // Lost a race to add a thread: the call is admitted, so it waits for the next free one.
+                    if (pool.isShutdown() || !queue.force(task)) {
+                        throw new RejectedExecutionException("pool " + name + " is shut down");
+                    }
+                });
+        queue.pool = executor;
+    }
+
+    /** The pool key. */
+    public String name() {
+        return name;
+    }
+
+    /** The configuration in force. */
+    public ThreadPoolConfig config() {
+        return config;
+    }
+
+    /**
+     * Applies a new configuration: coreSize, maximumSize, the divergence flag, queueSizeRejectionThreshold
+     * and keepAliveTimeMinutes take effect now; a different maxQueueSize is ignored (fixed at creation)
+     * and reported by returning false.
+     */
+    public boolean reconfigure(ThreadPoolConfig next) {
+        resizeLock.lock();
+        try {
+            int max = next.effectiveMaximumSize();
+            // Order matters: the executor refuses core > max at every step.
+            if (next.coreSize() > executor.getMaximumPoolSize()) {
+                executor.setMaximumPoolSize(max);
+                executor.setCorePoolSize(next.coreSize());
+            } else {
+                executor.setCorePoolSize(next.coreSize());
+                executor.setMaximumPoolSize(max);
+            }
+            executor.setKeepAliveTime(Math.max(1, next.keepAliveTimeMinutes() * 60_000L), TimeUnit.MILLISECONDS);
+            int queueBound = maxQueueSize == -1 ? 0 : Math.min(maxQueueSize, next.queueSizeRejectionThreshold());
+            admission.setLimit(max + queueBound);
+            this.config = next;
+            return next.maxQueueSize() == maxQueueSize;
+        } finally {
+            resizeLock.unlock();
+        }
+    }
+
+    /** Takes an admission permit if the pool and its queue bound allow; false otherwise. */
+    public boolean tryAdmit() {
+        return admission.tryAcquire();
+    }
+
+    /**
+     * Runs an admitted task. The task itself must call {@link #release()} when it ends (in a finally).
+     * If the pool has been shut down, the permit is released here and false is returned.
+     */
+    public boolean execute(Runnable admittedTask) {
+        try {
+            executor.execute(admittedTask);
+            return true;
+        } catch (RejectedExecutionException shutDown) {
+            admission.release();
+            return false;
+        }
+    }
+
+    /** Returns an admission permit. */
+    public void release() {
+        admission.release();
+    }
+
+    /** Calls admitted and not yet released (queued plus running). */
+    public int admitted() {
+        return admission.inFlight();
+    }
+
+    /** The most calls ever admitted at once. */
+    public int peakAdmitted() {
+        return admission.peak();
+    }
+
+    /** The admission bound in force: maximum threads plus the queue bound. */
+    public int admissionLimit() {
+        return admission.limit();
+    }
+
+    /** Threads running a task now. */
+    public int activeCount() {
+        return executor.getActiveCount();
+    }
+
+    /** Tasks waiting for a thread. */
+    public int queueSize() {
+        return executor.getQueue().size();
+    }
+
+    /** Threads in the pool now. */
+    public int poolSize() {
+        return executor.getPoolSize();
+    }
+
+    /** The most threads the pool has had. */
+    public int largestPoolSize() {
+        return executor.getLargestPoolSize();
+    }
+
+    /** Tasks completed since creation. */
+    public long completedTaskCount() {
+        return executor.getCompletedTaskCount();
+    }
+
+    /** Stops accepting tasks; running tasks continue. */
+    public void shutdown() {
+        executor.shutdown();
+    }
+
+    /**
+     * The executor's queue: refuses an offer while the pool can still grow and has no idle thread, so
+     * the executor adds a thread instead of queueing (Tomcat's TaskQueue idea). Its size is bounded by
+     * the admission count, not by itself.
+     */
+    private static final class HandOffQueue extends LinkedBlockingQueue<Runnable> {
+        private final Bulkhead admission;
+        volatile ThreadPoolExecutor pool;
+
+        HandOffQueue(Bulkhead admission) {
+            this.admission = admission;
+        }
+
+        @Override
+        public boolean offer(Runnable task) {
+            ThreadPoolExecutor executor = pool;
+            // admitted calls (this one included) outnumber the threads: no thread is idle, so grow.
+            if (executor != null) {
+                int threads = executor.getPoolSize();
+                if (threads < executor.getMaximumPoolSize() && admission.inFlight() > threads) {
+                    return false;
+                }
+            }
+            return super.offer(task);
+        }
+
+        boolean force(Runnable task) {
+            return super.offer(task);
+        }
+    }
+}

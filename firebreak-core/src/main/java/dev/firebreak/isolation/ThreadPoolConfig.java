@@ -1,0 +1,136 @@
+package dev.firebreak.isolation;
+
+import static dev.firebreak.config.Check.notNegative;
+import static dev.firebreak.config.Check.positive;
+import static dev.firebreak.config.Check.window;
+
+import dev.firebreak.config.InvalidConfigException;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * The immutable configuration of one THREAD-isolation pool: Hystrix's thread-pool properties with
+ * Hystrix's defaults, relative to {@code firebreak.threadpool.<pool>.} (or {@code hystrix.threadpool.<pool>.}).
+ *
+ * <p>Live: coreSize, maximumSize, allowMaximumSizeToDivergeFromCoreSize, queueSizeRejectionThreshold,
+ * keepAliveTimeMinutes. Fixed at creation: maxQueueSize and the rolling window geometry.
+ *
+ * @param coreSize {@code coreSize}, default 10
+ * @param maximumSize {@code maximumSize}, default 10; used only when allowMaximumSizeToDivergeFromCoreSize
+ * @param allowMaximumSizeToDivergeFromCoreSize {@code allowMaximumSizeToDivergeFromCoreSize}, default false
+ * @param maxQueueSize {@code maxQueueSize}, default -1: no queue, a call runs on a free thread or is rejected
+ * @param queueSizeRejectionThreshold {@code queueSizeRejectionThreshold}, default 5: the queue's live
+ *     bound when maxQueueSize &gt; 0 (the lesser of the two applies)
+ * @param keepAliveTimeMinutes {@code keepAliveTimeMinutes}, default 1: how long a thread above coreSize may idle
+ * @param metricsRollingStatsTimeInMilliseconds {@code metrics.rollingStats.timeInMilliseconds}, default 10000
+ * @param metricsRollingStatsNumBuckets {@code metrics.rollingStats.numBuckets}, default 10
+ * @param setInCode the property names set explicitly through the builder
+ */
+public record ThreadPoolConfig(
+        int coreSize,
+        int maximumSize,
+        boolean allowMaximumSizeToDivergeFromCoreSize,
+        int maxQueueSize,
+        int queueSizeRejectionThreshold,
+        int keepAliveTimeMinutes,
+        int metricsRollingStatsTimeInMilliseconds,
+        int metricsRollingStatsNumBuckets,
+        Set<String> setInCode) {
+
+    /** Validates every value. */
+    public ThreadPoolConfig {
+        positive("coreSize", coreSize);
+        positive("maximumSize", maximumSize);
+        if (maxQueueSize != -1 && maxQueueSize < 1) {
+            throw new InvalidConfigException("maxQueueSize", maxQueueSize, "must be -1 (no queue) or >= 1");
+        }
+        notNegative("queueSizeRejectionThreshold", queueSizeRejectionThreshold);
+        notNegative("keepAliveTimeMinutes", keepAliveTimeMinutes);
+        window("metrics.rollingStats.timeInMilliseconds", metricsRollingStatsTimeInMilliseconds,
+                "metrics.rollingStats.numBuckets", metricsRollingStatsNumBuckets);
+        setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
+    }
+
+    /** Hystrix's defaults. */
+    public static ThreadPoolConfig defaults() {
+        return builder().build();
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from this configuration. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** The most threads the pool may run: maximumSize if allowed to diverge (and larger), else coreSize. */
+    public int effectiveMaximumSize() {
+        return allowMaximumSizeToDivergeFromCoreSize ? Math.max(coreSize, maximumSize) : coreSize;
+    }
+
+    /** How many calls may wait for a thread: 0 without a queue, else min(maxQueueSize, queueSizeRejectionThreshold). */
+    public int effectiveQueueBound() {
+        return maxQueueSize == -1 ? 0 : Math.min(maxQueueSize, queueSizeRejectionThreshold);
+    }
+
+    /** Builds a {@link ThreadPoolConfig}; each setter records its property as set in code. */
+    public static final class Builder {
+        private int coreSize = 10;
+        private int maximumSize = 10;
+        private boolean allowMaximumSizeToDivergeFromCoreSize = false;
+        private int maxQueueSize = -1;
+        private int queueSizeRejectionThreshold = 5;
+        private int keepAliveTimeMinutes = 1;
+        private int metricsRollingStatsTimeInMilliseconds = 10_000;
+        private int metricsRollingStatsNumBuckets = 10;
+        private final Set<String> setInCode = new LinkedHashSet<>();
+
+        private Builder() {
+        }
+
+        private Builder(ThreadPoolConfig c) {
+            coreSize = c.coreSize;
+            maximumSize = c.maximumSize;
+            allowMaximumSizeToDivergeFromCoreSize = c.allowMaximumSizeToDivergeFromCoreSize;
+            maxQueueSize = c.maxQueueSize;
+            queueSizeRejectionThreshold = c.queueSizeRejectionThreshold;
+            keepAliveTimeMinutes = c.keepAliveTimeMinutes;
+            metricsRollingStatsTimeInMilliseconds = c.metricsRollingStatsTimeInMilliseconds;
+            metricsRollingStatsNumBuckets = c.metricsRollingStatsNumBuckets;
+            setInCode.addAll(c.setInCode);
+        }
+
+        private Builder mark(String key) {
+            setInCode.add(key);
+            return this;
+        }
+
+        /** {@code coreSize}. */
+        public Builder coreSize(int v) { coreSize = v; return mark("coreSize"); }
+        /** {@code maximumSize}. */
+        public Builder maximumSize(int v) { maximumSize = v; return mark("maximumSize"); }
+        /** {@code allowMaximumSizeToDivergeFromCoreSize}. */
+        public Builder allowMaximumSizeToDivergeFromCoreSize(boolean v) { allowMaximumSizeToDivergeFromCoreSize = v; return mark("allowMaximumSizeToDivergeFromCoreSize"); }
+        /** {@code maxQueueSize}. */
+        public Builder maxQueueSize(int v) { maxQueueSize = v; return mark("maxQueueSize"); }
+        /** {@code queueSizeRejectionThreshold}. */
+        public Builder queueSizeRejectionThreshold(int v) { queueSizeRejectionThreshold = v; return mark("queueSizeRejectionThreshold"); }
+        /** {@code keepAliveTimeMinutes}. */
+        public Builder keepAliveTimeMinutes(int v) { keepAliveTimeMinutes = v; return mark("keepAliveTimeMinutes"); }
+        /** {@code metrics.rollingStats.timeInMilliseconds}. */
+        public Builder metricsRollingStatsTimeInMilliseconds(int v) { metricsRollingStatsTimeInMilliseconds = v; return mark("metrics.rollingStats.timeInMilliseconds"); }
+        /** {@code metrics.rollingStats.numBuckets}. */
+        public Builder metricsRollingStatsNumBuckets(int v) { metricsRollingStatsNumBuckets = v; return mark("metrics.rollingStats.numBuckets"); }
+
+        /** Validates and builds. */
+        public ThreadPoolConfig build() {
+            return new ThreadPoolConfig(coreSize, maximumSize, allowMaximumSizeToDivergeFromCoreSize, maxQueueSize,
+                    queueSizeRejectionThreshold, keepAliveTimeMinutes, metricsRollingStatsTimeInMilliseconds,
+                    metricsRollingStatsNumBuckets, setInCode);
+        }
+    }
+}
