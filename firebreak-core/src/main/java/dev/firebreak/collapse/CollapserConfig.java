@@ -1,0 +1,152 @@
+package dev.firebreak.collapse;
+
+import static dev.firebreak.config.Check.notNegative;
+import static dev.firebreak.config.Check.positive;
+import static dev.firebreak.config.Check.present;
+import static dev.firebreak.config.Check.window;
+
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * The immutable configuration of one collapser: Hystrix's collapser properties with Hystrix's
+ * defaults plus Firebreak's dispatch strategy, relative to {@code firebreak.collapser.<name>.} (or
+ * {@code hystrix.collapser.<name>.}).
+ *
+ * @param maxRequestsInBatch {@code maxRequestsInBatch}, default Integer.MAX_VALUE; a full batch leaves at once
+ * @param timerDelayInMilliseconds {@code timerDelayInMilliseconds}, default 10: the TIMER window
+ * @param requestCacheEnabled {@code requestCache.enabled}, default true
+ * @param dispatchStrategy {@code dispatch.strategy}, TIMER or LOAD_AWARE (Firebreak)
+ * @param loadAwareMaxBatchesInFlight {@code loadAware.maxBatchesInFlight}: batches in flight at once
+ *     under LOAD_AWARE; 0 derives it from the batch guard's concurrency bound (Firebreak)
+ * @param loadAwareLingerInMicroseconds {@code loadAware.lingerInMicroseconds}: how long a request may
+ *     wait for companions when a slot is free (Firebreak)
+ * @param metricsRollingStatsTimeInMilliseconds {@code metrics.rollingStats.timeInMilliseconds}, default 10000
+ * @param metricsRollingStatsNumBuckets {@code metrics.rollingStats.numBuckets}, default 10
+ * @param metricsRollingPercentileEnabled {@code metrics.rollingPercentile.enabled}, default true
+ * @param metricsRollingPercentileTimeInMilliseconds {@code metrics.rollingPercentile.timeInMilliseconds}, default 60000
+ * @param metricsRollingPercentileNumBuckets {@code metrics.rollingPercentile.numBuckets}, default 6
+ * @param metricsRollingPercentileBucketSize {@code metrics.rollingPercentile.bucketSize}, default 100
+ * @param setInCode the property names set explicitly through the builder
+ */
+public record CollapserConfig(
+        int maxRequestsInBatch,
+        int timerDelayInMilliseconds,
+        boolean requestCacheEnabled,
+        DispatchStrategy dispatchStrategy,
+        int loadAwareMaxBatchesInFlight,
+        int loadAwareLingerInMicroseconds,
+        int metricsRollingStatsTimeInMilliseconds,
+        int metricsRollingStatsNumBuckets,
+        boolean metricsRollingPercentileEnabled,
+        int metricsRollingPercentileTimeInMilliseconds,
+        int metricsRollingPercentileNumBuckets,
+        int metricsRollingPercentileBucketSize,
+        Set<String> setInCode) {
+
+    /** Validates every value. */
+    public CollapserConfig {
+        positive("maxRequestsInBatch", maxRequestsInBatch);
+        notNegative("timerDelayInMilliseconds", timerDelayInMilliseconds);
+        present("dispatch.strategy", dispatchStrategy);
+        notNegative("loadAware.maxBatchesInFlight", loadAwareMaxBatchesInFlight);
+        notNegative("loadAware.lingerInMicroseconds", loadAwareLingerInMicroseconds);
+        window("metrics.rollingStats.timeInMilliseconds", metricsRollingStatsTimeInMilliseconds,
+                "metrics.rollingStats.numBuckets", metricsRollingStatsNumBuckets);
+        window("metrics.rollingPercentile.timeInMilliseconds", metricsRollingPercentileTimeInMilliseconds,
+                "metrics.rollingPercentile.numBuckets", metricsRollingPercentileNumBuckets);
+        positive("metrics.rollingPercentile.bucketSize", metricsRollingPercentileBucketSize);
+        setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
+    }
+
+    /** The defaults. */
+    public static CollapserConfig defaults() {
+        return builder().build();
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from this configuration. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Builds a {@link CollapserConfig}; each setter records its property as set in code. */
+    public static final class Builder {
+        private int maxRequestsInBatch = Integer.MAX_VALUE;
+        private int timerDelayInMilliseconds = 10;
+        private boolean requestCacheEnabled = true;
+        private DispatchStrategy dispatchStrategy = DispatchStrategy.LOAD_AWARE;
+        private int loadAwareMaxBatchesInFlight = 0;
+        private int loadAwareLingerInMicroseconds = 0;
+        private int metricsRollingStatsTimeInMilliseconds = 10_000;
+        private int metricsRollingStatsNumBuckets = 10;
+        private boolean metricsRollingPercentileEnabled = true;
+        private int metricsRollingPercentileTimeInMilliseconds = 60_000;
+        private int metricsRollingPercentileNumBuckets = 6;
+        private int metricsRollingPercentileBucketSize = 100;
+        private final Set<String> setInCode = new LinkedHashSet<>();
+
+        private Builder() {
+        }
+
+        private Builder(CollapserConfig c) {
+            maxRequestsInBatch = c.maxRequestsInBatch;
+            timerDelayInMilliseconds = c.timerDelayInMilliseconds;
+            requestCacheEnabled = c.requestCacheEnabled;
+            dispatchStrategy = c.dispatchStrategy;
+            loadAwareMaxBatchesInFlight = c.loadAwareMaxBatchesInFlight;
+            loadAwareLingerInMicroseconds = c.loadAwareLingerInMicroseconds;
+            metricsRollingStatsTimeInMilliseconds = c.metricsRollingStatsTimeInMilliseconds;
+            metricsRollingStatsNumBuckets = c.metricsRollingStatsNumBuckets;
+            metricsRollingPercentileEnabled = c.metricsRollingPercentileEnabled;
+            metricsRollingPercentileTimeInMilliseconds = c.metricsRollingPercentileTimeInMilliseconds;
+            metricsRollingPercentileNumBuckets = c.metricsRollingPercentileNumBuckets;
+            metricsRollingPercentileBucketSize = c.metricsRollingPercentileBucketSize;
+            setInCode.addAll(c.setInCode);
+        }
+
+        private Builder mark(String key) {
+            setInCode.add(key);
+            return this;
+        }
+
+        /** {@code maxRequestsInBatch}. */
+        public Builder maxRequestsInBatch(int v) { maxRequestsInBatch = v; return mark("maxRequestsInBatch"); }
+        /** {@code timerDelayInMilliseconds}. */
+        public Builder timerDelayInMilliseconds(int v) { timerDelayInMilliseconds = v; return mark("timerDelayInMilliseconds"); }
+        /** {@code requestCache.enabled}. */
+        public Builder requestCacheEnabled(boolean v) { requestCacheEnabled = v; return mark("requestCache.enabled"); }
+        /** {@code dispatch.strategy}. */
+        public Builder dispatchStrategy(DispatchStrategy v) { dispatchStrategy = v; return mark("dispatch.strategy"); }
+        /** {@code loadAware.maxBatchesInFlight}. */
+        public Builder loadAwareMaxBatchesInFlight(int v) { loadAwareMaxBatchesInFlight = v; return mark("loadAware.maxBatchesInFlight"); }
+        /** {@code loadAware.lingerInMicroseconds}. */
+        public Builder loadAwareLingerInMicroseconds(int v) { loadAwareLingerInMicroseconds = v; return mark("loadAware.lingerInMicroseconds"); }
+        /** {@code metrics.rollingStats.timeInMilliseconds}. */
+        public Builder metricsRollingStatsTimeInMilliseconds(int v) { metricsRollingStatsTimeInMilliseconds = v; return mark("metrics.rollingStats.timeInMilliseconds"); }
+        /** {@code metrics.rollingStats.numBuckets}. */
+        public Builder metricsRollingStatsNumBuckets(int v) { metricsRollingStatsNumBuckets = v; return mark("metrics.rollingStats.numBuckets"); }
+        /** {@code metrics.rollingPercentile.enabled}. */
+        public Builder metricsRollingPercentileEnabled(boolean v) { metricsRollingPercentileEnabled = v; return mark("metrics.rollingPercentile.enabled"); }
+        /** {@code metrics.rollingPercentile.timeInMilliseconds}. */
+        public Builder metricsRollingPercentileTimeInMilliseconds(int v) { metricsRollingPercentileTimeInMilliseconds = v; return mark("metrics.rollingPercentile.timeInMilliseconds"); }
+        /** {@code metrics.rollingPercentile.numBuckets}. */
+        public Builder metricsRollingPercentileNumBuckets(int v) { metricsRollingPercentileNumBuckets = v; return mark("metrics.rollingPercentile.numBuckets"); }
+        /** {@code metrics.rollingPercentile.bucketSize}. */
+        public Builder metricsRollingPercentileBucketSize(int v) { metricsRollingPercentileBucketSize = v; return mark("metrics.rollingPercentile.bucketSize"); }
+
+        /** Validates and builds. */
+        public CollapserConfig build() {
+            return new CollapserConfig(maxRequestsInBatch, timerDelayInMilliseconds, requestCacheEnabled,
+                    dispatchStrategy, loadAwareMaxBatchesInFlight, loadAwareLingerInMicroseconds,
+                    metricsRollingStatsTimeInMilliseconds, metricsRollingStatsNumBuckets,
+                    metricsRollingPercentileEnabled, metricsRollingPercentileTimeInMilliseconds,
+                    metricsRollingPercentileNumBuckets, metricsRollingPercentileBucketSize, setInCode);
+        }
+    }
+}
