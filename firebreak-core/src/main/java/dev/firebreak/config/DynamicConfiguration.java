@@ -1,0 +1,524 @@
+package dev.firebreak.config;
+
+import dev.firebreak.Guard;
+import dev.firebreak.GuardConfig;
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.collapse.CollapserConfig;
+import dev.firebreak.isolation.GuardThreadPool;
+import dev.firebreak.isolation.ThreadPoolConfig;
+import dev.firebreak.time.Cancellable;
+import dev.firebreak.time.Scheduler;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+
+/**
+ * Live configuration for one {@link GuardRegistry}: reads Hystrix-style properties from layered
+ * {@link PropertySource}s, resolves each guard's, pool's and collapser's configuration through
+ * Hystrix's precedence, and applies changes to the running objects without a restart.
+ *
+ * <pre>{@code
+ * DynamicConfiguration config = DynamicConfiguration.builder(registry)
+ *     .source(PropertiesFileSource.of(Path.of("firebreak.properties")))
+ *     .source(SystemPropertiesSource.instance())
+ *     .listener(event -> log(event))
+ *     .build();
+ * }</pre>
+ *
+ * <p>Precedence, weakest first: global default from code ({@link Builder#commandDefaults}) &lt;
+ * dynamic global default ({@code firebreak.command.default.*}) &lt; instance default from code (set
+ * in the guard's builder) &lt; dynamic instance value ({@code firebreak.command.<name>.*}). Keys may
+ * start with {@code hystrix.} instead of {@code firebreak.}; for the same key the {@code firebreak.}
+ * one wins, and a later source wins over an earlier one.
+ *
+ * <p>A refresh (each poll on the registry's scheduler, each push from a source, or {@link #refresh()})
+ * reads every source; if anything changed it checks each value on its own, then each resolved record
+ * as a whole, and calls {@code reconfigure} on the objects whose configuration changed. A refused
+ * value never half-applies: the last valid value stays in force and a REFUSED {@link ConfigEvent}
+ * names key, value and rule. Properties that cannot change while running keep their running value
+ * (FIXED_PROPERTY_IGNORED) and apply to objects created afterwards, which this configuration resolves
+ * through the registry's {@link ConfigResolver} hook.
+ *
+ * <p>Thread-safety: resolution and every {@code reconfigure} call happen under one lock, so running
+ * objects receive configurations in the order they were resolved; listeners and the log are called
+ * after the lock is released.
+ */
+public final class DynamicConfiguration implements ConfigResolver, AutoCloseable {
+
+    private static final Logger LOG = System.getLogger(DynamicConfiguration.class.getName());
+
+    private final GuardRegistry registry;
+    private final List<PropertySource> sources;
+    private final Map<ConfigScope<?, ?>, Object> globalCode;
+    private final Scheduler scheduler;
+    private final long pollNanos;
+    private final Executor refreshExecutor;
+    private final CopyOnWriteArrayList<ConfigListener> listeners;
+    private final Runnable sourceChanged = this::refresh;
+    private final GuardRegistry.RegistryListener registryListener = new RegistryHook();
+
+    /** Guards every field below and every reconfigure call. */
+    private final ReentrantLock lock = new ReentrantLock();
+    private AcceptedProperties accepted = AcceptedProperties.empty();
+    private Map<String, String> lastMerged = Map.of();
+    private final Map<PropertySource, Map<String, String>> lastGood = new IdentityHashMap<>();
+    private final Map<PropertySource, String> lastFailure = new IdentityHashMap<>();
+    private final Map<Object, TargetState> states = new IdentityHashMap<>();
+    private final Map<String, ThreadPoolConfig> poolCode = new HashMap<>();
+    private final List<Target<CollapserConfig, CollapserConfig.Builder>> collapsers = new ArrayList<>();
+    private Cancellable nextPoll = Cancellable.NONE;
+    private volatile boolean closed;
+
+    private DynamicConfiguration(Builder b) {
+        this.registry = b.registry;
+        this.sources = List.copyOf(b.sources);
+        this.globalCode = Map.of(ConfigScope.command(), b.commandDefaults, ConfigScope.threadPool(),
+                b.threadPoolDefaults, ConfigScope.collapser(), b.collapserDefaults);
+        this.scheduler = registry.scheduler();
+        this.pollNanos = b.pollInterval.toNanos();
+        this.refreshExecutor = b.refreshExecutor;
+        this.listeners = new CopyOnWriteArrayList<>(b.listeners);
+    }
+
+    /** Starts building the dynamic configuration of {@code registry}. */
+    public static Builder builder(GuardRegistry registry) {
+        return new Builder(registry);
+    }
+
+    /**
+     * Reads every source now and applies what changed, on this thread; returns when running objects
+     * have their new configuration and listeners have been told.
+     */
+    public void refresh() {
+        refresh(false);
+    }
+
+    private void refresh(boolean force) {
+        List<ConfigEvent> events = new ArrayList<>();
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            Map<String, String> merged = readSources(events);
+            if (force || !merged.equals(lastMerged)) {
+                accepted = accepted.next(merged, lastMerged, events);
+                lastMerged = merged;
+                for (Target<?, ?> target : targets()) {
+                    apply(target, events);
+                }
+            }
+        } finally {
+            lock.unlock();
+            publish(events);
+        }
+    }
+
+    /** Subscribes to every applied change and refusal. */
+    public void addListener(ConfigListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Unsubscribes a listener. */
+    public void removeListener(ConfigListener listener) {
+        listeners.remove(listener);
+    }
+
+    /** Every property of {@code guard} with its value in force and the layer it came from. */
+    public List<EffectiveProperty> properties(Guard guard) {
+        return view(guardTarget(guard));
+    }
+
+    /** Every property of {@code pool} with its value in force and the layer it came from. */
+    public List<EffectiveProperty> properties(GuardThreadPool pool) {
+        return view(poolTarget(pool));
+    }
+
+    /** The effective properties of the guard named {@code name}, if the registry has one. */
+    public Optional<List<EffectiveProperty>> commandProperties(String name) {
+        return registry.find(name).map(this::properties);
+    }
+
+    /** The effective properties of the pool named {@code name}, if the registry has one. */
+    public Optional<List<EffectiveProperty>> threadPoolProperties(String name) {
+        return registry.findPool(name).map(this::properties);
+    }
+
+    /** The effective properties of the first bound collapser named {@code name}, if any. */
+    public Optional<List<EffectiveProperty>> collapserProperties(String name) {
+        lock.lock();
+        try {
+            return collapsers.stream().filter(c -> c.name().equals(name)).findFirst().map(this::view);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ------------------------------------------------------------------ ConfigResolver (creation hooks)
+
+    @Override
+    public GuardConfig guardConfig(String name, GuardConfig fromCode) {
+        return resolveNew(ConfigScope.command(), name, fromCode);
+    }
+
+    @Override
+    public ThreadPoolConfig threadPoolConfig(String name, ThreadPoolConfig fromCode) {
+        lock.lock();
+        try {
+            poolCode.put(name, fromCode);
+        } finally {
+            lock.unlock();
+        }
+        return resolveNew(ConfigScope.threadPool(), name, fromCode);
+    }
+
+    @Override
+    public CollapserConfig collapserConfig(String name, CollapserConfig fromCode) {
+        return resolveNew(ConfigScope.collapser(), name, fromCode);
+    }
+
+    @Override
+    public Registration bindCollapser(Reconfigurable<CollapserConfig> collapser, CollapserConfig fromCode) {
+        Target<CollapserConfig, CollapserConfig.Builder> target = new Target<>(collapser, ConfigScope.collapser(),
+                collapser.name(), Objects.requireNonNull(fromCode, "fromCode"), collapser::config,
+                collapser::reconfigure);
+        List<ConfigEvent> events = new ArrayList<>();
+        lock.lock();
+        try {
+            if (!closed) {
+                collapsers.add(target);
+                apply(target, events);
+            }
+        } finally {
+            lock.unlock();
+            publish(events);
+        }
+        return () -> {
+            lock.lock();
+            try {
+                collapsers.remove(target);
+                states.remove(collapser);
+            } finally {
+                lock.unlock();
+            }
+        };
+    }
+
+    /**
+     * Stops polling and listening: running objects keep the configuration they have, and objects
+     * created later get their code's configuration.
+     */
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            closed = true;
+            nextPoll.cancel();
+        } finally {
+            lock.unlock();
+        }
+        if (registry.configResolver() == this) {
+            registry.useConfigResolver(ConfigResolver.codeOnly());
+        }
+        registry.removeRegistryListener(registryListener);
+        for (PropertySource source : sources) {
+            source.removeChangeListener(sourceChanged);
+        }
+    }
+
+    // ------------------------------------------------------------------ internals
+
+    private void start() {
+        registry.useConfigResolver(this);
+        registry.addRegistryListener(registryListener);
+        for (PropertySource source : sources) {
+            source.addChangeListener(sourceChanged);
+        }
+        refresh(true);
+        schedulePoll();
+    }
+
+    private void schedulePoll() {
+        if (pollNanos <= 0) {
+            return;
+        }
+        lock.lock();
+        try {
+            if (!closed) {
+                nextPoll = scheduler.schedule(pollNanos, () -> refreshExecutor.execute(this::poll));
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void poll() {
+        try {
+            refresh();
+        } catch (RuntimeException unexpected) {
+            LOG.log(Logger.Level.ERROR, "dynamic configuration refresh failed", unexpected);
+        } finally {
+            schedulePoll();
+        }
+    }
+
+    /** Reads the sources in order (later wins); a failed source keeps its last good snapshot. Under lock. */
+    private Map<String, String> readSources(List<ConfigEvent> events) {
+        Map<String, String> merged = new LinkedHashMap<>();
+        for (PropertySource source : sources) {
+            try {
+                Map<String, String> snapshot = new HashMap<>();
+                source.read().forEach((key, value) -> {
+                    if (key != null && value != null && (key.startsWith("firebreak.") || key.startsWith("hystrix."))) {
+                        snapshot.put(key, value);
+                    }
+                });
+                lastGood.put(source, snapshot);
+                lastFailure.remove(source);
+            } catch (IOException | RuntimeException failed) {
+                String reason = String.valueOf(failed.getMessage());
+                if (!reason.equals(lastFailure.put(source, reason))) {
+                    events.add(new ConfigEvent(ConfigEvent.Kind.SOURCE_FAILED, null, null, null, source.name(), null,
+                            "source " + source.name() + " cannot be read (" + failed.getClass().getSimpleName()
+                                    + ": " + reason + "); its previous properties stay in force"));
+                }
+            }
+            merged.putAll(lastGood.getOrDefault(source, Map.of()));
+        }
+        return Map.copyOf(merged);
+    }
+
+    /** Every object to keep up to date. Under lock. */
+    private List<Target<?, ?>> targets() {
+        List<Target<?, ?>> targets = new ArrayList<>();
+        for (Guard guard : registry.guards()) {
+            targets.add(guardTarget(guard));
+        }
+        for (GuardThreadPool pool : registry.pools()) {
+            targets.add(poolTarget(pool));
+        }
+        targets.addAll(collapsers);
+        return targets;
+    }
+
+    private Target<GuardConfig, GuardConfig.Builder> guardTarget(Guard guard) {
+        return new Target<>(guard, ConfigScope.command(), guard.name(), guard.codeConfig(), guard::config,
+                guard::reconfigure);
+    }
+
+    private Target<ThreadPoolConfig, ThreadPoolConfig.Builder> poolTarget(GuardThreadPool pool) {
+        ThreadPoolConfig code;
+        lock.lock();
+        try {
+            // A pool made before this configuration was bound: what it runs with is its code layer.
+            code = poolCode.computeIfAbsent(pool.name(), name -> pool.config());
+        } finally {
+            lock.unlock();
+        }
+        return new Target<>(pool, ConfigScope.threadPool(), pool.name(), code, pool::config, pool::reconfigure);
+    }
+
+    /** Resolves {@code target}, records its sources and reconfigures it if its record changed. Under lock. */
+    private <C, B> void apply(Target<C, B> target, List<ConfigEvent> events) {
+        C current = target.current().get();
+        TargetState state = states.getOrDefault(target.identity(), TargetState.NONE);
+        LayeredResolution.Outcome<C> outcome = resolution(target.scope(), target.name(), target.code())
+                .forRunning(current, state.properties(), state.ignoredFixed(), events);
+        states.put(target.identity(), new TargetState(outcome.properties(), outcome.ignoredFixed()));
+        if (outcome.config().equals(current)) {
+            return;
+        }
+        for (PropertyDefinition<C, B> p : target.scope().properties()) {
+            Object before = p.get(current);
+            EffectiveProperty after = outcome.properties().get(p.name());
+            if (!before.equals(after.value())) {
+                events.add(new ConfigEvent(ConfigEvent.Kind.APPLIED, target.scope().segment(), target.name(),
+                        p.name(), after.origin(), after.text(), after.origin() + " = " + after.text() + " applied to "
+                                + target.scope().segment() + " " + target.name() + " (was " + p.format(before) + ")"));
+            }
+        }
+        if (!target.reconfigure().test(outcome.config())) {
+            LOG.log(Logger.Level.WARNING, () -> target.scope().segment() + " " + target.name()
+                    + " refused a fixed property change it should not have been sent");
+        }
+    }
+
+    private <C, B> C resolveNew(ConfigScope<C, B> scope, String name, C fromCode) {
+        Objects.requireNonNull(fromCode, "fromCode");
+        List<ConfigEvent> events = new ArrayList<>();
+        lock.lock();
+        try {
+            if (closed) {
+                return fromCode;
+            }
+            return resolution(scope, name, fromCode).forNewInstance(events).config();
+        } finally {
+            lock.unlock();
+            publish(events);
+        }
+    }
+
+    private <C, B> List<EffectiveProperty> view(Target<C, B> target) {
+        lock.lock();
+        try {
+            TargetState state = states.getOrDefault(target.identity(), TargetState.NONE);
+            return List.copyOf(resolution(target.scope(), target.name(), target.code())
+                    .forRunning(target.current().get(), state.properties(), state.ignoredFixed(), new ArrayList<>())
+                    .properties().values());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private <C, B> LayeredResolution<C, B> resolution(ConfigScope<C, B> scope, String name, C code) {
+        return new LayeredResolution<>(scope, name, code, (C) globalCode.get(scope), accepted);
+    }
+
+    /** Logs and tells the listeners; never under the lock. */
+    private void publish(List<ConfigEvent> events) {
+        for (ConfigEvent event : events) {
+            Logger.Level level = switch (event.kind()) {
+                case APPLIED -> Logger.Level.INFO;
+                case REFUSED, FIXED_PROPERTY_IGNORED, UNKNOWN_KEY, SOURCE_FAILED -> Logger.Level.WARNING;
+            };
+            LOG.log(level, event.message());
+            for (ConfigListener listener : listeners) {
+                try {
+                    listener.onEvent(event);
+                } catch (RuntimeException thrown) {
+                    LOG.log(Logger.Level.ERROR, "configuration listener " + listener + " failed", thrown);
+                }
+            }
+        }
+    }
+
+    /** What was recorded for one object at its last resolution. */
+    private record TargetState(Map<String, EffectiveProperty> properties, Map<String, Object> ignoredFixed) {
+        static final TargetState NONE = new TargetState(Map.of(), Map.of());
+    }
+
+    /** Keeps new guards (and the pools they made) up to date from the moment they are registered. */
+    private final class RegistryHook implements GuardRegistry.RegistryListener {
+        @Override
+        public void onAdded(Guard guard) {
+            List<ConfigEvent> events = new ArrayList<>();
+            lock.lock();
+            try {
+                if (!closed) {
+                    apply(guardTarget(guard), events);
+                    if (guard.threadPool() != null) {
+                        apply(poolTarget(guard.threadPool()), events);
+                    }
+                }
+            } finally {
+                lock.unlock();
+                publish(events);
+            }
+        }
+
+        @Override
+        public void onRemoved(Guard guard) {
+            lock.lock();
+            try {
+                states.remove(guard);
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /** Builds and starts a {@link DynamicConfiguration}. */
+    public static final class Builder {
+        private final GuardRegistry registry;
+        private final List<PropertySource> sources = new ArrayList<>();
+        private final List<ConfigListener> listeners = new ArrayList<>();
+        private GuardConfig commandDefaults = GuardConfig.defaults();
+        private ThreadPoolConfig threadPoolDefaults = ThreadPoolConfig.defaults();
+        private CollapserConfig collapserDefaults = CollapserConfig.defaults();
+        private Duration pollInterval = Duration.ofSeconds(1);
+        private Executor refreshExecutor = task -> Thread.ofVirtual().name("firebreak-config-refresh").start(task);
+
+        private Builder(GuardRegistry registry) {
+            this.registry = Objects.requireNonNull(registry, "registry");
+        }
+
+        /** Adds a source; a later source wins over an earlier one for the same key. */
+        public Builder source(PropertySource source) {
+            sources.add(Objects.requireNonNull(source, "source"));
+            return this;
+        }
+
+        /** Sets global defaults from code for every guard: {@code .commandDefaults(c -> c.timeoutInMilliseconds(500))}. */
+        public Builder commandDefaults(Consumer<GuardConfig.Builder> defaults) {
+            GuardConfig.Builder b = commandDefaults.toBuilder();
+            defaults.accept(b);
+            commandDefaults = b.build();
+            return this;
+        }
+
+        /** Sets global defaults from code for every thread pool. */
+        public Builder threadPoolDefaults(Consumer<ThreadPoolConfig.Builder> defaults) {
+            ThreadPoolConfig.Builder b = threadPoolDefaults.toBuilder();
+            defaults.accept(b);
+            threadPoolDefaults = b.build();
+            return this;
+        }
+
+        /** Sets global defaults from code for every collapser. */
+        public Builder collapserDefaults(Consumer<CollapserConfig.Builder> defaults) {
+            CollapserConfig.Builder b = collapserDefaults.toBuilder();
+            defaults.accept(b);
+            collapserDefaults = b.build();
+            return this;
+        }
+
+        /** How often the sources are read on the registry's scheduler (default 1 s); zero: never, only pushes and {@link #refresh()}. */
+        public Builder pollInterval(Duration interval) {
+            if (interval.isNegative()) {
+                throw new InvalidConfigException("pollInterval", interval, "must be >= 0");
+            }
+            this.pollInterval = interval;
+            return this;
+        }
+
+        /**
+         * Where a poll reads the sources (default: a new virtual thread, so a slow source never holds
+         * the scheduler's thread). Tests on a ManualClock pass {@code Runnable::run}.
+         */
+        public Builder refreshExecutor(Executor executor) {
+            this.refreshExecutor = Objects.requireNonNull(executor, "executor");
+            return this;
+        }
+
+        /** Adds a listener before the first refresh, so it sees the first events too. */
+        public Builder listener(ConfigListener listener) {
+            listeners.add(Objects.requireNonNull(listener, "listener"));
+            return this;
+        }
+
+        /**
+         * Installs the configuration on the registry (new guards, pools and collapsers resolve through
+         * it), reads the sources once, applies them to the guards and pools already running, and starts
+         * polling.
+         */
+        public DynamicConfiguration build() {
+            DynamicConfiguration configuration = new DynamicConfiguration(this);
+            configuration.start();
+            return configuration;
+        }
+    }
+}
