@@ -144,6 +144,8 @@ class LiveChangesTest {
                 .pollInterval(java.time.Duration.ZERO).build()) {
             assertThat(early.config().fallbackEnabled()).isFalse();
             assertThat(early.config().semaphoreMaxConcurrentRequests()).isEqualTo(2);
+            assertThat(second.properties(early)).contains(new EffectiveProperty("fallback.enabled", false,
+                    Level.DYNAMIC_INSTANCE, "firebreak.command.early.fallback.enabled"));
             probe.source.remove("firebreak.command.early.fallback.enabled");
             assertThat(early.config().fallbackEnabled()).isTrue();
         }
