@@ -32,9 +32,9 @@ class ConcurrentRefreshTest {
                     created.add(pool.submit(() -> {
                         start.await(10, SECONDS);
                         if (id % 2 == 0) {
-                            for (int i = 0; i < 20; i++) {
+                            for (int i = 0; i < 10; i++) {
                                 f.source.set("firebreak.command.default.execution.isolation.thread.timeoutInMilliseconds",
-                                        Integer.toString(100 + id * 20 + i));
+                                        Integer.toString(100 + id * 10 + i));
                             }
                             return null;
                         }
@@ -64,6 +64,23 @@ class ConcurrentRefreshTest {
             } finally {
                 pool.shutdownNow();
             }
+        }
+    }
+
+    @Test
+    void aChangeMadeBetweenAGuardsResolutionAndItsRegistrationStillReachesIt() {
+        try (Fixture f = new Fixture()) {
+            // a refusal published while "late" is being resolved lets the test change a value in that gap
+            f.source.set("firebreak.command.default.metrics.rollingStats.numBuckets", "7");
+            f.config.addListener(event -> {
+                if (event.kind() == ConfigEvent.Kind.REFUSED && "late".equals(event.instance())
+                        && f.registry.find("late").isEmpty()) {
+                    f.source.set("firebreak.command.late.fallback.enabled", "false");
+                }
+            });
+            Guard late = f.registry.guard("late").isolation(Isolation.semaphore(1)).build();
+            assertThat(f.source.read()).containsKey("firebreak.command.late.fallback.enabled");
+            assertThat(late.config().fallbackEnabled()).isFalse();
         }
     }
 }
