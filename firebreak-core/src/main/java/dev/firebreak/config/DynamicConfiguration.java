@@ -6,21 +6,15 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
-import dev.firebreak.time.Cancellable;
-import dev.firebreak.time.Scheduler;
-import java.io.IOException;
 import java.lang.System.Logger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -61,12 +55,10 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     private static final Logger LOG = System.getLogger(DynamicConfiguration.class.getName());
 
     private final GuardRegistry registry;
-    private final List<PropertySource> sources;
+    private final SourceSet sources;
     private final Map<ConfigScope<?, ?>, Object> globalCode;
-    private final Scheduler scheduler;
-    private final long pollNanos;
-    private final Executor refreshExecutor;
-    private final CopyOnWriteArrayList<ConfigListener> listeners;
+    private final Poller poller;
+    private final EventPublisher publisher;
     private final Runnable sourceChanged = this::refresh;
     private final GuardRegistry.RegistryListener registryListener = new RegistryHook();
 
@@ -74,23 +66,18 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     private final ReentrantLock lock = new ReentrantLock();
     private AcceptedProperties accepted = AcceptedProperties.empty();
     private Map<String, String> lastMerged = Map.of();
-    private final Map<PropertySource, Map<String, String>> lastGood = new IdentityHashMap<>();
-    private final Map<PropertySource, String> lastFailure = new IdentityHashMap<>();
     private final Map<Object, TargetState> states = new IdentityHashMap<>();
     private final Map<String, ThreadPoolConfig> poolCode = new HashMap<>();
     private final List<Target<CollapserConfig, CollapserConfig.Builder>> collapsers = new ArrayList<>();
-    private Cancellable nextPoll = Cancellable.NONE;
     private volatile boolean closed;
 
     private DynamicConfiguration(Builder b) {
         this.registry = b.registry;
-        this.sources = List.copyOf(b.sources);
+        this.sources = new SourceSet(b.sources);
         this.globalCode = Map.of(ConfigScope.command(), b.commandDefaults, ConfigScope.threadPool(),
                 b.threadPoolDefaults, ConfigScope.collapser(), b.collapserDefaults);
-        this.scheduler = registry.scheduler();
-        this.pollNanos = b.pollInterval.toNanos();
-        this.refreshExecutor = b.refreshExecutor;
-        this.listeners = new CopyOnWriteArrayList<>(b.listeners);
+        this.poller = new Poller(registry.scheduler(), b.pollInterval.toNanos(), b.refreshExecutor, this::refresh);
+        this.publisher = new EventPublisher(b.listeners);
     }
 
     /** Starts building the dynamic configuration of {@code registry}. */
@@ -113,7 +100,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
             if (closed) {
                 return;
             }
-            Map<String, String> merged = readSources(events);
+            Map<String, String> merged = sources.read(events);
             if (force || !merged.equals(lastMerged)) {
                 accepted = accepted.next(merged, lastMerged, events);
                 lastMerged = merged;
@@ -129,12 +116,12 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
 
     /** Subscribes to every applied change and refusal. */
     public void addListener(ConfigListener listener) {
-        listeners.add(Objects.requireNonNull(listener, "listener"));
+        publisher.add(listener);
     }
 
     /** Unsubscribes a listener. */
     public void removeListener(ConfigListener listener) {
-        listeners.remove(listener);
+        publisher.remove(listener);
     }
 
     /** Every property of {@code guard} with its value in force and the layer it came from. */
@@ -223,20 +210,13 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
      */
     @Override
     public void close() {
-        lock.lock();
-        try {
-            closed = true;
-            nextPoll.cancel();
-        } finally {
-            lock.unlock();
-        }
+        closed = true;
+        poller.stop();
         if (registry.configResolver() == this) {
             registry.useConfigResolver(ConfigResolver.codeOnly());
         }
         registry.removeRegistryListener(registryListener);
-        for (PropertySource source : sources) {
-            source.removeChangeListener(sourceChanged);
-        }
+        sources.unsubscribe(sourceChanged);
     }
 
     // ------------------------------------------------------------------ internals
@@ -244,61 +224,9 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     private void start() {
         registry.useConfigResolver(this);
         registry.addRegistryListener(registryListener);
-        for (PropertySource source : sources) {
-            source.addChangeListener(sourceChanged);
-        }
+        sources.subscribe(sourceChanged);
         refresh(true);
-        schedulePoll();
-    }
-
-    private void schedulePoll() {
-        if (pollNanos <= 0) {
-            return;
-        }
-        lock.lock();
-        try {
-            if (!closed) {
-                nextPoll = scheduler.schedule(pollNanos, () -> refreshExecutor.execute(this::poll));
-            }
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private void poll() {
-        try {
-            refresh();
-        } catch (RuntimeException unexpected) {
-            LOG.log(Logger.Level.ERROR, "dynamic configuration refresh failed", unexpected);
-        } finally {
-            schedulePoll();
-        }
-    }
-
-    /** Reads the sources in order (later wins); a failed source keeps its last good snapshot. Under lock. */
-    private Map<String, String> readSources(List<ConfigEvent> events) {
-        Map<String, String> merged = new LinkedHashMap<>();
-        for (PropertySource source : sources) {
-            try {
-                Map<String, String> snapshot = new HashMap<>();
-                source.read().forEach((key, value) -> {
-                    if (key != null && value != null && (key.startsWith("firebreak.") || key.startsWith("hystrix."))) {
-                        snapshot.put(key, value);
-                    }
-                });
-                lastGood.put(source, snapshot);
-                lastFailure.remove(source);
-            } catch (IOException | RuntimeException failed) {
-                String reason = String.valueOf(failed.getMessage());
-                if (!reason.equals(lastFailure.put(source, reason))) {
-                    events.add(new ConfigEvent(ConfigEvent.Kind.SOURCE_FAILED, null, null, null, source.name(), null,
-                            "source " + source.name() + " cannot be read (" + failed.getClass().getSimpleName()
-                                    + ": " + reason + "); its previous properties stay in force"));
-                }
-            }
-            merged.putAll(lastGood.getOrDefault(source, Map.of()));
-        }
-        return Map.copyOf(merged);
+        poller.start();
     }
 
     /** Every object to keep up to date. Under lock. */
@@ -341,6 +269,17 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         if (outcome.config().equals(current)) {
             return;
         }
+        try {
+            if (!target.reconfigure().test(outcome.config())) {
+                LOG.log(Logger.Level.WARNING, () -> target.scope().segment() + " " + target.name()
+                        + " refused a fixed property change it should not have been sent");
+            }
+        } catch (RuntimeException failed) {
+            // one object's failure must not keep the change from the others
+            LOG.log(Logger.Level.ERROR, target.scope().segment() + " " + target.name() + " failed to reconfigure",
+                    failed);
+            return;
+        }
         for (PropertyDefinition<C, B> p : target.scope().properties()) {
             Object before = p.get(current);
             EffectiveProperty after = outcome.properties().get(p.name());
@@ -349,10 +288,6 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
                         p.name(), after.origin(), after.text(), after.origin() + " = " + after.text() + " applied to "
                                 + target.scope().segment() + " " + target.name() + " (was " + p.format(before) + ")"));
             }
-        }
-        if (!target.reconfigure().test(outcome.config())) {
-            LOG.log(Logger.Level.WARNING, () -> target.scope().segment() + " " + target.name()
-                    + " refused a fixed property change it should not have been sent");
         }
     }
 
@@ -388,22 +323,8 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         return new LayeredResolution<>(scope, name, code, (C) globalCode.get(scope), accepted);
     }
 
-    /** Logs and tells the listeners; never under the lock. */
-    private void publish(List<ConfigEvent> events) {
-        for (ConfigEvent event : events) {
-            Logger.Level level = switch (event.kind()) {
-                case APPLIED -> Logger.Level.INFO;
-                case REFUSED, FIXED_PROPERTY_IGNORED, UNKNOWN_KEY, SOURCE_FAILED -> Logger.Level.WARNING;
-            };
-            LOG.log(level, event.message());
-            for (ConfigListener listener : listeners) {
-                try {
-                    listener.onEvent(event);
-                } catch (RuntimeException thrown) {
-                    LOG.log(Logger.Level.ERROR, "configuration listener " + listener + " failed", thrown);
-                }
-            }
-        }
+    private void publish(List<ConfigEvent> decided) {
+        publisher.publish(decided);
     }
 
     /** What was recorded for one object at its last resolution. */
