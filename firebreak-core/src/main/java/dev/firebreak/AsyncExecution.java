@@ -59,7 +59,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     private final Supplier<? extends CompletionStage<T>> stageCall;
     private final Fallback<T> fallback;
     private final long start;
-    private BreakerPermit permit = BreakerPermit.DENIED;
+    private final BreakerPermit permit; // final: visible to whichever thread reports the outcome
     private volatile int outcome;
     private volatile int runState;
     private volatile Thread runner;
@@ -74,6 +74,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         this.stageCall = stageCall;
         this.fallback = fallback;
         this.start = guard.ticker().read();
+        this.permit = guard.breaker().tryAcquire(start);
     }
 
     /** Starts {@code call} (blocking, on the isolation) or {@code stageCall} (non-blocking) and returns its future. */
@@ -107,7 +108,6 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     }
 
     private void begin() {
-        permit = guard.breaker().tryAcquire(start);
         if (permit == BreakerPermit.DENIED) {
             claim();
             recover(EventType.SHORT_CIRCUITED, null, 0L);
@@ -119,20 +119,37 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
             recover(rejected, null, 0L);
             return;
         }
-        if (config.timeoutEnabled()) {
-            timeout = guard.scheduler().schedule(config.timeoutNanos(), this::onTimeout);
-        }
-        if (stageCall != null) {
-            startStage();
-        } else if (guard.pool() != null) {
-            if (!guard.pool().execute(this)) { // shut down: the pool released the permit
-                if (claim()) {
-                    timeout.cancel();
-                    recover(EventType.THREAD_POOL_REJECTED, null, 0L);
-                }
+        boolean handedOver = false; // once true, the worker (or the stage) owns the isolation permit
+        try {
+            if (config.timeoutEnabled()) {
+                timeout = guard.scheduler().schedule(config.timeoutNanos(), this::onTimeout);
             }
-        } else {
-            guard.virtualThreads().newThread(this).start();
+            if (stageCall != null) {
+                handedOver = true;
+                startStage();
+            } else if (guard.pool() != null) {
+                handedOver = true; // on refusal the pool released the permit itself
+                if (!guard.pool().execute(this)) { // shut down
+                    if (claim()) {
+                        timeout.cancel();
+                        recover(EventType.THREAD_POOL_REJECTED, null, 0L);
+                    }
+                }
+            } else {
+                Thread worker = guard.virtualThreads().newThread(this);
+                worker.start();
+                handedOver = true;
+            }
+        } catch (Throwable failedToStart) {
+            // The scheduler or the thread refused: the call never started. Its breaker permit must
+            // still be reported (a lost half-open trial would hold the circuit half-open forever).
+            if (!handedOver) {
+                guard.releaseAdmission();
+            }
+            if (claim()) {
+                timeout.cancel();
+                recover(EventType.FAILURE, failedToStart, 0L);
+            }
         }
     }
 

@@ -82,7 +82,7 @@ public final class Guard {
         this.pool = strategy == IsolationStrategy.THREAD ? registry.poolFor(poolName, b.poolConfig) : null;
         this.fallbackPermits = new Bulkhead(config.fallbackMaxConcurrentRequests());
         this.breaker = CircuitBreakers.create(config, ticker);
-        this.metrics = new GuardMetrics(config, ticker);
+        this.metrics = new GuardMetrics(config, ticker, breaker);
         this.virtualThreads = strategy == IsolationStrategy.VIRTUAL
                 ? Thread.ofVirtual().name("firebreak-" + name + "-", 1).factory()
                 : null;

@@ -116,7 +116,7 @@ public final class GuardRegistry {
 
     GuardThreadPool poolFor(String name, ThreadPoolConfig configIfNew) {
         return pools.computeIfAbsent(name,
-                key -> new GuardThreadPool(key, configIfNew == null ? ThreadPoolConfig.defaults() : configIfNew));
+                key -> new GuardThreadPool(key, configIfNew == null ? ThreadPoolConfig.defaults() : configIfNew, ticker));
     }
 
     void register(Guard guard) {
