@@ -1,6 +1,7 @@
 package dev.firebreak.breaker;
 
 import dev.firebreak.GuardConfig;
+import dev.firebreak.event.EventType;
 
 /**
  * The live part of a breaker's configuration, read once per decision so that one decision sees one
@@ -36,7 +37,7 @@ record BreakerSettings(
     }
 
     /** Whether a call of this event and duration is slow (successes only; 0 turns slow calls off). */
-    boolean isSlow(dev.firebreak.event.EventType event, long executionNanos) {
-        return slowCallNanos > 0 && event == dev.firebreak.event.EventType.SUCCESS && executionNanos >= slowCallNanos;
+    boolean isSlow(EventType event, long executionNanos) {
+        return slowCallNanos > 0 && event == EventType.SUCCESS && executionNanos >= slowCallNanos;
     }
 }

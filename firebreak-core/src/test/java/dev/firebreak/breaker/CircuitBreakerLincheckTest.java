@@ -66,7 +66,7 @@ public class CircuitBreakerLincheckTest {
 
     @Test
     void modelCheck() {
-        new ModelCheckingOptions().iterations(15).invocationsPerIteration(500).threads(3).actorsPerThread(4)
+        new ModelCheckingOptions().iterations(10).invocationsPerIteration(500).threads(3).actorsPerThread(4)
                 .actorsBefore(3).actorsAfter(2).check(CircuitBreakerLincheckTest.class);
     }
 }

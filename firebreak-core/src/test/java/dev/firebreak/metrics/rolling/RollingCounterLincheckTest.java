@@ -63,7 +63,7 @@ public class RollingCounterLincheckTest {
 
     @Test
     void modelCheck() {
-        new ModelCheckingOptions().iterations(12).invocationsPerIteration(500).threads(3).actorsPerThread(3)
+        new ModelCheckingOptions().iterations(10).invocationsPerIteration(500).threads(3).actorsPerThread(3)
                 .actorsBefore(1).actorsAfter(0).check(RollingCounterLincheckTest.class);
     }
 }
