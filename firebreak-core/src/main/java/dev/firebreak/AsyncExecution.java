@@ -65,6 +65,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     private volatile Thread runner;
     private volatile Cancellable timeout = Cancellable.NONE;
     private volatile CompletableFuture<T> stage;
+    private volatile boolean stopRequested;
 
     private AsyncExecution(Guard guard, GuardedCall<T> call, Supplier<? extends CompletionStage<T>> stageCall,
             Fallback<T> fallback) {
@@ -139,17 +140,20 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     /** The worker: runs the blocking call on a pool or virtual thread. */
     @Override
     public void run() {
-        if (outcome != PENDING) { // timed out or cancelled while queued: never start the call
-            guard.releaseAdmission();
-            return;
-        }
         runner = Thread.currentThread();
         RUN_STATE.setVolatile(this, RUNNING);
-        guard.metrics().executionStarted();
+        // Read the outcome only after publishing RUNNING: a timeout or cancel that claimed before this
+        // read is seen here (skip the call); one that claims after it sees RUNNING (and interrupts).
+        boolean skip = outcome != PENDING;
         T value = null;
         Throwable thrown = null;
+        if (!skip) {
+            guard.metrics().executionStarted();
+        }
         try {
-            value = call.call();
+            if (!skip) {
+                value = call.call();
+            }
         } catch (Throwable t) {
             thrown = t;
         } finally {
@@ -158,10 +162,14 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
             }
             runner = null;
             Thread.interrupted(); // this call's interrupt must not leak to the thread's next task
-            guard.metrics().executionEnded();
+            if (!skip) {
+                guard.metrics().executionEnded();
+            }
             guard.releaseAdmission();
         }
-        settle(value, thrown);
+        if (!skip) {
+            settle(value, thrown);
+        }
     }
 
     private void startStage() {
@@ -180,6 +188,10 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         }
         CompletableFuture<T> pending = started.toCompletableFuture();
         stage = pending;
+        // Publish the stage, then look for a cancel requested before it was visible (see interruptRunner).
+        if (stopRequested) {
+            pending.cancel(true);
+        }
         pending.whenComplete((value, thrown) -> {
             guard.metrics().executionEnded();
             guard.releaseAdmission();
@@ -244,6 +256,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     }
 
     private void interruptRunner() {
+        stopRequested = true; // written before reading stage; startStage writes stage before reading this
         CompletableFuture<T> pending = stage;
         if (pending != null) {
             pending.cancel(true);
