@@ -14,5 +14,5 @@ import java.util.concurrent.CompletionStage;
 public interface AsyncBatchFunction<A, B> {
 
     /** Starts the call for {@code arguments}, in the order the requests arrived. Must not block. */
-    CompletionStage<B> start(List<A> arguments);
+    CompletionStage<? extends B> start(List<A> arguments);
 }
