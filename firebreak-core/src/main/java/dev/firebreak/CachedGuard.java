@@ -6,6 +6,7 @@ import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 
@@ -91,7 +92,7 @@ public final class CachedGuard {
                 if (thrown == null) {
                     copy.complete(value);
                 } else {
-                    copy.completeExceptionally(thrown instanceof java.util.concurrent.CompletionException c && c.getCause() != null
+                    copy.completeExceptionally(thrown instanceof CompletionException c && c.getCause() != null
                             ? c.getCause() : thrown);
                 }
             } finally {

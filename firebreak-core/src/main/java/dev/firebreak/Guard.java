@@ -33,6 +33,7 @@ import java.util.function.Supplier;
  *
  * <p>Every call passes the same fixed steps, in this order:
  * <ol>
+ *   <li>the request cache, only for {@link #cached(Object)} calls inside a {@code RequestContext};</li>
  *   <li>the circuit breaker: if it denies, SHORT_CIRCUITED and the fallback;</li>
  *   <li>isolation: a permit of the semaphore, the thread pool or the virtual-thread limit; if none is
  *       free, THREAD_POOL_REJECTED, SEMAPHORE_REJECTED or LIMIT_REJECTED, and the fallback;</li>

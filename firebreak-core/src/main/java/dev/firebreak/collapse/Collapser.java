@@ -6,6 +6,7 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.context.CacheLookup;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
+import dev.firebreak.isolation.IsolationStrategy;
 import dev.firebreak.time.Scheduler;
 import dev.firebreak.time.Ticker;
 import java.time.Duration;
@@ -68,7 +69,7 @@ public final class Collapser<A, R> {
     private final BatchQueue<A, R> globalQueue;
     private volatile CollapserConfig config;
 
-    private Collapser(Builder<A, R> b) {
+    Collapser(CollapserBuilder<A, R> b) {
         this.name = b.name;
         this.registry = b.registry;
         this.guard = b.guard;
@@ -89,7 +90,7 @@ public final class Collapser<A, R> {
      * Starts building a collapser named {@code name} in the global registry; give the types with a
      * witness: {@code Collapser.<Integer, Integers>named("generateIntegers")}.
      */
-    public static <A, R> Builder<A, R> named(String name) {
+    public static <A, R> CollapserBuilder<A, R> named(String name) {
         return GuardRegistry.global().collapsers().collapser(name);
     }
 
@@ -337,131 +338,5 @@ public final class Collapser<A, R> {
     /** The GLOBAL queue (null under REQUEST scope), for tests. */
     BatchQueue<A, R> globalQueue() {
         return globalQueue;
-    }
-
-    /**
-     * Builds a {@link Collapser}: {@link #through(Guard)} and one of {@link #batch} or
-     * {@link #batchAsync} are required; every property has Hystrix's default.
-     *
-     * @param <A> a request's argument
-     * @param <R> a request's value
-     */
-    public static final class Builder<A, R> {
-        private final CollapserRegistry registry;
-        private final String name;
-        private Guard guard;
-        private BatchCall<A, ?, R> batchCall;
-        private Scope scope = Scope.GLOBAL;
-        private Function<? super A, ?> shardKey;
-        private Function<? super A, ?> cacheKey;
-        private RequestFallback<A, R> fallback;
-        private Duration requestTimeout;
-        private CollapserConfig config = CollapserConfig.defaults();
-
-        Builder(CollapserRegistry registry, String name) {
-            if (name == null || name.isBlank()) {
-                throw new IllegalArgumentException("a collapser needs a non-blank name");
-            }
-            this.registry = registry;
-            this.name = name;
-        }
-
-        /** The guard every batch call goes through (its isolation, timeout, breaker and bound apply). */
-        public Builder<A, R> through(Guard guard) {
-            this.guard = Objects.requireNonNull(guard, "guard");
-            return this;
-        }
-
-        /**
-         * The blocking batch call and how its response maps back; run with {@code guard.submit}, so give
-         * the guard THREAD or VIRTUAL isolation (a SEMAPHORE guard would run it on the dispatching thread:
-         * refused at build).
-         */
-        public <B> Builder<A, R> batch(BatchFunction<A, ? extends B> call, ResponseMapping<A, B, R> mapping) {
-            this.batchCall = new BatchCall<>(name, null, Objects.requireNonNull(call, "call"), null,
-                    Objects.requireNonNull(mapping, "mapping"));
-            return this;
-        }
-
-        /** The non-blocking batch call and how its response maps back; run with {@code guard.submitAsync}. */
-        public <B> Builder<A, R> batchAsync(AsyncBatchFunction<A, ? extends B> call, ResponseMapping<A, B, R> mapping) {
-            this.batchCall = new BatchCall<>(name, null, null, Objects.requireNonNull(call, "call"),
-                    Objects.requireNonNull(mapping, "mapping"));
-            return this;
-        }
-
-        /** GLOBAL (default) or REQUEST. */
-        public Builder<A, R> scope(Scope scope) {
-            this.scope = Objects.requireNonNull(scope, "scope");
-            return this;
-        }
-
-        /** Splits each batch into one call per distinct key (by {@code equals}), in order of first appearance. */
-        public Builder<A, R> shardBy(Function<? super A, ?> shardKey) {
-            this.shardKey = Objects.requireNonNull(shardKey, "shardKey");
-            return this;
-        }
-
-        /** The request-cache key of a request: inside a request context, one request per key runs. */
-        public Builder<A, R> cacheKey(Function<? super A, ?> cacheKey) {
-            this.cacheKey = Objects.requireNonNull(cacheKey, "cacheKey");
-            return this;
-        }
-
-        /** What a request returns when it cannot get its answer (see {@link RequestFallback}). */
-        public Builder<A, R> fallback(RequestFallback<A, R> fallback) {
-            this.fallback = Objects.requireNonNull(fallback, "fallback");
-            return this;
-        }
-
-        /**
-         * Each request's own deadline, from its submission: past it, the request completes with a
-         * TIMEOUT {@link CollapseException} (or its fallback) wherever it is. Default: twice the guard's
-         * timeout plus the window and the linger.
-         */
-        public Builder<A, R> requestTimeout(Duration timeout) {
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("requestTimeout must be positive, was " + timeout);
-            }
-            this.requestTimeout = timeout;
-            return this;
-        }
-
-        /** The whole configuration. */
-        public Builder<A, R> config(CollapserConfig config) {
-            this.config = Objects.requireNonNull(config, "config");
-            return this;
-        }
-
-        /** Changes properties: {@code .configure(c -> c.timerDelayInMilliseconds(100))}. */
-        public Builder<A, R> configure(Consumer<CollapserConfig.Builder> change) {
-            CollapserConfig.Builder builder = config.toBuilder();
-            change.accept(builder);
-            this.config = builder.build();
-            return this;
-        }
-
-        /** Validates, builds and registers the collapser; a name already taken throws. */
-        public Collapser<A, R> build() {
-            if (guard == null) {
-                throw new IllegalStateException("collapser " + name + ": give the batch guard with through(guard)");
-            }
-            if (batchCall == null) {
-                throw new IllegalStateException("collapser " + name + ": give the batch call with batch(...) or batchAsync(...)");
-            }
-            if (guard.registry() != registry.guards()) {
-                throw new IllegalStateException("collapser " + name + ": guard " + guard.name()
-                        + " belongs to another registry (one registry, one clock)");
-            }
-            if (batchCall.isBlocking() && guard.isolationStrategy() == dev.firebreak.isolation.IsolationStrategy.SEMAPHORE) {
-                throw new IllegalStateException("collapser " + name + ": a blocking batch through SEMAPHORE guard "
-                        + guard.name() + " would run on the timer or a caller's thread; use THREAD or VIRTUAL "
-                        + "isolation, or batchAsync");
-            }
-            batchCall = batchCall.withGuard(guard);
-            Collapser<A, R> collapser = new Collapser<>(this);
-            registry.register(collapser);
-            return collapser;
-        }
     }
 }

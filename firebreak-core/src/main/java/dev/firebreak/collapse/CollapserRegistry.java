@@ -23,8 +23,8 @@ public final class CollapserRegistry {
     }
 
     /** Starts building a collapser named {@code name} here: {@code collapsers.<Integer, Integers>collapser("x")}. */
-    public <A, R> Collapser.Builder<A, R> collapser(String name) {
-        return new Collapser.Builder<>(this, name);
+    public <A, R> CollapserBuilder<A, R> collapser(String name) {
+        return new CollapserBuilder<>(this, name);
     }
 
     /** The collapser named {@code name}, if built. */

@@ -28,7 +28,7 @@ final class CollapserFixture {
         guard = builder.build();
     }
 
-    Collapser.Builder<Integer, String> builder(String name) {
+    CollapserBuilder<Integer, String> builder(String name) {
         return registry.collapsers().<Integer, String>collapser(name).through(guard)
                 .batchAsync(downstream, ResponseMapping.inOrder());
     }

@@ -32,7 +32,7 @@ import net.jqwik.api.constraints.Size;
  * the outcome an oracle derives from what happened to it (its batch's fault, its own deadline, its
  * cancellation).
  */
-class CollapserProperties {
+class CollapserPropertyTest {
 
     private static final long STEP_MS = 5;
     private static final long GUARD_TIMEOUT_MS = 100;
@@ -71,7 +71,7 @@ class CollapserProperties {
                 .timeout(Duration.ofMillis(GUARD_TIMEOUT_MS)).build();
         Downstream<Integer, List<String>> downstream = new Downstream<>();
         List<Long> created = Collections.synchronizedList(new ArrayList<>());
-        Collapser.Builder<Integer, String> builder = registry.collapsers().<Integer, String>collapser("c").through(guard)
+        CollapserBuilder<Integer, String> builder = registry.collapsers().<Integer, String>collapser("c").through(guard)
                 .batchAsync(arguments -> {
                     created.add(clock.read());
                     return downstream.start(arguments);
