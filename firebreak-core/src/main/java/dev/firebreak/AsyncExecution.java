@@ -1,6 +1,7 @@
 package dev.firebreak;
 
 import dev.firebreak.breaker.BreakerPermit;
+import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.time.Cancellable;
 import java.lang.invoke.MethodHandles;
@@ -59,12 +60,14 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     private final Supplier<? extends CompletionStage<T>> stageCall;
     private final Fallback<T> fallback;
     private final long start;
+    private final RequestContext context = RequestContext.currentOrNull(); // the submitter's, installed around every step
     private final BreakerPermit permit; // final: visible to whichever thread reports the outcome
     private volatile int outcome;
     private volatile int runState;
     private volatile Thread runner;
     private volatile Cancellable timeout = Cancellable.NONE;
     private volatile CompletableFuture<T> stage;
+    private volatile boolean stopRequested;
 
     private AsyncExecution(Guard guard, GuardedCall<T> call, Supplier<? extends CompletionStage<T>> stageCall,
             Fallback<T> fallback) {
@@ -156,17 +159,29 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     /** The worker: runs the blocking call on a pool or virtual thread. */
     @Override
     public void run() {
-        if (outcome != PENDING) { // timed out or cancelled while queued: never start the call
-            guard.releaseAdmission();
-            return;
+        RequestContext before = RequestContext.swap(context);
+        try {
+            runInContext();
+        } finally {
+            RequestContext.swap(before);
         }
+    }
+
+    private void runInContext() {
         runner = Thread.currentThread();
         RUN_STATE.setVolatile(this, RUNNING);
-        guard.metrics().executionStarted();
+        // Read the outcome only after publishing RUNNING: a timeout or cancel that claimed before this
+        // read is seen here (skip the call); one that claims after it sees RUNNING (and interrupts).
+        boolean skip = outcome != PENDING;
         T value = null;
         Throwable thrown = null;
+        if (!skip) {
+            guard.metrics().executionStarted();
+        }
         try {
-            value = call.call();
+            if (!skip) {
+                value = call.call();
+            }
         } catch (Throwable t) {
             thrown = t;
         } finally {
@@ -175,10 +190,14 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
             }
             runner = null;
             Thread.interrupted(); // this call's interrupt must not leak to the thread's next task
-            guard.metrics().executionEnded();
+            if (!skip) {
+                guard.metrics().executionEnded();
+            }
             guard.releaseAdmission();
         }
-        settle(value, thrown);
+        if (!skip) {
+            settle(value, thrown);
+        }
     }
 
     private void startStage() {
@@ -197,10 +216,19 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         }
         CompletableFuture<T> pending = started.toCompletableFuture();
         stage = pending;
+        // Publish the stage, then look for a cancel requested before it was visible (see interruptRunner).
+        if (stopRequested) {
+            pending.cancel(true);
+        }
         pending.whenComplete((value, thrown) -> {
             guard.metrics().executionEnded();
             guard.releaseAdmission();
-            settle(value, thrown == null ? null : BadRequests.unwrap(thrown));
+            RequestContext before = RequestContext.swap(context);
+            try {
+                settle(value, thrown == null ? null : BadRequests.unwrap(thrown));
+            } finally {
+                RequestContext.swap(before);
+            }
         });
     }
 
@@ -234,7 +262,12 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         if (config.interruptOnTimeout()) {
             interruptRunner();
         }
-        recover(EventType.TIMEOUT, null, guard.ticker().read() - start);
+        RequestContext before = RequestContext.swap(context);
+        try {
+            recover(EventType.TIMEOUT, null, guard.ticker().read() - start);
+        } finally {
+            RequestContext.swap(before);
+        }
     }
 
     /**
@@ -261,6 +294,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     }
 
     private void interruptRunner() {
+        stopRequested = true; // written before reading stage; startStage writes stage before reading this
         CompletableFuture<T> pending = stage;
         if (pending != null) {
             pending.cancel(true);
