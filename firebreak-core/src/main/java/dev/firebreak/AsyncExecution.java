@@ -1,6 +1,7 @@
 package dev.firebreak;
 
 import dev.firebreak.breaker.BreakerPermit;
+import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.time.Cancellable;
 import java.lang.invoke.MethodHandles;
@@ -59,12 +60,14 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     private final Supplier<? extends CompletionStage<T>> stageCall;
     private final Fallback<T> fallback;
     private final long start;
-    private BreakerPermit permit = BreakerPermit.DENIED;
+    private final RequestContext context = RequestContext.currentOrNull(); // the submitter's, installed around every step
+    private final BreakerPermit permit; // final: visible to whichever thread reports the outcome
     private volatile int outcome;
     private volatile int runState;
     private volatile Thread runner;
     private volatile Cancellable timeout = Cancellable.NONE;
     private volatile CompletableFuture<T> stage;
+    private volatile boolean stopRequested;
 
     private AsyncExecution(Guard guard, GuardedCall<T> call, Supplier<? extends CompletionStage<T>> stageCall,
             Fallback<T> fallback) {
@@ -74,6 +77,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         this.stageCall = stageCall;
         this.fallback = fallback;
         this.start = guard.ticker().read();
+        this.permit = guard.breaker().tryAcquire(start);
     }
 
     /** Starts {@code call} (blocking, on the isolation) or {@code stageCall} (non-blocking) and returns its future. */
@@ -107,7 +111,6 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     }
 
     private void begin() {
-        permit = guard.breaker().tryAcquire(start);
         if (permit == BreakerPermit.DENIED) {
             claim();
             recover(EventType.SHORT_CIRCUITED, null, 0L);
@@ -119,37 +122,66 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
             recover(rejected, null, 0L);
             return;
         }
-        if (config.timeoutEnabled()) {
-            timeout = guard.scheduler().schedule(config.timeoutNanos(), this::onTimeout);
-        }
-        if (stageCall != null) {
-            startStage();
-        } else if (guard.pool() != null) {
-            if (!guard.pool().execute(this)) { // shut down: the pool released the permit
-                if (claim()) {
-                    timeout.cancel();
-                    recover(EventType.THREAD_POOL_REJECTED, null, 0L);
-                }
+        boolean handedOver = false; // once true, the worker (or the stage) owns the isolation permit
+        try {
+            if (config.timeoutEnabled()) {
+                timeout = guard.scheduler().schedule(config.timeoutNanos(), this::onTimeout);
             }
-        } else {
-            guard.virtualThreads().newThread(this).start();
+            if (stageCall != null) {
+                handedOver = true;
+                startStage();
+            } else if (guard.pool() != null) {
+                handedOver = true; // on refusal the pool released the permit itself
+                if (!guard.pool().execute(this)) { // shut down
+                    if (claim()) {
+                        timeout.cancel();
+                        recover(EventType.THREAD_POOL_REJECTED, null, 0L);
+                    }
+                }
+            } else {
+                Thread worker = guard.virtualThreads().newThread(this);
+                worker.start();
+                handedOver = true;
+            }
+        } catch (Throwable failedToStart) {
+            // The scheduler or the thread refused: the call never started. Its breaker permit must
+            // still be reported (a lost half-open trial would hold the circuit half-open forever).
+            if (!handedOver) {
+                guard.releaseAdmission();
+            }
+            if (claim()) {
+                timeout.cancel();
+                recover(EventType.FAILURE, failedToStart, 0L);
+            }
         }
     }
 
     /** The worker: runs the blocking call on a pool or virtual thread. */
     @Override
     public void run() {
-        if (outcome != PENDING) { // timed out or cancelled while queued: never start the call
-            guard.releaseAdmission();
-            return;
+        RequestContext before = RequestContext.swap(context);
+        try {
+            runInContext();
+        } finally {
+            RequestContext.swap(before);
         }
+    }
+
+    private void runInContext() {
         runner = Thread.currentThread();
         RUN_STATE.setVolatile(this, RUNNING);
-        guard.metrics().executionStarted();
+        // Read the outcome only after publishing RUNNING: a timeout or cancel that claimed before this
+        // read is seen here (skip the call); one that claims after it sees RUNNING (and interrupts).
+        boolean skip = outcome != PENDING;
         T value = null;
         Throwable thrown = null;
+        if (!skip) {
+            guard.metrics().executionStarted();
+        }
         try {
-            value = call.call();
+            if (!skip) {
+                value = call.call();
+            }
         } catch (Throwable t) {
             thrown = t;
         } finally {
@@ -158,10 +190,14 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
             }
             runner = null;
             Thread.interrupted(); // this call's interrupt must not leak to the thread's next task
-            guard.metrics().executionEnded();
+            if (!skip) {
+                guard.metrics().executionEnded();
+            }
             guard.releaseAdmission();
         }
-        settle(value, thrown);
+        if (!skip) {
+            settle(value, thrown);
+        }
     }
 
     private void startStage() {
@@ -180,10 +216,19 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         }
         CompletableFuture<T> pending = started.toCompletableFuture();
         stage = pending;
+        // Publish the stage, then look for a cancel requested before it was visible (see interruptRunner).
+        if (stopRequested) {
+            pending.cancel(true);
+        }
         pending.whenComplete((value, thrown) -> {
             guard.metrics().executionEnded();
             guard.releaseAdmission();
-            settle(value, thrown == null ? null : BadRequests.unwrap(thrown));
+            RequestContext before = RequestContext.swap(context);
+            try {
+                settle(value, thrown == null ? null : BadRequests.unwrap(thrown));
+            } finally {
+                RequestContext.swap(before);
+            }
         });
     }
 
@@ -217,7 +262,12 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         if (config.interruptOnTimeout()) {
             interruptRunner();
         }
-        recover(EventType.TIMEOUT, null, guard.ticker().read() - start);
+        RequestContext before = RequestContext.swap(context);
+        try {
+            recover(EventType.TIMEOUT, null, guard.ticker().read() - start);
+        } finally {
+            RequestContext.swap(before);
+        }
     }
 
     /**
@@ -244,6 +294,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     }
 
     private void interruptRunner() {
+        stopRequested = true; // written before reading stage; startStage writes stage before reading this
         CompletableFuture<T> pending = stage;
         if (pending != null) {
             pending.cancel(true);

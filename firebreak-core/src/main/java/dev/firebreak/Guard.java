@@ -3,6 +3,7 @@ package dev.firebreak;
 import dev.firebreak.breaker.BreakerPermit;
 import dev.firebreak.breaker.CircuitBreaker;
 import dev.firebreak.breaker.CircuitBreakers;
+import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.isolation.Bulkhead;
@@ -32,6 +33,7 @@ import java.util.function.Supplier;
  *
  * <p>Every call passes the same fixed steps, in this order:
  * <ol>
+ *   <li>the request cache, only for {@link #cached(Object)} calls inside a {@code RequestContext};</li>
  *   <li>the circuit breaker: if it denies, SHORT_CIRCUITED and the fallback;</li>
  *   <li>isolation: a permit of the semaphore, the thread pool or the virtual-thread limit; if none is
  *       free, THREAD_POOL_REJECTED, SEMAPHORE_REJECTED or LIMIT_REJECTED, and the fallback;</li>
@@ -84,7 +86,7 @@ public final class Guard {
         this.pool = strategy == IsolationStrategy.THREAD ? registry.poolFor(poolName, b.poolConfig) : null;
         this.fallbackPermits = new Bulkhead(config.fallbackMaxConcurrentRequests());
         this.breaker = CircuitBreakers.create(config, ticker);
-        this.metrics = new GuardMetrics(config, ticker);
+        this.metrics = new GuardMetrics(config, ticker, breaker);
         this.virtualThreads = strategy == IsolationStrategy.VIRTUAL
                 ? Thread.ofVirtual().name("firebreak-" + name + "-", 1).factory()
                 : null;
@@ -151,6 +153,16 @@ public final class Guard {
     public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
         return AsyncExecution.start(this, null, call, fallback);
+    }
+
+    /**
+     * This guard's calls under a request-cache key: inside a {@link RequestContext}, the first call
+     * with {@code key} runs and every other call with it in the same context shares its result
+     * (RESPONSE_FROM_CACHE), even while it is in flight. Outside a context, or with
+     * {@code requestCache.enabled = false}, calls run as usual.
+     */
+    public CachedGuard cached(Object key) {
+        return new CachedGuard(this, Objects.requireNonNull(key, "cache key"));
     }
 
     // ---------------------------------------------------------------- operations
@@ -358,6 +370,10 @@ public final class Guard {
             breaker.onOutcome(permit, executionEvent, executionNanos, ticker.read());
         }
         metrics.record(events, executionNanos, totalNanos);
+        RequestContext context = RequestContext.currentOrNull();
+        if (context != null && config.requestLogEnabled()) {
+            context.log().add(name, events, totalNanos);
+        }
         notifyListeners(events, executionNanos, totalNanos);
     }
 

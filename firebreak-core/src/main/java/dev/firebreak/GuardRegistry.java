@@ -1,5 +1,6 @@
 package dev.firebreak;
 
+import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.config.ConfigResolver;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.isolation.GuardThreadPool;
@@ -31,6 +32,7 @@ public final class GuardRegistry {
     private final ConcurrentHashMap<String, GuardThreadPool> pools = new ConcurrentHashMap<>();
     private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
     private final CopyOnWriteArrayList<RegistryListener> registryListeners = new CopyOnWriteArrayList<>();
+    private final CollapserRegistry collapsers = new CollapserRegistry(this);
     private volatile ConfigResolver configResolver = ConfigResolver.codeOnly();
 
     private GuardRegistry(Ticker ticker, Scheduler scheduler) {
@@ -71,6 +73,11 @@ public final class GuardRegistry {
     /** The pool named {@code name}, if one exists. */
     public Optional<GuardThreadPool> findPool(String name) {
         return Optional.ofNullable(pools.get(name));
+    }
+
+    /** The collapsers of this registry, by name; they share its clock. */
+    public CollapserRegistry collapsers() {
+        return collapsers;
     }
 
     /** The clock every part of this registry reads. */
@@ -136,7 +143,7 @@ public final class GuardRegistry {
 
     GuardThreadPool poolFor(String name, ThreadPoolConfig configIfNew) {
         return pools.computeIfAbsent(name, key -> new GuardThreadPool(key, configResolver.threadPoolConfig(key,
-                configIfNew == null ? ThreadPoolConfig.defaults() : configIfNew)));
+                configIfNew == null ? ThreadPoolConfig.defaults() : configIfNew), ticker));
     }
 
     void register(Guard guard) {

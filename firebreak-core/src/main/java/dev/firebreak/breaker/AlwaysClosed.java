@@ -2,7 +2,7 @@ package dev.firebreak.breaker;
 
 import dev.firebreak.event.EventType;
 
-/** The breaker of a guard whose circuit breaker is disabled: always permits, never opens. */
+/** A breaker that always permits and never opens: it never transitions, so listeners hear nothing. */
 enum AlwaysClosed implements CircuitBreaker {
     INSTANCE;
 
@@ -18,5 +18,13 @@ enum AlwaysClosed implements CircuitBreaker {
     @Override
     public CircuitState state(long nowNanos) {
         return CircuitState.CLOSED;
+    }
+
+    @Override
+    public void addStateListener(CircuitStateListener listener) {
+    }
+
+    @Override
+    public void removeStateListener(CircuitStateListener listener) {
     }
 }

@@ -28,7 +28,13 @@ public interface CircuitBreaker {
     /** The current state as of {@code nowNanos}. */
     CircuitState state(long nowNanos);
 
-    /** A breaker that always permits and never opens. */
+    /** Subscribes to state transitions (see {@link CircuitStateListener}). */
+    void addStateListener(CircuitStateListener listener);
+
+    /** Unsubscribes a listener added with {@link #addStateListener}. */
+    void removeStateListener(CircuitStateListener listener);
+
+    /** A breaker that always permits and never opens (so never tells its listeners anything). */
     static CircuitBreaker alwaysClosed() {
         return AlwaysClosed.INSTANCE;
     }

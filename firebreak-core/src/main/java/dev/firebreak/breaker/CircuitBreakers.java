@@ -9,12 +9,22 @@ public final class CircuitBreakers {
     private CircuitBreakers() {
     }
 
-    /** The breaker for a guard configured by {@code config}. */
+    /**
+     * The breaker for a guard configured by {@code config}: a {@linkplain RollingCircuitBreaker rolling
+     * breaker} whose health window has the geometry of {@code metrics.rollingStats.*} (fixed at
+     * creation), created closed at the ticker's current reading. It is made even when
+     * {@code circuitBreaker.enabled} is false, so that enabling it later applies live.
+     */
     public static CircuitBreaker create(GuardConfig config, Ticker ticker) {
-        return CircuitBreaker.alwaysClosed();
+        return new RollingCircuitBreaker(BreakerSettings.of(config),
+                config.metricsRollingStatsTimeInMilliseconds() * 1_000_000L, config.metricsRollingStatsNumBuckets(),
+                ticker.read());
     }
 
-    /** Applies a new configuration to a breaker made by {@link #create}. */
+    /** Applies a new configuration's live breaker settings to a breaker made by {@link #create}. */
     public static void reconfigure(CircuitBreaker breaker, GuardConfig config) {
+        if (breaker instanceof RollingCircuitBreaker rolling) {
+            rolling.reconfigure(BreakerSettings.of(config));
+        }
     }
 }

@@ -17,11 +17,13 @@ import java.util.Set;
  * @param maxRequestsInBatch {@code maxRequestsInBatch}, default Integer.MAX_VALUE; a full batch leaves at once
  * @param timerDelayInMilliseconds {@code timerDelayInMilliseconds}, default 10: the TIMER window
  * @param requestCacheEnabled {@code requestCache.enabled}, default true
- * @param dispatchStrategy {@code dispatch.strategy}, TIMER or LOAD_AWARE (Firebreak)
+ * @param dispatchStrategy {@code dispatch.strategy}, TIMER or LOAD_AWARE (Firebreak), default LOAD_AWARE
+ *     (provisional, see {@code docs/collapsing.md}; TIMER is Hystrix's behaviour)
  * @param loadAwareMaxBatchesInFlight {@code loadAware.maxBatchesInFlight}: batches in flight at once
- *     under LOAD_AWARE; 0 derives it from the batch guard's concurrency bound (Firebreak)
- * @param loadAwareLingerInMicroseconds {@code loadAware.lingerInMicroseconds}: how long a request may
- *     wait for companions when a slot is free (Firebreak)
+ *     under LOAD_AWARE; default 0 = the batch guard's concurrency bound, read live (Firebreak)
+ * @param loadAwareLingerInMicroseconds {@code loadAware.lingerInMicroseconds}: how long the first request
+ *     waits for companions when a slot is free, default 2000 (provisional, see {@code docs/collapsing.md});
+ *     0 sends a lone request at once on its caller's thread (Firebreak)
  * @param metricsRollingStatsTimeInMilliseconds {@code metrics.rollingStats.timeInMilliseconds}, default 10000
  * @param metricsRollingStatsNumBuckets {@code metrics.rollingStats.numBuckets}, default 10
  * @param metricsRollingPercentileEnabled {@code metrics.rollingPercentile.enabled}, default true
@@ -82,7 +84,7 @@ public record CollapserConfig(
         private boolean requestCacheEnabled = true;
         private DispatchStrategy dispatchStrategy = DispatchStrategy.LOAD_AWARE;
         private int loadAwareMaxBatchesInFlight = 0;
-        private int loadAwareLingerInMicroseconds = 0;
+        private int loadAwareLingerInMicroseconds = 2_000; // provisional: see docs/collapsing.md
         private int metricsRollingStatsTimeInMilliseconds = 10_000;
         private int metricsRollingStatsNumBuckets = 10;
         private boolean metricsRollingPercentileEnabled = true;

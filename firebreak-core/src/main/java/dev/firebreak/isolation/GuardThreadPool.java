@@ -1,6 +1,11 @@
 package dev.firebreak.isolation;
 
+import dev.firebreak.metrics.ThreadPoolMetrics;
+import dev.firebreak.metrics.ThreadPoolMetricsSnapshot;
+import dev.firebreak.time.Ticker;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionHandler;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -31,11 +36,22 @@ public final class GuardThreadPool {
     private final Bulkhead admission;
     private final ThreadPoolExecutor executor;
     private final ReentrantLock resizeLock = new ReentrantLock();
+    private final Ticker ticker;
+    private final ThreadPoolMetrics metrics;
+    private final AtomicInteger running = new AtomicInteger();
     private volatile ThreadPoolConfig config;
 
-    /** A pool named {@code name} (threads are named {@code firebreak-<name>-<n>}). */
+    /** A pool named {@code name} on the system clock (threads are named {@code firebreak-<name>-<n>}). */
     public GuardThreadPool(String name, ThreadPoolConfig config) {
+        this(name, config, Ticker.system());
+    }
+
+    /** A pool named {@code name} whose rolling figures read {@code ticker} (threads are named {@code firebreak-<name>-<n>}). */
+    public GuardThreadPool(String name, ThreadPoolConfig config, Ticker ticker) {
         this.name = name;
+        this.ticker = ticker;
+        this.metrics = new ThreadPoolMetrics(config.metricsRollingStatsTimeInMilliseconds(),
+                config.metricsRollingStatsNumBuckets(), ticker.read());
         this.config = config;
         this.maxQueueSize = config.maxQueueSize();
         this.admission = new Bulkhead(config.effectiveMaximumSize() + config.effectiveQueueBound());
@@ -46,7 +62,7 @@ public final class GuardThreadPool {
             return thread;
         };
         HandOffQueue queue = new HandOffQueue(admission);
-        this.executor = new ThreadPoolExecutor(config.coreSize(), config.effectiveMaximumSize(),
+        this.executor = new MeteredExecutor(config.coreSize(), config.effectiveMaximumSize(),
                 config.keepAliveTimeMinutes(), TimeUnit.MINUTES, queue, threads, (task, pool) -> {
                     // Lost a race to add a thread: the call is admitted, so it waits for the next free one.
                     if (pool.isShutdown() || !queue.force(task)) {
@@ -93,9 +109,13 @@ public final class GuardThreadPool {
         }
     }
 
-    /** Takes an admission permit if the pool and its queue bound allow; false otherwise. */
+    /** Takes an admission permit if the pool and its queue bound allow; false (counted as a rejection) otherwise. */
     public boolean tryAdmit() {
-        return admission.tryAcquire();
+        if (admission.tryAcquire()) {
+            return true;
+        }
+        metrics.rejected(ticker.read());
+        return false;
     }
 
     /**
@@ -157,9 +177,45 @@ public final class GuardThreadPool {
         return executor.getCompletedTaskCount();
     }
 
+    /** The pool's rolling figures (tasks executed, rejections, most threads active). */
+    public ThreadPoolMetrics metrics() {
+        return metrics;
+    }
+
+    /** All the pool's figures at once, as of now. */
+    public ThreadPoolMetricsSnapshot metricsSnapshot() {
+        long now = ticker.read();
+        ThreadPoolConfig c = config;
+        int active = executor.getActiveCount();
+        return new ThreadPoolMetricsSnapshot(name, now, active, queueSize(), poolSize(), largestPoolSize(),
+                executor.getCorePoolSize(), executor.getMaximumPoolSize(), completedTaskCount(),
+                executor.getTaskCount(), metrics.rollingExecuted(now), metrics.rollingRejected(now),
+                Math.max(active, metrics.rollingMaxActive(now)), c.queueSizeRejectionThreshold(),
+                metrics.windowMillis());
+    }
+
     /** Stops accepting tasks; running tasks continue. */
     public void shutdown() {
         executor.shutdown();
+    }
+
+    /** The executor, counting tasks run and the most running at once into the rolling figures. */
+    private final class MeteredExecutor extends ThreadPoolExecutor {
+        MeteredExecutor(int core, int max, long keepAlive, TimeUnit unit, BlockingQueue<Runnable> queue,
+                ThreadFactory threads, RejectedExecutionHandler handler) {
+            super(core, max, keepAlive, unit, queue, threads, handler);
+        }
+
+        @Override
+        protected void beforeExecute(Thread thread, Runnable task) {
+            metrics.taskStarted(running.incrementAndGet(), ticker.read());
+        }
+
+        @Override
+        protected void afterExecute(Runnable task, Throwable thrown) {
+            running.decrementAndGet();
+            metrics.taskExecuted(ticker.read());
+        }
     }
 
     /**

@@ -1,33 +1,76 @@
 package dev.firebreak.metrics;
 
 import dev.firebreak.GuardConfig;
+import dev.firebreak.breaker.CircuitBreaker;
 import dev.firebreak.event.EventType;
+import dev.firebreak.metrics.rolling.LatencySnapshot;
+import dev.firebreak.metrics.rolling.RollingCounter;
+import dev.firebreak.metrics.rolling.RollingPercentile;
 import dev.firebreak.time.Ticker;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The figures of one guard: what every call's events and latencies feed. Recording is lock-free and
- * allocation-free.
+ * The figures of one guard, fed by every call's events and latencies, read as one immutable
+ * {@link #snapshot()}:
+ * <ul>
+ *   <li>counts per event type since creation, and over {@code metrics.rollingStats.timeInMilliseconds}
+ *       in {@code metrics.rollingStats.numBuckets} buckets;</li>
+ *   <li>execution and total latency percentiles over {@code metrics.rollingPercentile.timeInMilliseconds}
+ *       in {@code metrics.rollingPercentile.numBuckets} buckets, when
+ *       {@code metrics.rollingPercentile.enabled} (live); execution latency is recorded for calls
+ *       whose user code ran to an outcome (SUCCESS, FAILURE, TIMEOUT, BAD_REQUEST), total latency for
+ *       every call;</li>
+ *   <li>the current and rolling-maximum number of calls whose user code is running.</li>
+ * </ul>
+ * Buckets rotate with the registry's {@link Ticker}, never with a background thread. Recording is
+ * lock-free and, once a bucket exists, allocation-free. The window geometry is fixed at creation.
  *
- * <p>This first version keeps cumulative counts per event type and the current concurrency; rolling
- * windows and percentiles replace it in the health work.
+ * <p>The circuit breaker keeps its own health window (reset when the circuit closes); the health
+ * figures of the snapshot come from this rolling window, with the same definitions.
  */
 public final class GuardMetrics {
 
-    private final LongAdder[] cumulative = new LongAdder[EventType.count()];
-    private final AtomicInteger concurrent = new AtomicInteger();
+    private static final long EXECUTED = EventType.SUCCESS.bit() | EventType.FAILURE.bit()
+            | EventType.TIMEOUT.bit() | EventType.BAD_REQUEST.bit();
 
-    /** Metrics for a guard configured by {@code config}, reading time from {@code ticker}. */
+    private final Ticker ticker;
+    private final CircuitBreaker breaker;
+    private final int rollingWindowMillis;
+    private final LongAdder[] cumulative = new LongAdder[EventType.count()];
+    private final RollingCounter rolling;
+    private final RollingPercentile executionLatency;
+    private final RollingPercentile totalLatency;
+    private final AtomicInteger concurrent = new AtomicInteger();
+    private volatile boolean percentilesEnabled;
+
+    /** Metrics for a guard configured by {@code config}, with no breaker state to report (always CLOSED). */
     public GuardMetrics(GuardConfig config, Ticker ticker) {
+        this(config, ticker, CircuitBreaker.alwaysClosed());
+    }
+
+    /** Metrics for a guard configured by {@code config}, reading time from {@code ticker}, reporting {@code breaker}'s state. */
+    public GuardMetrics(GuardConfig config, Ticker ticker, CircuitBreaker breaker) {
+        this.ticker = ticker;
+        this.breaker = breaker;
+        long origin = ticker.read();
         for (int i = 0; i < cumulative.length; i++) {
             cumulative[i] = new LongAdder();
         }
+        this.rollingWindowMillis = config.metricsRollingStatsTimeInMilliseconds();
+        this.rolling = new RollingCounter(EventType.count(), rollingWindowMillis * 1_000_000L,
+                config.metricsRollingStatsNumBuckets(), origin);
+        long percentileWindow = config.metricsRollingPercentileTimeInMilliseconds() * 1_000_000L;
+        int percentileBuckets = config.metricsRollingPercentileNumBuckets();
+        this.executionLatency = new RollingPercentile(percentileWindow, percentileBuckets, origin);
+        this.totalLatency = new RollingPercentile(percentileWindow, percentileBuckets, origin);
+        this.percentilesEnabled = config.metricsRollingPercentileEnabled();
     }
 
     /** A call's user code started running. */
     public void executionStarted() {
-        concurrent.incrementAndGet();
+        int running = concurrent.incrementAndGet();
+        rolling.updateMax(running, ticker.read());
     }
 
     /** A call's user code stopped running. */
@@ -37,16 +80,24 @@ public final class GuardMetrics {
 
     /** Records one completed call's events (a mask) and latencies. */
     public void record(long events, long executionNanos, long totalNanos) {
+        long now = ticker.read();
         long rest = events;
         while (rest != 0) {
-            int ordinal = Long.numberOfTrailingZeros(rest);
-            cumulative[ordinal].increment();
+            cumulative[Long.numberOfTrailingZeros(rest)].increment();
             rest &= rest - 1;
+        }
+        rolling.incrementAll(events, now);
+        if (percentilesEnabled) {
+            if ((events & EXECUTED) != 0) {
+                executionLatency.record(executionNanos, now);
+            }
+            totalLatency.record(totalNanos, now);
         }
     }
 
-    /** Applies a new configuration (live parts only). */
+    /** Applies a new configuration's live parts ({@code metrics.rollingPercentile.enabled}); the geometry is fixed. */
     public void reconfigure(GuardConfig config) {
+        percentilesEnabled = config.metricsRollingPercentileEnabled();
     }
 
     /** Calls of this type since the guard was created. */
@@ -54,8 +105,29 @@ public final class GuardMetrics {
         return cumulative[type.ordinal()].sum();
     }
 
+    /** Calls of this type in the rolling window ending now. */
+    public long rollingCount(EventType type) {
+        return rolling.sum(type.ordinal(), ticker.read());
+    }
+
     /** Calls whose user code is running now. */
     public int currentConcurrentExecutions() {
         return concurrent.get();
+    }
+
+    /** Everything at once, as of now. */
+    public GuardMetricsSnapshot snapshot() {
+        long now = ticker.read();
+        long[] totals = new long[cumulative.length];
+        for (int i = 0; i < totals.length; i++) {
+            totals[i] = cumulative[i].sum();
+        }
+        EventCounts window = new EventCounts(rolling.sums(now));
+        int running = concurrent.get();
+        boolean percentiles = percentilesEnabled;
+        return new GuardMetricsSnapshot(now, rollingWindowMillis, window, new EventCounts(totals), window.health(),
+                percentiles ? executionLatency.snapshot(now) : LatencySnapshot.DISABLED,
+                percentiles ? totalLatency.snapshot(now) : LatencySnapshot.DISABLED,
+                running, Math.max(running, rolling.max(now)), breaker.state(now));
     }
 }

@@ -1,0 +1,42 @@
+package dev.firebreak.metrics;
+
+import dev.firebreak.breaker.CircuitState;
+import dev.firebreak.metrics.rolling.LatencySnapshot;
+
+/**
+ * Everything known about one guard's health at one moment, immutable: what the hystrix.stream
+ * {@code HystrixCommand} event, the dashboard and Micrometer read, without touching the metrics'
+ * internals. Configuration values (thresholds, timeouts) are not repeated here: read them from the
+ * guard's {@code config()}.
+ *
+ * @param atNanos the ticker reading the snapshot was taken at
+ * @param rollingWindowMillis {@code metrics.rollingStats.timeInMilliseconds}: the span of {@code rolling}
+ * @param rolling event counts in the rolling window ({@code rollingCount*} fields)
+ * @param cumulative event counts since the guard was created ({@code cumulativeCount*} fields)
+ * @param health requests, errors and error percentage of the rolling window ({@code requestCount},
+ *     {@code errorCount}, {@code errorPercentage})
+ * @param executionLatency the user's call's duration ({@code latencyExecute}), over
+ *     {@code metrics.rollingPercentile.timeInMilliseconds}; all -1 when percentiles are disabled
+ * @param totalLatency from entering the guard to the caller's outcome ({@code latencyTotal})
+ * @param concurrentExecutions calls whose user code runs now ({@code currentConcurrentExecutionCount})
+ * @param rollingMaxConcurrentExecutions the most at once in the rolling window, now included
+ *     ({@code rollingMaxConcurrentExecutionCount})
+ * @param circuitState the breaker's state ({@code isCircuitBreakerOpen} is {@link #circuitOpen()})
+ */
+public record GuardMetricsSnapshot(
+        long atNanos,
+        int rollingWindowMillis,
+        EventCounts rolling,
+        EventCounts cumulative,
+        HealthCounts health,
+        LatencySnapshot executionLatency,
+        LatencySnapshot totalLatency,
+        int concurrentExecutions,
+        long rollingMaxConcurrentExecutions,
+        CircuitState circuitState) {
+
+    /** Whether the breaker is not closed (OPEN or HALF_OPEN), as hystrix.stream's {@code isCircuitBreakerOpen}. */
+    public boolean circuitOpen() {
+        return circuitState != CircuitState.CLOSED;
+    }
+}

@@ -1,0 +1,100 @@
+package dev.firebreak.metrics.rolling;
+
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Supplier;
+
+/**
+ * The time geometry shared by every rolling figure: a window of equal buckets in a ring, where the
+ * bucket for a clock reading is found (and, when its slot holds an expired one, replaced) without a
+ * lock and without a background thread. Time is data: callers pass {@link dev.firebreak.time.Ticker}
+ * readings.
+ *
+ * <p>Invariants:
+ * <ul>
+ *   <li>A slot's epoch only grows: a bucket is installed (by one side-effect-free compare-and-set of
+ *       a fresh, empty bucket) only over an older one; a recorder whose epoch is older than its
+ *       slot's gets null and drops its sample, since that time has left the window of a reading some
+ *       thread has already made.</li>
+ *   <li>A bucket of epoch {@code e} is only replaced by one of epoch {@code >= e + buckets}, once
+ *       {@code e} has left every window at or after that reading: no sample inside the window is lost.</li>
+ *   <li>Epochs count bucket lengths from an origin after subtracting it, so readings near
+ *       {@link Long#MAX_VALUE} or below zero work (for clocks running less than 292 years).</li>
+ *   <li>One bucket is made per slot and interval: the steady-state hot path allocates nothing.</li>
+ * </ul>
+ *
+ * @param <B> the bucket type (counters, histogram), made empty by the factory
+ */
+final class BucketRing<B> {
+
+    private final int buckets;
+    private final long bucketNanos;
+    private final long originNanos;
+    private final Supplier<B> factory;
+    private final AtomicReferenceArray<Entry<B>> ring;
+
+    /**
+     * A ring of {@code buckets} buckets over {@code windowNanos}, boundaries counted from {@code originNanos}.
+     *
+     * @throws IllegalArgumentException if the window does not split evenly into the buckets
+     */
+    BucketRing(long windowNanos, int buckets, long originNanos, Supplier<B> factory) {
+        if (buckets < 1 || windowNanos < buckets || windowNanos % buckets != 0) {
+            throw new IllegalArgumentException(
+                    "a rolling window of " + windowNanos + " ns must split evenly into " + buckets + " buckets");
+        }
+        this.buckets = buckets;
+        this.bucketNanos = windowNanos / buckets;
+        this.originNanos = originNanos;
+        this.factory = factory;
+        this.ring = new AtomicReferenceArray<>(buckets);
+    }
+
+    /** The bucket for {@code nowNanos}, installing a fresh one over an expired one; null if its time has left the window. */
+    B bucketAt(long nowNanos) {
+        long epoch = epochOf(nowNanos);
+        int slot = (int) Math.floorMod(epoch, (long) buckets);
+        Entry<B> fresh = null;
+        while (true) {
+            Entry<B> entry = ring.get(slot);
+            if (entry != null) {
+                if (entry.epoch == epoch) {
+                    return entry.bucket;
+                }
+                if (entry.epoch > epoch) {
+                    return null; // the slot already serves a later time: this sample has left the window
+                }
+            }
+            if (fresh == null) {
+                fresh = new Entry<>(epoch, factory.get());
+            }
+            if (ring.compareAndSet(slot, entry, fresh)) {
+                return fresh.bucket;
+            }
+            // Lost the race to another recorder: look at what it installed.
+        }
+    }
+
+    /** The epoch (bucket number since the origin) of {@code nowNanos}. */
+    long epochOf(long nowNanos) {
+        return Math.floorDiv(nowNanos - originNanos, bucketNanos); // subtract first: wrap-safe
+    }
+
+    /** The bucket in {@code slot} if it belongs to the window ending in epoch {@code current}, else null. */
+    B inWindow(int slot, long current) {
+        Entry<B> entry = ring.get(slot);
+        return entry != null && entry.epoch <= current && entry.epoch > current - buckets ? entry.bucket : null;
+    }
+
+    /** Number of buckets (and slots). */
+    int buckets() {
+        return buckets;
+    }
+
+    /** Length of one bucket. */
+    long bucketNanos() {
+        return bucketNanos;
+    }
+
+    private record Entry<B>(long epoch, B bucket) {
+    }
+}

@@ -1,0 +1,90 @@
+package dev.firebreak.metrics.rolling;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A log-linear histogram of non-negative nanosecond values: values below 64 are counted exactly;
+ * above, each power of two is split into 64 equal sub-buckets, so a bucket is never wider than 1/64
+ * of its lower bound and its midpoint is within 1/128 (0.79 %) of every value in it.
+ *
+ * <p>Memory does not grow with the number of samples: one 64-slot chunk per power of two actually
+ * used, made on first use by a compare-and-set (at most 58 chunks). Recording is lock-free; it
+ * counts every sample (no reservoir, no cap).
+ */
+final class LatencyHistogram {
+
+    /** Bits of sub-bucket resolution: 64 sub-buckets per power of two. */
+    static final int PRECISION_BITS = 6;
+    static final int SUB_BUCKETS = 1 << PRECISION_BITS;
+    /** Chunk 0 holds the exact values 0..63; chunk c >= 1 holds [64 << (c-1), 128 << (c-1)). */
+    static final int CHUNKS = 64 - PRECISION_BITS;
+
+    private final AtomicReferenceArray<AtomicLongArray> chunks = new AtomicReferenceArray<>(CHUNKS);
+    private final LongAdder count = new LongAdder();
+    private final LongAdder sum = new LongAdder();
+
+    /** Records one value (negative values count as 0). */
+    void record(long nanos) {
+        long value = Math.max(0L, nanos);
+        int chunk = chunkOf(value);
+        AtomicLongArray cells = chunks.get(chunk);
+        if (cells == null) {
+            AtomicLongArray made = new AtomicLongArray(SUB_BUCKETS);
+            cells = chunks.compareAndExchange(chunk, null, made);
+            if (cells == null) {
+                cells = made;
+            }
+        }
+        cells.getAndIncrement(subBucketOf(value, chunk));
+        count.increment();
+        sum.add(value);
+    }
+
+    /** Adds this histogram's counts into {@code into} (a {@code [CHUNKS][]} array, chunks made as needed). */
+    void addTo(long[][] into) {
+        for (int c = 0; c < CHUNKS; c++) {
+            AtomicLongArray cells = chunks.get(c);
+            if (cells == null) {
+                continue;
+            }
+            if (into[c] == null) {
+                into[c] = new long[SUB_BUCKETS];
+            }
+            for (int s = 0; s < SUB_BUCKETS; s++) {
+                into[c][s] += cells.get(s);
+            }
+        }
+    }
+
+    /** Samples recorded. */
+    long count() {
+        return count.sum();
+    }
+
+    /** Sum of the samples recorded. */
+    long sum() {
+        return sum.sum();
+    }
+
+    static int chunkOf(long value) {
+        int msb = 63 - Long.numberOfLeadingZeros(value | 1);
+        return msb < PRECISION_BITS ? 0 : msb - PRECISION_BITS + 1;
+    }
+
+    static int subBucketOf(long value, int chunk) {
+        return chunk == 0 ? (int) value : (int) (value >>> (chunk - 1)) - SUB_BUCKETS;
+    }
+
+    /** The value reported for a sample in ({@code chunk}, {@code sub}): the midpoint of its range. */
+    static long representative(int chunk, int sub) {
+        if (chunk == 0) {
+            return sub;
+        }
+        int shift = chunk - 1;
+        long low = (long) (SUB_BUCKETS + sub) << shift;
+        long width = 1L << shift;
+        return low + (width - 1) / 2;
+    }
+}

@@ -1,0 +1,81 @@
+package dev.firebreak.metrics.rolling;
+
+/**
+ * Latency percentiles over a rolling window ({@code metrics.rollingPercentile.timeInMilliseconds} in
+ * {@code metrics.rollingPercentile.numBuckets}), one {@link LatencyHistogram} per bucket, rotated by
+ * the clock readings passed in (see {@link BucketRing}).
+ *
+ * <p>{@code metrics.rollingPercentile.bucketSize}: Hystrix keeps at most that many samples per bucket
+ * and drops the rest, so its percentiles describe an arbitrary subset under load. Here a bucket is a
+ * histogram whose memory does not depend on the number of samples, so no cap is needed: every sample
+ * is counted and the 1 % accuracy holds over all of them. The property is still validated and
+ * reported with the configuration, and has no other effect.
+ */
+public final class RollingPercentile {
+
+    private final BucketRing<LatencyHistogram> ring;
+
+    /** Percentiles over {@code windowNanos} in {@code buckets} buckets counted from {@code originNanos}. */
+    public RollingPercentile(long windowNanos, int buckets, long originNanos) {
+        this.ring = new BucketRing<>(windowNanos, buckets, originNanos, LatencyHistogram::new);
+    }
+
+    /** Records one latency, in nanoseconds, at {@code nowNanos}. */
+    public void record(long latencyNanos, long nowNanos) {
+        LatencyHistogram bucket = ring.bucketAt(nowNanos);
+        if (bucket != null) {
+            bucket.record(latencyNanos);
+        }
+    }
+
+    /** The mean and percentiles of the samples in the window ending at {@code nowNanos}. */
+    public LatencySnapshot snapshot(long nowNanos) {
+        long current = ring.epochOf(nowNanos);
+        long[][] merged = new long[LatencyHistogram.CHUNKS][];
+        long count = 0;
+        long sum = 0;
+        for (int slot = 0; slot < ring.buckets(); slot++) {
+            LatencyHistogram bucket = ring.inWindow(slot, current);
+            if (bucket != null) {
+                count += bucket.count();
+                sum += bucket.sum();
+                bucket.addTo(merged);
+            }
+        }
+        long samples = 0;
+        for (long[] chunk : merged) {
+            if (chunk != null) {
+                for (long cell : chunk) {
+                    samples += cell;
+                }
+            }
+        }
+        if (samples == 0) {
+            return LatencySnapshot.EMPTY;
+        }
+        long[] values = percentiles(merged, samples);
+        long mean = count == 0 ? 0 : Math.round((double) sum / count);
+        return new LatencySnapshot(samples, mean, values);
+    }
+
+    /** Walks the merged cells once, ascending, reporting each percentile's cell when its rank is reached. */
+    private static long[] percentiles(long[][] merged, long samples) {
+        int wanted = LatencySnapshot.PERCENTILES.size();
+        long[] values = new long[wanted];
+        int next = 0;
+        long seen = 0;
+        for (int c = 0; c < merged.length && next < wanted; c++) {
+            long[] chunk = merged[c];
+            if (chunk == null) {
+                continue;
+            }
+            for (int s = 0; s < chunk.length && next < wanted; s++) {
+                seen += chunk[s];
+                while (next < wanted && seen >= LatencySnapshot.rank(LatencySnapshot.PERCENTILES.get(next), samples)) {
+                    values[next++] = LatencyHistogram.representative(c, s);
+                }
+            }
+        }
+        return values;
+    }
+}

@@ -1,0 +1,140 @@
+package dev.firebreak.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.firebreak.GuardConfig;
+import dev.firebreak.breaker.CircuitBreaker;
+import dev.firebreak.breaker.CircuitBreakers;
+import dev.firebreak.breaker.CircuitState;
+import dev.firebreak.event.EventType;
+import dev.firebreak.isolation.GuardThreadPool;
+import dev.firebreak.isolation.ThreadPoolConfig;
+import dev.firebreak.metrics.rolling.LatencySnapshot;
+import dev.firebreak.testkit.ManualClock;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The snapshot's figures: latency kinds, concurrency, breaker state, live percentile switch, pool figures. */
+class GuardMetricsTest {
+
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void executionLatencyOnlyForCallsThatRanTotalLatencyForAll() {
+        ManualClock clock = new ManualClock(Long.MAX_VALUE - 1_000 * MS);
+        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults(), clock);
+        metrics.record(EventType.SUCCESS.bit(), 10 * MS, 12 * MS);
+        metrics.record(EventType.FAILURE.bit() | EventType.FALLBACK_SUCCESS.bit(), 30 * MS, 40 * MS);
+        metrics.record(EventType.SHORT_CIRCUITED.bit() | EventType.FALLBACK_SUCCESS.bit(), 0, 1 * MS);
+        clock.advance(Duration.ofSeconds(5)); // across the clock's wrap
+        GuardMetricsSnapshot s = metrics.snapshot();
+        assertThat(s.executionLatency().samples()).isEqualTo(2);
+        assertThat(s.executionLatency().meanMillis()).isEqualTo(20);
+        assertThat(s.executionLatency().percentileMillis(100.0)).isEqualTo(30);
+        assertThat(s.totalLatency().samples()).isEqualTo(3);
+        assertThat(s.totalLatency().percentileMillis(0.0)).isEqualTo(1);
+        assertThat(s.rolling().get(EventType.FALLBACK_SUCCESS)).isEqualTo(2);
+        assertThat(s.health()).isEqualTo(new HealthCounts(2, 1, 50));
+        assertThat(s.rollingWindowMillis()).isEqualTo(10_000);
+        clock.advance(Duration.ofSeconds(10));
+        assertThat(metrics.snapshot().rolling().get(EventType.SUCCESS)).isZero();
+        assertThat(metrics.snapshot().cumulative().get(EventType.SUCCESS)).isEqualTo(1);
+        assertThat(metrics.snapshot().executionLatency().samples()).as("60 s percentile window").isEqualTo(2);
+    }
+
+    @Test
+    void percentilesCanBeSwitchedOffAndOnLive() {
+        ManualClock clock = new ManualClock();
+        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults(), clock);
+        metrics.reconfigure(GuardConfig.builder().metricsRollingPercentileEnabled(false).build());
+        metrics.record(EventType.SUCCESS.bit(), MS, MS);
+        assertThat(metrics.snapshot().executionLatency()).isEqualTo(LatencySnapshot.DISABLED);
+        assertThat(metrics.snapshot().executionLatency().percentileMillis(50.0)).isEqualTo(-1);
+        metrics.reconfigure(GuardConfig.defaults());
+        assertThat(metrics.snapshot().executionLatency().samples()).as("nothing recorded while off").isZero();
+    }
+
+    @Test
+    void concurrencyNowAndRollingMaximum() {
+        ManualClock clock = new ManualClock(-42);
+        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults(), clock);
+        metrics.executionStarted();
+        metrics.executionStarted();
+        metrics.executionStarted();
+        metrics.executionEnded();
+        metrics.executionEnded();
+        assertThat(metrics.snapshot().concurrentExecutions()).isEqualTo(1);
+        assertThat(metrics.snapshot().rollingMaxConcurrentExecutions()).isEqualTo(3);
+        clock.advance(Duration.ofSeconds(10));
+        assertThat(metrics.snapshot().rollingMaxConcurrentExecutions()).as("still one running").isEqualTo(1);
+        metrics.executionEnded();
+        assertThat(metrics.snapshot().rollingMaxConcurrentExecutions()).isZero();
+    }
+
+    @Test
+    void snapshotReportsTheBreakersState() {
+        ManualClock clock = new ManualClock();
+        GuardConfig config = GuardConfig.builder().circuitBreakerRequestVolumeThreshold(1).build();
+        CircuitBreaker breaker = CircuitBreakers.create(config, clock);
+        GuardMetrics metrics = new GuardMetrics(config, clock, breaker);
+        assertThat(metrics.snapshot().circuitOpen()).isFalse();
+        breaker.onOutcome(breaker.tryAcquire(0), EventType.FAILURE, 0, 0);
+        assertThat(metrics.snapshot().circuitState()).isEqualTo(CircuitState.OPEN);
+        assertThat(metrics.snapshot().circuitOpen()).isTrue();
+    }
+
+    @Test
+    void poolSnapshotCountsExecutedRejectedAndMostActive() throws Exception {
+        ManualClock clock = new ManualClock(Long.MAX_VALUE);
+        GuardThreadPool pool = new GuardThreadPool("metrics-test", ThreadPoolConfig.builder().coreSize(2).build(), clock);
+        try {
+            CountDownLatch started = new CountDownLatch(2);
+            CountDownLatch release = new CountDownLatch(1);
+            CountDownLatch finished = new CountDownLatch(2);
+            for (int i = 0; i < 2; i++) {
+                assertThat(pool.tryAdmit()).isTrue();
+                pool.execute(() -> {
+                    started.countDown();
+                    try {
+                        release.await(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } finally {
+                        pool.release();
+                        finished.countDown();
+                    }
+                });
+            }
+            assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(pool.tryAdmit()).as("2 threads, no queue").isFalse();
+            release.countDown();
+            assertThat(finished.await(10, TimeUnit.SECONDS)).isTrue();
+            ThreadPoolMetricsSnapshot s = awaitExecuted(pool, 2);
+            assertThat(s.rollingRejected()).isEqualTo(1);
+            assertThat(s.rollingMaxActive()).isEqualTo(2);
+            assertThat(s.name()).isEqualTo("metrics-test");
+            assertThat(s.rollingWindowMillis()).isEqualTo(10_000);
+            clock.advance(Duration.ofSeconds(10));
+            assertThat(pool.metricsSnapshot().rollingExecuted()).isZero();
+            assertThat(pool.metricsSnapshot().completedTaskCount()).isEqualTo(2);
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    /** afterExecute runs just after the task's own finally: wait for it, for at most 10 s. */
+    private static ThreadPoolMetricsSnapshot awaitExecuted(GuardThreadPool pool, long n) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() - deadline < 0) {
+            ThreadPoolMetricsSnapshot s = pool.metricsSnapshot();
+            if (s.rollingExecuted() == n) {
+                return s;
+            }
+            Thread.onSpinWait();
+            Thread.yield();
+        }
+        return pool.metricsSnapshot();
+    }
+}

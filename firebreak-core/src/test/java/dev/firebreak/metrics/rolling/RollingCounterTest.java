@@ -1,0 +1,99 @@
+package dev.firebreak.metrics.rolling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** Bucket rotation at and across boundaries, from ordinary and hostile clock origins. */
+class RollingCounterTest {
+
+    private static final long BUCKET = 1_000_000_000L; // 1 s buckets, 10 s window
+
+    private static RollingCounter counter(long origin) {
+        return new RollingCounter(3, 10 * BUCKET, 10, origin);
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0L, Long.MAX_VALUE - 5 * BUCKET, Long.MIN_VALUE + 3, -7 * BUCKET - 1, Long.MAX_VALUE})
+    void aSampleStaysExactlyOneWindowAndLeavesAtTheBoundary(long origin) {
+        RollingCounter c = counter(origin);
+        c.increment(0, origin);
+        assertThat(c.sum(0, origin)).isEqualTo(1);
+        assertThat(c.sum(0, origin + 10 * BUCKET - 1)).as("last nanosecond of the window").isEqualTo(1);
+        assertThat(c.sum(0, origin + 10 * BUCKET)).as("first nanosecond after").isZero();
+        assertThat(c.sum(1, origin)).isZero();
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0L, Long.MAX_VALUE - 5 * BUCKET, Long.MIN_VALUE + 3, -7 * BUCKET - 1})
+    void bucketsRotateAcrossBoundariesAndReuseSlots(long origin) {
+        RollingCounter c = counter(origin);
+        // one sample at the last nanosecond of every bucket, for 25 buckets
+        for (int i = 0; i < 25; i++) {
+            c.increment(0, origin + (i + 1) * BUCKET - 1);
+            c.increment(1, origin + i * BUCKET); // and one at its first nanosecond
+            long now = origin + (i + 1) * BUCKET - 1;
+            long expected = Math.min(i + 1, 10);
+            assertThat(c.sum(0, now)).as("after bucket %d", i).isEqualTo(expected);
+            assertThat(c.sum(1, now)).isEqualTo(expected);
+        }
+        long end = origin + 25 * BUCKET - 1;
+        assertThat(c.sums(end)).containsExactly(10, 10, 0);
+        assertThat(c.sum(0, end + 1)).as("bucket 15 left the window").isEqualTo(9);
+        assertThat(c.sum(0, end + 10 * BUCKET)).isEqualTo(0);
+    }
+
+    @Test
+    void aSampleOlderThanItsSlotIsDroppedNotCountedInTheNewerBucket() {
+        RollingCounter c = counter(0);
+        c.increment(0, 12 * BUCKET); // slot 2 now serves bucket 12
+        c.increment(0, 2 * BUCKET);  // a late recorder with a reading from bucket 2: outside bucket 12's window
+        assertThat(c.sum(0, 12 * BUCKET)).isEqualTo(1);
+        c.increment(0, BUCKET);      // bucket 1 is also outside the window at 12 (3..12), though its slot is free
+        assertThat(c.sum(0, 12 * BUCKET)).isEqualTo(1);
+        assertThat(c.sum(0, BUCKET)).as("seen from its own time it is there").isEqualTo(1);
+    }
+
+    @Test
+    void aLongPauseExpiresEverything() {
+        RollingCounter c = counter(-3);
+        for (int i = 0; i < 10; i++) {
+            c.increment(2, -3 + i * BUCKET);
+        }
+        assertThat(c.sum(2, -3 + 9 * BUCKET)).isEqualTo(10);
+        long later = -3 + 1_000 * BUCKET;
+        assertThat(c.sum(2, later)).isZero();
+        c.increment(2, later);
+        assertThat(c.sum(2, later)).isEqualTo(1);
+    }
+
+    @Test
+    void incrementAllCountsEveryBitOfTheMask() {
+        RollingCounter c = counter(0);
+        c.incrementAll(0b101, 0);
+        c.incrementAll(0b100, 0);
+        assertThat(c.sums(0)).containsExactly(1, 0, 2);
+    }
+
+    @Test
+    void rollingMaxIsTheHighestInTheWindow() {
+        RollingCounter c = counter(Long.MAX_VALUE - BUCKET);
+        long t0 = Long.MAX_VALUE - BUCKET;
+        c.updateMax(7, t0);
+        c.updateMax(3, t0 + 2 * BUCKET);
+        c.updateMax(5, t0 + 2 * BUCKET);
+        assertThat(c.max(t0 + 2 * BUCKET)).isEqualTo(7);
+        assertThat(c.max(t0 + 10 * BUCKET)).as("the 7 left").isEqualTo(5);
+        assertThat(c.max(t0 + 12 * BUCKET)).isZero();
+    }
+
+    @Test
+    void aWindowThatDoesNotSplitEvenlyIsRefused() {
+        assertThatThrownBy(() -> new RollingCounter(1, 10, 3, 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("split evenly");
+        assertThatThrownBy(() -> new RollingCounter(0, 10, 2, 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+}
