@@ -1,6 +1,5 @@
 package dev.firebreak.config;
 
-import static dev.firebreak.config.PropertyDefinition.Flags.FIREBREAK_FIXED;
 import static dev.firebreak.config.PropertyDefinition.Flags.FIREBREAK_LIVE;
 import static dev.firebreak.config.PropertyDefinition.Flags.FIXED;
 import static dev.firebreak.config.PropertyDefinition.Flags.LIVE;
@@ -26,7 +25,7 @@ final class CollapserProperties {
                     ofBoolean("requestCache.enabled", "requestCacheEnabled", LIVE,
                             "serve repeated requests of one request context from the request cache",
                             CollapserConfig::requestCacheEnabled, Builder::requestCacheEnabled),
-                    ofEnum("dispatch.strategy", "dispatchStrategy", FIREBREAK_FIXED,
+                    ofEnum("dispatch.strategy", "dispatchStrategy", FIREBREAK_LIVE,
                             "TIMER (Hystrix's window) or LOAD_AWARE (leave at once while a batch slot is free)",
                             DispatchStrategy.class, CollapserConfig::dispatchStrategy, Builder::dispatchStrategy),
                     ofInt("loadAware.maxBatchesInFlight", "loadAwareMaxBatchesInFlight", FIREBREAK_LIVE,

@@ -5,10 +5,12 @@ import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.isolation.ThreadPoolConfig;
 
 /**
- * The hook a {@link dev.firebreak.GuardRegistry} calls when it creates something configurable: turns
- * the configuration the code gave into the one the new object starts with (properties fixed at creation,
- * such as the isolation strategy, take effect this way), and lets running collapsers subscribe to
- * changes. {@link DynamicConfiguration} installs itself here; {@link #codeOnly()} is the default.
+ * The hook a {@link dev.firebreak.GuardRegistry} calls when it creates a guard or a pool (and a
+ * collapser builder may call for a collapser): turns the configuration the code gave into the one the
+ * new object starts with, so properties fixed at creation, such as the isolation strategy, take effect
+ * this way. {@link #bindCollapser} subscribes a collapser kept outside the registry to live changes
+ * (collapsers in {@code registry.collapsers()} are found there). {@link DynamicConfiguration} installs
+ * itself here; {@link #codeOnly()} is the default.
  */
 public interface ConfigResolver {
 

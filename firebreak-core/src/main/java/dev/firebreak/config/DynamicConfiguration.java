@@ -3,18 +3,21 @@ package dev.firebreak.config;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardRegistry;
+import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import java.lang.System.Logger;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -44,7 +47,9 @@ import java.util.function.Consumer;
  * value never half-applies: the last valid value stays in force and a REFUSED {@link ConfigEvent}
  * names key, value and rule. Properties that cannot change while running keep their running value
  * (FIXED_PROPERTY_IGNORED) and apply to objects created afterwards, which this configuration resolves
- * through the registry's {@link ConfigResolver} hook.
+ * through the registry's {@link ConfigResolver} hook. The running objects are the registry's guards,
+ * pools and collapsers ({@code registry.collapsers()}; one built since the last change is reached at the
+ * next refresh), plus any collapser bound with {@link #bindCollapser}.
  *
  * <p>Thread-safety: resolution and every {@code reconfigure} call happen under one lock, so running
  * objects receive configurations in the order they were resolved; listeners and the log are called
@@ -68,6 +73,8 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     private Map<String, String> lastMerged = Map.of();
     private final Map<Object, TargetState> states = new IdentityHashMap<>();
     private final Map<String, ThreadPoolConfig> poolCode = new HashMap<>();
+    private final Map<String, CollapserConfig> collapserCodeByName = new HashMap<>();
+    private final Map<Object, CollapserConfig> collapserCode = new IdentityHashMap<>();
     private final List<Target<CollapserConfig, CollapserConfig.Builder>> collapsers = new ArrayList<>();
     private volatile boolean closed;
 
@@ -101,13 +108,19 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
                 return;
             }
             Map<String, String> merged = sources.read(events);
-            if (force || !merged.equals(lastMerged)) {
+            boolean changed = force || !merged.equals(lastMerged);
+            if (changed) {
                 accepted = accepted.next(merged, lastMerged, events);
                 lastMerged = merged;
-                for (Target<?, ?> target : targets()) {
+            }
+            List<Target<?, ?>> targets = targets();
+            for (Target<?, ?> target : targets) {
+                // unchanged sources still reach objects seen for the first time (a collapser built since)
+                if (changed || !states.containsKey(target.identity())) {
                     apply(target, events);
                 }
             }
+            forgetAllBut(targets);
         } finally {
             lock.unlock();
             publish(events);
@@ -144,10 +157,14 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         return registry.findPool(name).map(this::properties);
     }
 
-    /** The effective properties of the first bound collapser named {@code name}, if any. */
+    /** The effective properties of the collapser named {@code name} (in the registry, or bound), if any. */
     public Optional<List<EffectiveProperty>> collapserProperties(String name) {
         lock.lock();
         try {
+            Optional<Collapser<?, ?>> registered = registry.collapsers().find(name);
+            if (registered.isPresent()) {
+                return Optional.of(view(collapserTarget(registered.get())));
+            }
             return collapsers.stream().filter(c -> c.name().equals(name)).findFirst().map(this::view);
         } finally {
             lock.unlock();
@@ -174,6 +191,12 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
 
     @Override
     public CollapserConfig collapserConfig(String name, CollapserConfig fromCode) {
+        lock.lock();
+        try {
+            collapserCodeByName.put(name, fromCode);
+        } finally {
+            lock.unlock();
+        }
         return resolveNew(ConfigScope.collapser(), name, fromCode);
     }
 
@@ -238,8 +261,31 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         for (GuardThreadPool pool : registry.pools()) {
             targets.add(poolTarget(pool));
         }
+        for (Collapser<?, ?> collapser : registry.collapsers().collapsers()) {
+            targets.add(collapserTarget(collapser));
+        }
         targets.addAll(collapsers);
         return targets;
+    }
+
+    /** Drops what was recorded for objects no longer in {@code targets} (removed guards and collapsers). Under lock. */
+    private void forgetAllBut(List<Target<?, ?>> targets) {
+        Set<Object> live = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Target<?, ?> target : targets) {
+            live.add(target.identity());
+        }
+        states.keySet().retainAll(live);
+        collapserCode.keySet().retainAll(live);
+    }
+
+    private Target<CollapserConfig, CollapserConfig.Builder> collapserTarget(Collapser<?, ?> collapser) {
+        // its code layer: what its builder gave, if the builder resolved through us, else its config when first seen
+        CollapserConfig code = collapserCode.computeIfAbsent(collapser, c -> {
+            CollapserConfig fromBuilder = collapserCodeByName.remove(collapser.name());
+            return fromBuilder != null ? fromBuilder : collapser.config();
+        });
+        return new Target<>(collapser, ConfigScope.collapser(), collapser.name(), code, collapser::config,
+                collapser::reconfigure);
     }
 
     private Target<GuardConfig, GuardConfig.Builder> guardTarget(Guard guard) {

@@ -37,7 +37,7 @@ final class FakeCollapser implements Reconfigurable<CollapserConfig> {
     @Override
     public boolean reconfigure(CollapserConfig next) {
         received.add(next);
-        boolean fixedSame = next.dispatchStrategy() == config.dispatchStrategy();
+        boolean fixedSame = next.metricsRollingStatsNumBuckets() == config.metricsRollingStatsNumBuckets();
         config = next;
         return fixedSame;
     }

@@ -115,14 +115,16 @@ class LiveChangesTest {
                     CollapserConfig.builder().dispatchStrategy(DispatchStrategy.TIMER).build());
             f.source.setAll(Map.of("firebreak.collapser.batch.timerDelayInMilliseconds", "25",
                     "firebreak.collapser.batch.maxRequestsInBatch", "64",
-                    "firebreak.collapser.batch.dispatch.strategy", "LOAD_AWARE"));
+                    "firebreak.collapser.batch.dispatch.strategy", "LOAD_AWARE",
+                    "firebreak.collapser.batch.metrics.rollingStats.numBuckets", "20"));
 
             assertThat(collapser.config().timerDelayInMilliseconds()).isEqualTo(25);
             assertThat(collapser.config().maxRequestsInBatch()).isEqualTo(64);
-            assertThat(collapser.config().dispatchStrategy()).isEqualTo(DispatchStrategy.TIMER);
+            assertThat(collapser.config().dispatchStrategy()).isEqualTo(DispatchStrategy.LOAD_AWARE);
+            assertThat(collapser.config().metricsRollingStatsNumBuckets()).isEqualTo(10);
             assertThat(collapser.config().setInCode()).containsExactly("dispatch.strategy");
             assertThat(f.events(ConfigEvent.Kind.FIXED_PROPERTY_IGNORED)).extracting(ConfigEvent::property)
-                    .containsExactly("dispatch.strategy");
+                    .containsExactly("metrics.rollingStats.numBuckets");
             assertThat(collapser.received).hasSize(1);
 
             collapser.registration.close();
