@@ -3,15 +3,12 @@ package dev.firebreak.config;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardRegistry;
-import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import java.lang.System.Logger;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Live configuration for one {@link GuardRegistry}: reads Hystrix-style properties from layered
@@ -72,14 +70,12 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     private AcceptedProperties accepted = AcceptedProperties.empty();
     private Map<String, String> lastMerged = Map.of();
     private final Map<Object, TargetState> states = new IdentityHashMap<>();
-    private final Map<String, ThreadPoolConfig> poolCode = new HashMap<>();
-    private final Map<String, CollapserConfig> collapserCodeByName = new HashMap<>();
-    private final Map<Object, CollapserConfig> collapserCode = new IdentityHashMap<>();
-    private final List<Target<CollapserConfig, CollapserConfig.Builder>> collapsers = new ArrayList<>();
+    private final TargetDirectory targets;
     private volatile boolean closed;
 
     private DynamicConfiguration(Builder b) {
         this.registry = b.registry;
+        this.targets = new TargetDirectory(registry);
         this.sources = new SourceSet(b.sources);
         this.globalCode = Map.of(ConfigScope.command(), b.commandDefaults, ConfigScope.threadPool(),
                 b.threadPoolDefaults, ConfigScope.collapser(), b.collapserDefaults);
@@ -113,14 +109,16 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
                 accepted = accepted.next(merged, lastMerged, events);
                 lastMerged = merged;
             }
-            List<Target<?, ?>> targets = targets();
-            for (Target<?, ?> target : targets) {
+            List<Target<?, ?>> all = targets.all();
+            for (Target<?, ?> target : all) {
                 // unchanged sources still reach objects seen for the first time (a collapser built since)
                 if (changed || !states.containsKey(target.identity())) {
                     apply(target, events);
                 }
             }
-            forgetAllBut(targets);
+            Set<Object> live = TargetDirectory.identities(all);
+            states.keySet().retainAll(live); // removed guards and collapsers
+            targets.retain(live);
         } finally {
             lock.unlock();
             publish(events);
@@ -139,12 +137,12 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
 
     /** Every property of {@code guard} with its value in force and the layer it came from. */
     public List<EffectiveProperty> properties(Guard guard) {
-        return view(guardTarget(guard));
+        return view(() -> targets.guard(guard));
     }
 
     /** Every property of {@code pool} with its value in force and the layer it came from. */
     public List<EffectiveProperty> properties(GuardThreadPool pool) {
-        return view(poolTarget(pool));
+        return view(() -> targets.pool(pool));
     }
 
     /** The effective properties of the guard named {@code name}, if the registry has one. */
@@ -161,11 +159,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     public Optional<List<EffectiveProperty>> collapserProperties(String name) {
         lock.lock();
         try {
-            Optional<Collapser<?, ?>> registered = registry.collapsers().find(name);
-            if (registered.isPresent()) {
-                return Optional.of(view(collapserTarget(registered.get())));
-            }
-            return collapsers.stream().filter(c -> c.name().equals(name)).findFirst().map(this::view);
+            return targets.findCollapser(name).map(target -> view(() -> target));
         } finally {
             lock.unlock();
         }
@@ -182,7 +176,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     public ThreadPoolConfig threadPoolConfig(String name, ThreadPoolConfig fromCode) {
         lock.lock();
         try {
-            poolCode.put(name, fromCode);
+            targets.poolCreated(name, fromCode);
         } finally {
             lock.unlock();
         }
@@ -193,7 +187,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     public CollapserConfig collapserConfig(String name, CollapserConfig fromCode) {
         lock.lock();
         try {
-            collapserCodeByName.put(name, fromCode);
+            targets.collapserCreated(name, fromCode);
         } finally {
             lock.unlock();
         }
@@ -209,7 +203,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         lock.lock();
         try {
             if (!closed) {
-                collapsers.add(target);
+                targets.bind(target);
                 apply(target, events);
             }
         } finally {
@@ -219,7 +213,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         return () -> {
             lock.lock();
             try {
-                collapsers.remove(target);
+                targets.unbind(target);
                 states.remove(collapser);
             } finally {
                 lock.unlock();
@@ -250,59 +244,6 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         sources.subscribe(sourceChanged);
         refresh(true);
         poller.start();
-    }
-
-    /** Every object to keep up to date. Under lock. */
-    private List<Target<?, ?>> targets() {
-        List<Target<?, ?>> targets = new ArrayList<>();
-        for (Guard guard : registry.guards()) {
-            targets.add(guardTarget(guard));
-        }
-        for (GuardThreadPool pool : registry.pools()) {
-            targets.add(poolTarget(pool));
-        }
-        for (Collapser<?, ?> collapser : registry.collapsers().collapsers()) {
-            targets.add(collapserTarget(collapser));
-        }
-        targets.addAll(collapsers);
-        return targets;
-    }
-
-    /** Drops what was recorded for objects no longer in {@code targets} (removed guards and collapsers). Under lock. */
-    private void forgetAllBut(List<Target<?, ?>> targets) {
-        Set<Object> live = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Target<?, ?> target : targets) {
-            live.add(target.identity());
-        }
-        states.keySet().retainAll(live);
-        collapserCode.keySet().retainAll(live);
-    }
-
-    private Target<CollapserConfig, CollapserConfig.Builder> collapserTarget(Collapser<?, ?> collapser) {
-        // its code layer: what its builder gave, if the builder resolved through us, else its config when first seen
-        CollapserConfig code = collapserCode.computeIfAbsent(collapser, c -> {
-            CollapserConfig fromBuilder = collapserCodeByName.remove(collapser.name());
-            return fromBuilder != null ? fromBuilder : collapser.config();
-        });
-        return new Target<>(collapser, ConfigScope.collapser(), collapser.name(), code, collapser::config,
-                collapser::reconfigure);
-    }
-
-    private Target<GuardConfig, GuardConfig.Builder> guardTarget(Guard guard) {
-        return new Target<>(guard, ConfigScope.command(), guard.name(), guard.codeConfig(), guard::config,
-                guard::reconfigure);
-    }
-
-    private Target<ThreadPoolConfig, ThreadPoolConfig.Builder> poolTarget(GuardThreadPool pool) {
-        ThreadPoolConfig code;
-        lock.lock();
-        try {
-            // A pool made before this configuration was bound: what it runs with is its code layer.
-            code = poolCode.computeIfAbsent(pool.name(), name -> pool.config());
-        } finally {
-            lock.unlock();
-        }
-        return new Target<>(pool, ConfigScope.threadPool(), pool.name(), code, pool::config, pool::reconfigure);
     }
 
     /** Resolves {@code target}, records its sources and reconfigures it if its record changed. Under lock. */
@@ -352,9 +293,10 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         }
     }
 
-    private <C, B> List<EffectiveProperty> view(Target<C, B> target) {
+    private <C, B> List<EffectiveProperty> view(Supplier<Target<C, B>> find) {
         lock.lock();
         try {
+            Target<C, B> target = find.get();
             TargetState state = states.getOrDefault(target.identity(), TargetState.NONE);
             return List.copyOf(resolution(target.scope(), target.name(), target.code())
                     .forRunning(target.current().get(), state.properties(), state.ignoredFixed(), new ArrayList<>())
@@ -386,9 +328,9 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
             lock.lock();
             try {
                 if (!closed) {
-                    apply(guardTarget(guard), events);
+                    apply(targets.guard(guard), events);
                     if (guard.threadPool() != null) {
-                        apply(poolTarget(guard.threadPool()), events);
+                        apply(targets.pool(guard.threadPool()), events);
                     }
                 }
             } finally {
