@@ -54,4 +54,20 @@ class RegistryCollapserTest {
             assertThat(collapser.config().timerDelayInMilliseconds()).isEqualTo(10);
         }
     }
+
+    @Test
+    void aCollapserBuiltAfterAChangeStartsWithTheDynamicValues() {
+        try (Fixture f = new Fixture()) {
+            f.source.set("firebreak.collapser.late.timerDelayInMilliseconds", "40");
+            f.config.refresh();
+            Guard guard = f.registry.guard("late-guard").isolation(Isolation.virtualThreads(10)).build();
+            Collapser<Integer, Integer> collapser = f.registry.collapsers().<Integer, Integer>collapser("late")
+                    .through(guard)
+                    .batchAsync(arguments -> CompletableFuture.completedFuture(arguments),
+                            ResponseMapping.<Integer, Integer>inOrder())
+                    .build();
+            assertThat(collapser.config().timerDelayInMilliseconds())
+                    .as("no poll needed: the value applies at creation").isEqualTo(40);
+        }
+    }
 }
