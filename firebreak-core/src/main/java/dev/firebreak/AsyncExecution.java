@@ -1,6 +1,7 @@
 package dev.firebreak;
 
 import dev.firebreak.breaker.BreakerPermit;
+import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.time.Cancellable;
 import java.lang.invoke.MethodHandles;
@@ -59,6 +60,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     private final Supplier<? extends CompletionStage<T>> stageCall;
     private final Fallback<T> fallback;
     private final long start;
+    private final RequestContext context = RequestContext.currentOrNull(); // the submitter's, installed around every step
     private BreakerPermit permit = BreakerPermit.DENIED;
     private volatile int outcome;
     private volatile int runState;
@@ -139,6 +141,15 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     /** The worker: runs the blocking call on a pool or virtual thread. */
     @Override
     public void run() {
+        RequestContext before = RequestContext.swap(context);
+        try {
+            runInContext();
+        } finally {
+            RequestContext.swap(before);
+        }
+    }
+
+    private void runInContext() {
         if (outcome != PENDING) { // timed out or cancelled while queued: never start the call
             guard.releaseAdmission();
             return;
@@ -183,7 +194,12 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         pending.whenComplete((value, thrown) -> {
             guard.metrics().executionEnded();
             guard.releaseAdmission();
-            settle(value, thrown == null ? null : BadRequests.unwrap(thrown));
+            RequestContext before = RequestContext.swap(context);
+            try {
+                settle(value, thrown == null ? null : BadRequests.unwrap(thrown));
+            } finally {
+                RequestContext.swap(before);
+            }
         });
     }
 
@@ -217,7 +233,12 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         if (config.interruptOnTimeout()) {
             interruptRunner();
         }
-        recover(EventType.TIMEOUT, null, guard.ticker().read() - start);
+        RequestContext before = RequestContext.swap(context);
+        try {
+            recover(EventType.TIMEOUT, null, guard.ticker().read() - start);
+        } finally {
+            RequestContext.swap(before);
+        }
     }
 
     /**

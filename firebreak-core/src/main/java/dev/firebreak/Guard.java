@@ -3,6 +3,7 @@ package dev.firebreak;
 import dev.firebreak.breaker.BreakerPermit;
 import dev.firebreak.breaker.CircuitBreaker;
 import dev.firebreak.breaker.CircuitBreakers;
+import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.isolation.Bulkhead;
@@ -149,6 +150,16 @@ public final class Guard {
     public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
         return AsyncExecution.start(this, null, call, fallback);
+    }
+
+    /**
+     * This guard's calls under a request-cache key: inside a {@link RequestContext}, the first call
+     * with {@code key} runs and every other call with it in the same context shares its result
+     * (RESPONSE_FROM_CACHE), even while it is in flight. Outside a context, or with
+     * {@code requestCache.enabled = false}, calls run as usual.
+     */
+    public CachedGuard cached(Object key) {
+        return new CachedGuard(this, Objects.requireNonNull(key, "cache key"));
     }
 
     // ---------------------------------------------------------------- operations
@@ -348,6 +359,10 @@ public final class Guard {
             breaker.onOutcome(permit, executionEvent, executionNanos, ticker.read());
         }
         metrics.record(events, executionNanos, totalNanos);
+        RequestContext context = RequestContext.currentOrNull();
+        if (context != null && config.requestLogEnabled()) {
+            context.log().add(name, events, totalNanos);
+        }
         notifyListeners(events, executionNanos, totalNanos);
     }
 

@@ -1,5 +1,6 @@
 package dev.firebreak;
 
+import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
@@ -30,6 +31,7 @@ public final class GuardRegistry {
     private final ConcurrentHashMap<String, GuardThreadPool> pools = new ConcurrentHashMap<>();
     private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
     private final CopyOnWriteArrayList<RegistryListener> registryListeners = new CopyOnWriteArrayList<>();
+    private final CollapserRegistry collapsers = new CollapserRegistry(this);
 
     private GuardRegistry(Ticker ticker, Scheduler scheduler) {
         this.ticker = ticker;
@@ -69,6 +71,11 @@ public final class GuardRegistry {
     /** The pool named {@code name}, if one exists. */
     public Optional<GuardThreadPool> findPool(String name) {
         return Optional.ofNullable(pools.get(name));
+    }
+
+    /** The collapsers of this registry, by name; they share its clock. */
+    public CollapserRegistry collapsers() {
+        return collapsers;
     }
 
     /** The clock every part of this registry reads. */

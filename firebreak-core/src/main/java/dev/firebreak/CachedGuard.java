@@ -1,0 +1,103 @@
+package dev.firebreak;
+
+import dev.firebreak.breaker.BreakerPermit;
+import dev.firebreak.context.CacheLookup;
+import dev.firebreak.context.RequestContext;
+import dev.firebreak.event.EventType;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
+
+/**
+ * A guard's calls under one request-cache key ({@link Guard#cached(Object)}): step 1 of the guard's
+ * flow. Inside a {@link RequestContext} and with {@code requestCache.enabled}, the first call with the
+ * key runs through the guard as usual; every other call with the key in the same context gets the same
+ * outcome (value or exception) without running, reported as RESPONSE_FROM_CACHE when it is delivered.
+ * Concurrent callers share the call in flight.
+ *
+ * <p>The first caller holds the call itself: cancelling its future cancels the call, and the callers
+ * sharing it then receive the CancellationException. A sharer's future is its own copy: cancelling it
+ * affects no one else. The cache key is compared with {@code equals}.
+ */
+public final class CachedGuard {
+
+    private final Guard guard;
+    private final Object key;
+
+    CachedGuard(Guard guard, Object key) {
+        this.guard = guard;
+        this.key = key;
+    }
+
+    /** {@link Guard#execute(GuardedCall)} under this key. */
+    public <T> T execute(GuardedCall<T> call) {
+        return execute(call, null);
+    }
+
+    /** {@link Guard#execute(GuardedCall, Fallback)} under this key. */
+    public <T> T execute(GuardedCall<T> call, Fallback<T> fallback) {
+        Objects.requireNonNull(call, "call");
+        if (!active()) {
+            return guard.execute(call, fallback);
+        }
+        return AsyncExecution.await(submit(call, fallback));
+    }
+
+    /** {@link Guard#submit(GuardedCall)} under this key. */
+    public <T> CompletableFuture<T> submit(GuardedCall<T> call) {
+        return submit(call, null);
+    }
+
+    /** {@link Guard#submit(GuardedCall, Fallback)} under this key. */
+    public <T> CompletableFuture<T> submit(GuardedCall<T> call, Fallback<T> fallback) {
+        Objects.requireNonNull(call, "call");
+        return active() ? lookup(() -> guard.submit(call, fallback)) : guard.submit(call, fallback);
+    }
+
+    /** {@link Guard#submitAsync(Supplier)} under this key. */
+    public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call) {
+        return submitAsync(call, null);
+    }
+
+    /** {@link Guard#submitAsync(Supplier, Fallback)} under this key. */
+    public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
+        Objects.requireNonNull(call, "call");
+        return active() ? lookup(() -> guard.submitAsync(call, fallback)) : guard.submitAsync(call, fallback);
+    }
+
+    /** The key. */
+    public Object key() {
+        return key;
+    }
+
+    private boolean active() {
+        return guard.config().requestCacheEnabled() && RequestContext.currentOrNull() != null;
+    }
+
+    private <T> CompletableFuture<T> lookup(Supplier<CompletableFuture<T>> start) {
+        RequestContext context = RequestContext.currentOrNull();
+        CacheLookup<T> found = context.cache().lookup(guard.name(), key, start);
+        if (!found.hit()) {
+            return found.future();
+        }
+        long begin = guard.ticker().read();
+        CompletableFuture<T> copy = new CompletableFuture<>();
+        found.future().whenComplete((value, thrown) -> {
+            RequestContext before = RequestContext.swap(context);
+            try {
+                long events = EventType.RESPONSE_FROM_CACHE.bit() | (thrown == null ? 0L : EventType.EXCEPTION_THROWN.bit());
+                guard.finish(BreakerPermit.DENIED, EventType.RESPONSE_FROM_CACHE, events, 0L, guard.ticker().read() - begin);
+                if (thrown == null) {
+                    copy.complete(value);
+                } else {
+                    copy.completeExceptionally(thrown instanceof java.util.concurrent.CompletionException c && c.getCause() != null
+                            ? c.getCause() : thrown);
+                }
+            } finally {
+                RequestContext.swap(before);
+            }
+        });
+        return copy;
+    }
+}

@@ -1,0 +1,121 @@
+package dev.firebreak.collapse;
+
+import dev.firebreak.Guard;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * One shard's trip: the batch call through the guard, then the response mapped back to the requests.
+ * Every request of the shard gets exactly one outcome here (its answer, its failure, the batch's
+ * failure, or MISSING_RESPONSE), unless it already had one (cancelled, past its deadline).
+ */
+final class BatchCall<A, B, R> {
+
+    private final String collapser;
+    private final Guard guard;
+    private final BatchFunction<A, ? extends B> blocking;
+    private final AsyncBatchFunction<A, ? extends B> async;
+    private final ResponseMapping<A, B, R> mapping;
+
+    BatchCall(String collapser, Guard guard, BatchFunction<A, ? extends B> blocking,
+            AsyncBatchFunction<A, ? extends B> async, ResponseMapping<A, B, R> mapping) {
+        this.collapser = collapser;
+        this.guard = guard;
+        this.blocking = blocking;
+        this.async = async;
+        this.mapping = mapping;
+    }
+
+    /** The same call through {@code batchGuard} (the guard is known only when the builder builds). */
+    BatchCall<A, B, R> withGuard(Guard batchGuard) {
+        return new BatchCall<>(collapser, batchGuard, blocking, async, mapping);
+    }
+
+    boolean isBlocking() {
+        return blocking != null;
+    }
+
+    /** Runs the shard; the returned future completes after every request of it has its outcome. */
+    CompletableFuture<Void> run(List<CollapsedRequest<A, R>> shard) {
+        List<A> arguments = new ArrayList<>(shard.size());
+        for (CollapsedRequest<A, R> request : shard) {
+            arguments.add(request.argument());
+        }
+        List<A> view = Collections.unmodifiableList(arguments);
+        CompletableFuture<? extends B> call;
+        try {
+            call = blocking != null
+                    ? guard.submit(() -> blocking.call(view))
+                    : guard.submitAsync(() -> startAsync(view));
+        } catch (RuntimeException | Error thrown) {
+            failAll(shard, thrown);
+            return CompletableFuture.completedFuture(null);
+        }
+        return call.handle((response, thrown) -> {
+            if (thrown != null) {
+                failAll(shard, unwrap(thrown));
+            } else {
+                answer(shard, view, response);
+            }
+            return null;
+        });
+    }
+
+    @SuppressWarnings("unchecked") // a stage of a subtype of B is read only, never written to: safe
+    private CompletionStage<B> startAsync(List<A> arguments) {
+        return (CompletionStage<B>) async.start(arguments);
+    }
+
+    private void answer(List<CollapsedRequest<A, R>> shard, List<A> arguments, B response) {
+        AnswerSheet<R> sheet = new AnswerSheet<>(shard.size());
+        try {
+            mapping.map(response, arguments, sheet);
+        } catch (ResponseMismatch mismatch) {
+            failAll(shard, new CollapseException(collapser, CollapseException.Reason.RESPONSE_MISMATCH,
+                    "batch response does not fit its " + shard.size() + " requests: " + mismatch.getMessage(), null));
+            return;
+        } catch (Throwable thrown) {
+            if (sheet.violation() == null) {
+                failAll(shard, new CollapseException(collapser, CollapseException.Reason.MAPPING_FAILED,
+                        "mapping the batch response threw " + thrown, thrown));
+                return;
+            }
+        }
+        if (sheet.violation() != null) { // the mapping caught our exception: still a mismatch
+            failAll(shard, new CollapseException(collapser, CollapseException.Reason.RESPONSE_MISMATCH,
+                    "batch response does not fit its " + shard.size() + " requests: " + sheet.violation(), null));
+            return;
+        }
+        for (int i = 0; i < shard.size(); i++) {
+            CollapsedRequest<A, R> request = shard.get(i);
+            if (!sheet.answered(i)) {
+                request.fail(new CollapseException(collapser, CollapseException.Reason.MISSING_RESPONSE,
+                        "no response for request " + request.argument() + " (position " + i + " of "
+                                + shard.size() + ")", null));
+            } else if (sheet.failure(i) != null) {
+                request.fail(sheet.failure(i));
+            } else {
+                request.succeed(sheet.value(i));
+            }
+        }
+    }
+
+    private static <A, R> void failAll(List<CollapsedRequest<A, R>> shard, Throwable failure) {
+        for (CollapsedRequest<A, R> request : shard) {
+            request.fail(failure);
+        }
+    }
+
+    private static Throwable unwrap(Throwable thrown) {
+        Throwable t = thrown;
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+}

@@ -1,0 +1,203 @@
+package dev.firebreak.collapse;
+
+import dev.firebreak.BadRequestException;
+import dev.firebreak.GuardException;
+import dev.firebreak.context.RequestContext;
+import dev.firebreak.event.EventType;
+import dev.firebreak.time.Cancellable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One caller's request in a collapser, and the future the caller holds.
+ *
+ * <p>Invariants:
+ * <ul>
+ *   <li><b>One outcome.</b> The batch's answer, the batch's failure, the request's own deadline and the
+ *       caller's cancel race to {@link #claim()} the request (QUEUED or DISPATCHED to DONE) with one
+ *       side-effect-free CAS; only the winner records events and completes the future.</li>
+ *   <li><b>A request cancelled (or timed out) before dispatch leaves its batch.</b> Dispatch takes a
+ *       request only by the CAS QUEUED to DISPATCHED, which fails once it is DONE.</li>
+ *   <li><b>The caller's context.</b> The future is completed with the caller's request context current,
+ *       so the caller's chained stages and the request log see it.</li>
+ * </ul>
+ */
+final class CollapsedRequest<A, R> extends CompletableFuture<R> {
+
+    private static final int QUEUED = 0;
+    private static final int DISPATCHED = 1;
+    private static final int DONE = 2;
+
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(CollapsedRequest.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Collapser<A, R> owner;
+    private final A argument;
+    private final Object shardKey;
+    private final RequestContext context;
+    private final long start;
+    private volatile int state;
+    private volatile Cancellable deadline = Cancellable.NONE;
+
+    CollapsedRequest(Collapser<A, R> owner, A argument, Object shardKey, RequestContext context, long start) {
+        this.owner = owner;
+        this.argument = argument;
+        this.shardKey = shardKey;
+        this.context = context;
+        this.start = start;
+    }
+
+    A argument() {
+        return argument;
+    }
+
+    Object shardKey() {
+        return shardKey;
+    }
+
+    /** Arms the request's own deadline, {@code nanos} from its start (no deadline if not positive). */
+    void armDeadline(long nanos) {
+        if (nanos > 0) {
+            deadline = owner.scheduler().schedule(nanos, this::onDeadline);
+            if (state == DONE) {
+                deadline.cancel(); // finished while arming: do not leave the task behind
+            }
+        }
+    }
+
+    /** Takes the request into a batch being dispatched; false if it already has its outcome. */
+    boolean markDispatched() {
+        return STATE.compareAndSet(this, QUEUED, DISPATCHED);
+    }
+
+    /** Whether the request still waits for its outcome. */
+    boolean pending() {
+        return state != DONE;
+    }
+
+    private boolean claim() {
+        while (true) {
+            int current = state;
+            if (current == DONE) {
+                return false;
+            }
+            if (STATE.compareAndSet(this, current, DONE)) {
+                return true;
+            }
+        }
+    }
+
+    /** The batch answered this request. */
+    void succeed(R value) {
+        if (claim()) {
+            deadline.cancel();
+            finish(EventType.SUCCESS.bit(), value, null);
+        }
+    }
+
+    /** The request cannot get its answer: its fallback, if any, or {@code failure}. */
+    void fail(Throwable failure) {
+        if (claim()) {
+            deadline.cancel();
+            recover(failure);
+        }
+    }
+
+    private void onDeadline() {
+        if (claim()) {
+            long waited = owner.ticker().read() - start;
+            recover(new CollapseException(owner.name(), CollapseException.Reason.TIMEOUT, "request " + argument
+                    + " waited past its deadline (" + waited / 1_000_000L + " ms)", null));
+        }
+    }
+
+    /** Cancels the request: it leaves its batch if not dispatched yet; CANCELLED, no fallback. */
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+        if (!claim()) {
+            return false;
+        }
+        deadline.cancel();
+        long events = EventType.CANCELLED.bit() | EventType.COLLAPSED.bit();
+        RequestContext before = RequestContext.swap(context);
+        try {
+            record(events);
+            return super.cancel(false);
+        } finally {
+            RequestContext.swap(before);
+        }
+    }
+
+    private void recover(Throwable failure) {
+        EventType event = eventOf(failure);
+        RequestFallback<A, R> fallback = owner.fallback();
+        if (event == EventType.BAD_REQUEST || event == EventType.CANCELLED) {
+            finish(event.bit() | EventType.EXCEPTION_THROWN.bit(), null, failure);
+            return;
+        }
+        if (fallback == null) {
+            finish(event.bit() | EventType.FALLBACK_MISSING.bit() | EventType.EXCEPTION_THROWN.bit(), null, failure);
+            return;
+        }
+        R value;
+        RequestContext before = RequestContext.swap(context);
+        try {
+            value = fallback.recover(argument, failure);
+        } catch (Throwable thrown) {
+            CollapseException failed = new CollapseException(owner.name(), CollapseException.Reason.FALLBACK_FAILED,
+                    "request " + argument + " failed (" + failure + ") and its fallback threw " + thrown, failure);
+            failed.addSuppressed(thrown);
+            finish(event.bit() | EventType.FALLBACK_FAILURE.bit() | EventType.EXCEPTION_THROWN.bit(), null, failed);
+            return;
+        } finally {
+            RequestContext.swap(before);
+        }
+        finish(event.bit() | EventType.FALLBACK_SUCCESS.bit(), value, null);
+    }
+
+    private static EventType eventOf(Throwable failure) {
+        if (failure instanceof GuardException guarded) {
+            return guarded.event();
+        }
+        if (failure instanceof CollapseException collapse) {
+            return collapse.reason().event();
+        }
+        if (failure instanceof BadRequestException) {
+            return EventType.BAD_REQUEST;
+        }
+        if (failure instanceof CancellationException) {
+            return EventType.CANCELLED;
+        }
+        return EventType.FAILURE;
+    }
+
+    private void finish(long events, R value, Throwable failure) {
+        RequestContext before = RequestContext.swap(context);
+        try {
+            record(events | EventType.COLLAPSED.bit());
+            if (failure == null) {
+                super.complete(value);
+            } else {
+                super.completeExceptionally(failure);
+            }
+        } finally {
+            RequestContext.swap(before);
+        }
+    }
+
+    private void record(long events) {
+        owner.metrics().requestCompleted(events);
+        if (context != null) {
+            context.log().add(owner.name(), events, owner.ticker().read() - start);
+        }
+    }
+}

@@ -1,0 +1,467 @@
+package dev.firebreak.collapse;
+
+import dev.firebreak.Guard;
+import dev.firebreak.GuardConfig;
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.context.CacheLookup;
+import dev.firebreak.context.RequestContext;
+import dev.firebreak.event.EventType;
+import dev.firebreak.time.Scheduler;
+import dev.firebreak.time.Ticker;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Turns many concurrent single requests into one batch call through a {@link Guard}: Hystrix's
+ * collapser, on virtual threads and CompletableFuture, reusable and thread-safe.
+ *
+ * <pre>{@code
+ * Collapser<Integer, Integers> generateIntegers = Collapser.<Integer, Integers>named("generateIntegers")
+ *     .through(randomOrg)                                              // isolation, timeout, breaker
+ *     .batch(counts -> client.generateIntegers(sum(counts)),           // one call for the batch
+ *            ResponseMapping.byPosition((all, counts) -> all.split(counts)))
+ *     .build();
+ * Integers three = generateIntegers.execute(3);
+ * }</pre>
+ *
+ * <p>A request's way: (1) the request cache, inside a {@link RequestContext} when a cache key is given
+ * and {@code requestCache.enabled}; (2) its batch queue: the process's (GLOBAL) or its request
+ * context's (REQUEST); (3) the dispatch strategy decides when the batch leaves (see
+ * {@link DispatchStrategy} and {@code docs/collapsing.md}); (4) the batch is split into shards by the
+ * shard function, each one batch call through the guard; (5) the response is mapped back to the
+ * requests.
+ *
+ * <p>Nothing is lost: every request completes exactly once, with its answer; the batch call's failure
+ * (the guard's exception: failure, timeout, rejection, short-circuit) or its own fallback's value;
+ * a {@link CollapseException} (missing answer, a response that does not fit the batch, its own
+ * deadline passed); or a CancellationException if its caller cancelled it, in which case it leaves its
+ * batch if the batch has not left yet.
+ *
+ * @param <A> a request's argument
+ * @param <R> a request's value
+ */
+public final class Collapser<A, R> {
+
+    private final String name;
+    private final CollapserRegistry registry;
+    private final Guard guard;
+    private final BatchCall<A, ?, R> batchCall;
+    private final Scope scope;
+    private final Function<? super A, ?> shardKey;
+    private final Function<? super A, ?> cacheKey;
+    private final RequestFallback<A, R> fallback;
+    private final Duration requestTimeout;
+    private final Ticker ticker;
+    private final Scheduler scheduler;
+    private final CollapserMetrics metrics;
+    private final BatchQueue<A, R> globalQueue;
+    private volatile CollapserConfig config;
+
+    private Collapser(Builder<A, R> b) {
+        this.name = b.name;
+        this.registry = b.registry;
+        this.guard = b.guard;
+        this.batchCall = b.batchCall;
+        this.scope = b.scope;
+        this.shardKey = b.shardKey;
+        this.cacheKey = b.cacheKey;
+        this.fallback = b.fallback;
+        this.requestTimeout = b.requestTimeout;
+        this.ticker = registry.guards().ticker();
+        this.scheduler = registry.guards().scheduler();
+        this.config = b.config;
+        this.metrics = new CollapserMetrics(name, config, ticker);
+        this.globalQueue = scope == Scope.GLOBAL ? new BatchQueue<>(this, null) : null;
+    }
+
+    /**
+     * Starts building a collapser named {@code name} in the global registry; give the types with a
+     * witness: {@code Collapser.<Integer, Integers>named("generateIntegers")}.
+     */
+    public static <A, R> Builder<A, R> named(String name) {
+        return GuardRegistry.global().collapsers().collapser(name);
+    }
+
+    // ---------------------------------------------------------------- requests
+
+    /**
+     * Submits one request and returns at once; the future completes exactly once (see the class
+     * Javadoc). Cancelling it before its batch leaves takes it out of the batch.
+     */
+    public CompletableFuture<R> submit(A argument) {
+        RequestContext context = RequestContext.currentOrNull();
+        if (cacheKey != null && context != null && config.requestCacheEnabled()) {
+            Object key;
+            try {
+                key = cacheKey.apply(argument);
+            } catch (RuntimeException thrown) {
+                return CompletableFuture.failedFuture(thrown);
+            }
+            CacheLookup<R> found = context.cache().lookup(name, key, () -> enqueue(argument, context));
+            return found.hit() ? fromCache(found.future(), context) : found.future();
+        }
+        return enqueue(argument, context);
+    }
+
+    /**
+     * Submits one request and waits for its value; failures are thrown as they are (the guard's
+     * exception, a {@link CollapseException}, a CancellationException). If this thread is interrupted
+     * while waiting, the request is cancelled and a CancellationException thrown with the interrupt
+     * flag restored.
+     */
+    public R execute(A argument) {
+        CompletableFuture<R> future = submit(argument);
+        try {
+            return future.get();
+        } catch (ExecutionException failed) {
+            Throwable cause = failed.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new CompletionException(cause);
+        } catch (InterruptedException interrupted) {
+            future.cancel(true);
+            Thread.currentThread().interrupt();
+            CancellationException cancelled = new CancellationException("caller interrupted while waiting");
+            cancelled.initCause(interrupted);
+            throw cancelled;
+        }
+    }
+
+    private CompletableFuture<R> enqueue(A argument, RequestContext context) {
+        BatchQueue<A, R> queue;
+        if (scope == Scope.GLOBAL) {
+            queue = globalQueue;
+        } else if (context == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("collapser " + name
+                    + " has REQUEST scope: submit inside a RequestContext (try (var ctx = RequestContext.open()) {...})"));
+        } else {
+            queue = context.attachment(this, key -> new BatchQueue<>(this, context));
+        }
+        Object shard;
+        try {
+            shard = shardKey == null ? null : shardKey.apply(argument);
+        } catch (RuntimeException thrown) {
+            return CompletableFuture.failedFuture(thrown);
+        }
+        CollapsedRequest<A, R> request = new CollapsedRequest<>(this, argument, shard, context, ticker.read());
+        request.armDeadline(deadlineNanos());
+        queue.add(request);
+        return request;
+    }
+
+    private CompletableFuture<R> fromCache(CompletableFuture<R> shared, RequestContext context) {
+        long start = ticker.read();
+        CompletableFuture<R> copy = new CompletableFuture<>();
+        shared.whenComplete((value, thrown) -> {
+            RequestContext before = RequestContext.swap(context);
+            try {
+                long events = EventType.RESPONSE_FROM_CACHE.bit() | (thrown == null ? 0L : EventType.EXCEPTION_THROWN.bit());
+                metrics.requestCompleted(events);
+                context.log().add(name, events, ticker.read() - start);
+                if (thrown == null) {
+                    copy.complete(value);
+                } else {
+                    copy.completeExceptionally(thrown instanceof CompletionException c && c.getCause() != null ? c.getCause() : thrown);
+                }
+            } finally {
+                RequestContext.swap(before);
+            }
+        });
+        return copy;
+    }
+
+    /**
+     * A request's own deadline: the request timeout if set, else room for one wait for a window or a
+     * slot and one batch: twice the guard's timeout plus the window and the linger. None if the guard's
+     * timeout is disabled and no request timeout is set.
+     */
+    long deadlineNanos() {
+        if (requestTimeout != null) {
+            return requestTimeout.toNanos();
+        }
+        GuardConfig guardConfig = guard.config();
+        if (!guardConfig.timeoutEnabled()) {
+            return 0L;
+        }
+        CollapserConfig c = config;
+        return 2L * guardConfig.timeoutInMilliseconds() * 1_000_000L + c.timerDelayInMilliseconds() * 1_000_000L
+                + c.loadAwareLingerInMicroseconds() * 1_000L;
+    }
+
+    // ---------------------------------------------------------------- dispatch
+
+    /** Sends one batch taken from {@code queue}; ends with exactly one {@code queue.batchEnded()}. */
+    void dispatch(List<CollapsedRequest<A, R>> taken, BatchQueue<A, R> queue) {
+        List<CollapsedRequest<A, R>> live = new ArrayList<>(taken.size());
+        for (CollapsedRequest<A, R> request : taken) {
+            if (request.markDispatched()) {
+                live.add(request);
+            }
+        }
+        if (live.isEmpty()) { // every request was cancelled or timed out while waiting
+            queue.batchEnded();
+            return;
+        }
+        List<List<CollapsedRequest<A, R>>> shards = shard(live);
+        metrics.batchDispatched(live.size(), shards.size(), config.metricsRollingPercentileEnabled());
+        AtomicInteger remaining = new AtomicInteger(shards.size());
+        Runnable shardEnded = () -> {
+            if (remaining.decrementAndGet() == 0) {
+                metrics.batchEnded();
+                queue.batchEnded();
+            }
+        };
+        RequestContext before = RequestContext.swap(queue.context()); // GLOBAL: the batch belongs to no request
+        try {
+            for (List<CollapsedRequest<A, R>> shard : shards) {
+                CompletableFuture<Void> done;
+                try {
+                    done = batchCall.run(shard);
+                } catch (Throwable unexpected) {
+                    for (CollapsedRequest<A, R> request : shard) {
+                        request.fail(unexpected);
+                    }
+                    done = CompletableFuture.completedFuture(null);
+                }
+                done.whenComplete((ignored, thrown) -> shardEnded.run());
+            }
+        } finally {
+            RequestContext.swap(before);
+        }
+    }
+
+    private List<List<CollapsedRequest<A, R>>> shard(List<CollapsedRequest<A, R>> live) {
+        if (shardKey == null) {
+            return List.of(live);
+        }
+        Map<Object, List<CollapsedRequest<A, R>>> byShard = new LinkedHashMap<>();
+        for (CollapsedRequest<A, R> request : live) {
+            byShard.computeIfAbsent(request.shardKey(), k -> new ArrayList<>()).add(request);
+        }
+        return new ArrayList<>(byShard.values());
+    }
+
+    /** LOAD_AWARE's k: {@code loadAware.maxBatchesInFlight}, or the guard's concurrency bound when 0. */
+    int maxBatchesInFlight() {
+        int configured = config.loadAwareMaxBatchesInFlight();
+        return configured > 0 ? configured : GuardBound.of(guard);
+    }
+
+    // ---------------------------------------------------------------- operations
+
+    /** The collapser's name (Hystrix's collapser key). */
+    public String name() {
+        return name;
+    }
+
+    /** The configuration in force. */
+    public CollapserConfig config() {
+        return config;
+    }
+
+    /**
+     * Applies a new configuration to the running collapser: timerDelayInMilliseconds,
+     * maxRequestsInBatch, dispatch.strategy, loadAware.maxBatchesInFlight, loadAware.lingerInMicroseconds
+     * and requestCache.enabled take effect for the next decision (a waiting full batch may leave at
+     * once). The rolling-window geometry is fixed at creation: a change to it is ignored and reported by
+     * returning false.
+     */
+    public boolean reconfigure(CollapserConfig next) {
+        Objects.requireNonNull(next, "config");
+        CollapserConfig current = config;
+        config = next;
+        if (globalQueue != null) {
+            globalQueue.reconsider();
+        }
+        return next.metricsRollingStatsTimeInMilliseconds() == current.metricsRollingStatsTimeInMilliseconds()
+                && next.metricsRollingStatsNumBuckets() == current.metricsRollingStatsNumBuckets()
+                && next.metricsRollingPercentileTimeInMilliseconds() == current.metricsRollingPercentileTimeInMilliseconds()
+                && next.metricsRollingPercentileNumBuckets() == current.metricsRollingPercentileNumBuckets()
+                && next.metricsRollingPercentileBucketSize() == current.metricsRollingPercentileBucketSize();
+    }
+
+    /** The guard every batch call goes through. */
+    public Guard guard() {
+        return guard;
+    }
+
+    /** GLOBAL or REQUEST. */
+    public Scope scope() {
+        return scope;
+    }
+
+    /** The collapser's metrics. */
+    public CollapserMetrics metrics() {
+        return metrics;
+    }
+
+    /** An immutable snapshot of the metrics with the configuration in force. */
+    public CollapserMetricsSnapshot snapshot() {
+        return metrics.snapshot(config);
+    }
+
+    @Override
+    public String toString() {
+        return "Collapser[" + name + ", " + scope + ", " + config.dispatchStrategy() + ", guard=" + guard.name() + "]";
+    }
+
+    // ---------------------------------------------------------------- package plumbing
+
+    Ticker ticker() {
+        return ticker;
+    }
+
+    Scheduler scheduler() {
+        return scheduler;
+    }
+
+    RequestFallback<A, R> fallback() {
+        return fallback;
+    }
+
+    /** The GLOBAL queue (null under REQUEST scope), for tests. */
+    BatchQueue<A, R> globalQueue() {
+        return globalQueue;
+    }
+
+    /**
+     * Builds a {@link Collapser}: {@link #through(Guard)} and one of {@link #batch} or
+     * {@link #batchAsync} are required; every property has Hystrix's default.
+     *
+     * @param <A> a request's argument
+     * @param <R> a request's value
+     */
+    public static final class Builder<A, R> {
+        private final CollapserRegistry registry;
+        private final String name;
+        private Guard guard;
+        private BatchCall<A, ?, R> batchCall;
+        private Scope scope = Scope.GLOBAL;
+        private Function<? super A, ?> shardKey;
+        private Function<? super A, ?> cacheKey;
+        private RequestFallback<A, R> fallback;
+        private Duration requestTimeout;
+        private CollapserConfig config = CollapserConfig.defaults();
+
+        Builder(CollapserRegistry registry, String name) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("a collapser needs a non-blank name");
+            }
+            this.registry = registry;
+            this.name = name;
+        }
+
+        /** The guard every batch call goes through (its isolation, timeout, breaker and bound apply). */
+        public Builder<A, R> through(Guard guard) {
+            this.guard = Objects.requireNonNull(guard, "guard");
+            return this;
+        }
+
+        /**
+         * The blocking batch call and how its response maps back; run with {@code guard.submit}, so give
+         * the guard THREAD or VIRTUAL isolation (a SEMAPHORE guard would run it on the dispatching thread:
+         * refused at build).
+         */
+        public <B> Builder<A, R> batch(BatchFunction<A, ? extends B> call, ResponseMapping<A, B, R> mapping) {
+            this.batchCall = new BatchCall<>(name, null, Objects.requireNonNull(call, "call"), null,
+                    Objects.requireNonNull(mapping, "mapping"));
+            return this;
+        }
+
+        /** The non-blocking batch call and how its response maps back; run with {@code guard.submitAsync}. */
+        public <B> Builder<A, R> batchAsync(AsyncBatchFunction<A, ? extends B> call, ResponseMapping<A, B, R> mapping) {
+            this.batchCall = new BatchCall<>(name, null, null, Objects.requireNonNull(call, "call"),
+                    Objects.requireNonNull(mapping, "mapping"));
+            return this;
+        }
+
+        /** GLOBAL (default) or REQUEST. */
+        public Builder<A, R> scope(Scope scope) {
+            this.scope = Objects.requireNonNull(scope, "scope");
+            return this;
+        }
+
+        /** Splits each batch into one call per distinct key (by {@code equals}), in order of first appearance. */
+        public Builder<A, R> shardBy(Function<? super A, ?> shardKey) {
+            this.shardKey = Objects.requireNonNull(shardKey, "shardKey");
+            return this;
+        }
+
+        /** The request-cache key of a request: inside a request context, one request per key runs. */
+        public Builder<A, R> cacheKey(Function<? super A, ?> cacheKey) {
+            this.cacheKey = Objects.requireNonNull(cacheKey, "cacheKey");
+            return this;
+        }
+
+        /** What a request returns when it cannot get its answer (see {@link RequestFallback}). */
+        public Builder<A, R> fallback(RequestFallback<A, R> fallback) {
+            this.fallback = Objects.requireNonNull(fallback, "fallback");
+            return this;
+        }
+
+        /**
+         * Each request's own deadline, from its submission: past it, the request completes with a
+         * TIMEOUT {@link CollapseException} (or its fallback) wherever it is. Default: twice the guard's
+         * timeout plus the window and the linger.
+         */
+        public Builder<A, R> requestTimeout(Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("requestTimeout must be positive, was " + timeout);
+            }
+            this.requestTimeout = timeout;
+            return this;
+        }
+
+        /** The whole configuration. */
+        public Builder<A, R> config(CollapserConfig config) {
+            this.config = Objects.requireNonNull(config, "config");
+            return this;
+        }
+
+        /** Changes properties: {@code .configure(c -> c.timerDelayInMilliseconds(100))}. */
+        public Builder<A, R> configure(Consumer<CollapserConfig.Builder> change) {
+            CollapserConfig.Builder builder = config.toBuilder();
+            change.accept(builder);
+            this.config = builder.build();
+            return this;
+        }
+
+        /** Validates, builds and registers the collapser; a name already taken throws. */
+        public Collapser<A, R> build() {
+            if (guard == null) {
+                throw new IllegalStateException("collapser " + name + ": give the batch guard with through(guard)");
+            }
+            if (batchCall == null) {
+                throw new IllegalStateException("collapser " + name + ": give the batch call with batch(...) or batchAsync(...)");
+            }
+            if (guard.registry() != registry.guards()) {
+                throw new IllegalStateException("collapser " + name + ": guard " + guard.name()
+                        + " belongs to another registry (one registry, one clock)");
+            }
+            if (batchCall.isBlocking() && guard.isolationStrategy() == dev.firebreak.isolation.IsolationStrategy.SEMAPHORE) {
+                throw new IllegalStateException("collapser " + name + ": a blocking batch through SEMAPHORE guard "
+                        + guard.name() + " would run on the timer or a caller's thread; use THREAD or VIRTUAL "
+                        + "isolation, or batchAsync");
+            }
+            batchCall = batchCall.withGuard(guard);
+            Collapser<A, R> collapser = new Collapser<>(this);
+            registry.register(collapser);
+            return collapser;
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.firebreak.collapse;
+
+import dev.firebreak.event.EventType;
+import dev.firebreak.time.Ticker;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The figures of one collapser: batches, requests batched, shards, cache hits, batch sizes, and every
+ * request's events. Per-request recording is lock-free; per-batch recording takes one short lock
+ * (see {@link RollingBatchStats}).
+ */
+public final class CollapserMetrics {
+
+    private static final double[] PERCENTILES = {25, 50, 75, 90, 95, 99, 99.5, 100};
+    private static final String[] PERCENTILE_KEYS = {"25", "50", "75", "90", "95", "99", "99.5", "100"};
+
+    private final String name;
+    private final RollingBatchStats rolling;
+    private final LongAdder[] events = new LongAdder[EventType.count()];
+    private final LongAdder batches = new LongAdder();
+    private final LongAdder requestsBatched = new LongAdder();
+    private final LongAdder requests = new LongAdder();
+    private final AtomicInteger batchesInFlight = new AtomicInteger();
+
+    CollapserMetrics(String name, CollapserConfig config, Ticker ticker) {
+        this.name = name;
+        this.rolling = new RollingBatchStats(config, ticker);
+        for (int i = 0; i < events.length; i++) {
+            events[i] = new LongAdder();
+        }
+    }
+
+    void batchDispatched(int size, int shards, boolean sampleSize) {
+        batches.increment();
+        requestsBatched.add(size);
+        batchesInFlight.incrementAndGet();
+        rolling.add(RollingBatchStats.BATCHES, 1);
+        rolling.add(RollingBatchStats.REQUESTS_BATCHED, size);
+        rolling.add(RollingBatchStats.SHARDS, shards);
+        if (sampleSize) {
+            rolling.sample(size);
+        }
+    }
+
+    void batchEnded() {
+        batchesInFlight.decrementAndGet();
+    }
+
+    void requestCompleted(long eventMask) {
+        requests.increment();
+        long rest = eventMask;
+        while (rest != 0) {
+            events[Long.numberOfTrailingZeros(rest)].increment();
+            rest &= rest - 1;
+        }
+        if ((eventMask & EventType.RESPONSE_FROM_CACHE.bit()) != 0) {
+            rolling.add(RollingBatchStats.RESPONSES_FROM_CACHE, 1);
+        }
+    }
+
+    /** Requests whose outcome carried {@code type} since creation. */
+    public long cumulativeCount(EventType type) {
+        return events[type.ordinal()].sum();
+    }
+
+    /** Batch dispatches whose calls have not all ended. */
+    public int batchesInFlight() {
+        return batchesInFlight.get();
+    }
+
+    /** An immutable snapshot of the figures, with {@code config} as the configuration in force. */
+    public CollapserMetricsSnapshot snapshot(CollapserConfig config) {
+        int[] sorted = rolling.sortedSamples();
+        Map<String, Integer> percentiles = new LinkedHashMap<>();
+        for (int i = 0; i < PERCENTILES.length; i++) {
+            percentiles.put(PERCENTILE_KEYS[i], RollingBatchStats.percentile(sorted, PERCENTILES[i]));
+        }
+        long sum = 0;
+        for (int size : sorted) {
+            sum += size;
+        }
+        int mean = sorted.length == 0 ? 0 : (int) (sum / sorted.length);
+        return new CollapserMetricsSnapshot(name, rolling.rolling(RollingBatchStats.BATCHES),
+                rolling.rolling(RollingBatchStats.REQUESTS_BATCHED), rolling.rolling(RollingBatchStats.SHARDS),
+                rolling.rolling(RollingBatchStats.RESPONSES_FROM_CACHE), mean, percentiles, batches.sum(),
+                requestsBatched.sum(), requests.sum(), batchesInFlight.get(), config);
+    }
+}
