@@ -1,5 +1,6 @@
 package dev.firebreak.lab.load;
 
+import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.Scheduler;
 import dev.firebreak.time.Ticker;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -51,25 +53,50 @@ public final class LoadDriver implements AutoCloseable {
         void windowClosed();
     }
 
-    /** Runs {@code plan} against {@code target}; returns when every answer is in or the drain bound passed. */
+    /**
+     * Runs {@code plan} against {@code target}; returns when every answer is in or the drain bound
+     * passed. If a closed loop's users use up their repetitions before the window ends, the window
+     * closes then, and the figures are per second of the window actually measured.
+     */
     public LoadResult run(LoadPlan plan, Target target, WindowListener listener) throws InterruptedException {
         long t0 = ticker.read() + LEAD_NANOS;
         long windowStart = t0 + plan.warmup().toNanos();
         long windowEnd = windowStart + plan.measure().toNanos();
-        CountDownLatch windowClosed = new CountDownLatch(1);
-        scheduler.schedule(windowStart - ticker.read(), listener::windowOpened);
-        scheduler.schedule(windowEnd - ticker.read(), () -> {
-            listener.windowClosed();
-            windowClosed.countDown();
-        });
+        AtomicLong closedAt = new AtomicLong();
+        AtomicBoolean opened = new AtomicBoolean();
+        AtomicBoolean closed = new AtomicBoolean();
+        CountDownLatch snapshotTaken = new CountDownLatch(1);
+        Runnable open = () -> {
+            if (opened.compareAndSet(false, true)) {
+                listener.windowOpened();
+            }
+        };
+        Runnable close = () -> {
+            if (closed.compareAndSet(false, true)) {
+                open.run();
+                closedAt.set(ticker.read());
+                listener.windowClosed();
+                snapshotTaken.countDown();
+            }
+        };
+        Cancellable openTask = scheduler.schedule(windowStart - ticker.read(), open);
+        Cancellable closeTask = scheduler.schedule(windowEnd - ticker.read(), close);
         Run run = new Run(target, t0, windowStart, windowEnd, plan.seed());
         boolean drained = switch (plan.loop()) {
-            case Loop.Closed closed -> run.closed(closed, plan);
-            case Loop.Open open -> run.open(open, plan);
+            case Loop.Closed loop -> run.closed(loop, plan);
+            case Loop.Open loop -> run.open(loop, plan);
         };
-        windowClosed.await(plan.drain().toNanos() + windowEnd - ticker.read(), TimeUnit.NANOSECONDS);
-        double seconds = plan.measure().toNanos() / 1e9;
-        return new LoadResult(plan.loop().label(), run.recorder.summary(seconds), run.issued.get(), drained);
+        if (plan.loop() instanceof Loop.Closed && ticker.read() - windowEnd < 0) {
+            // every user is done before the window's end: close it now (the scheduled close may race
+            // this one; exactly one of them runs, and the latch waits for whichever did)
+            openTask.cancel();
+            closeTask.cancel();
+            close.run();
+        }
+        snapshotTaken.await(Math.max(0, windowEnd - ticker.read()) + plan.drain().toNanos(), TimeUnit.NANOSECONDS);
+        long closeInstant = snapshotTaken.getCount() == 0 && closedAt.get() - windowEnd < 0 ? closedAt.get() : windowEnd;
+        long measuredNanos = Math.max(0, closeInstant - windowStart);
+        return new LoadResult(plan.loop().label(), run.recorder.summary(measuredNanos / 1e9), run.issued.get(), drained);
     }
 
     /** The state of one run. */

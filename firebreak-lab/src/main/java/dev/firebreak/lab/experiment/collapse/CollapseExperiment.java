@@ -5,13 +5,11 @@ import dev.firebreak.lab.experiment.Experiment;
 import dev.firebreak.lab.experiment.LabEnvironment;
 import dev.firebreak.lab.experiment.RunFolder;
 import dev.firebreak.lab.load.LoadDriver;
-import dev.firebreak.lab.peers.HystrixSettings;
 import dev.firebreak.lab.report.MachineInfo;
 import dev.firebreak.lab.report.ProgressBar;
 import dev.firebreak.lab.report.Table;
 import dev.firebreak.lab.time.LabTimer;
 import dev.firebreak.time.Ticker;
-import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -76,7 +74,7 @@ public final class CollapseExperiment implements Experiment {
 
     /** Runs every repeat of every loop and variant; returns one averaged row per variant and loop. */
     static List<CollapseRow> run(CollapseSettings settings, CollapseRunner runner, ProgressBar progress) throws Exception {
-        progress.step("JVM warm-up", CollapseRunner.JVM_WARMUP.toNanos());
+        progress.step("JVM warm-up", settings.jvmWarmup().toNanos());
         runner.warmUpJvm();
         Map<String, List<RunMeasurement>> byRow = new LinkedHashMap<>();
         for (int repeat = 0; repeat < settings.repeats(); repeat++) {
@@ -106,19 +104,10 @@ public final class CollapseExperiment implements Experiment {
     }
 
     private static long plannedNanos(CollapseSettings settings) {
-        long total = CollapseRunner.JVM_WARMUP.toNanos();
+        long perRepeat = 0;
         for (String kind : settings.loops()) {
-            total += runNanos(settings, kind) * (kind.equals("sequential") ? 1 : settings.variants().size());
+            perRepeat += runNanos(settings, kind) * (kind.equals("sequential") ? 1 : settings.variants().size());
         }
-        return total * settings.repeats();
-    }
-
-    /** Where results go when no {@code --out} is given: {@code results/} under the working folder. */
-    public static Path defaultResultsRoot() {
-        return Path.of("results");
-    }
-
-    static void resetHystrix() {
-        HystrixSettings.resetAll();
+        return settings.jvmWarmup().toNanos() + perRepeat * settings.repeats();
     }
 }

@@ -54,12 +54,12 @@ final class CollapseReport {
         find(rows, "firebreak-load-aware", "sequential").ifPresent(la -> {
             double base = baseline(rows, "sequential", "firebreak-guard").map(CollapseRow::addedMeanMs).orElse(Double.NaN);
             double gain = la.addedMeanMs() - base;
-            lines.add("- Lone sequential caller, LOAD_AWARE: +" + Table.number(gain, 2) + " ms over the unbatched guard"
+            lines.add("- Lone sequential caller, LOAD_AWARE: " + signed(gain, 2) + " ms over the unbatched guard"
                     + " (goal: at most 1 ms) -> " + verdict(gain <= 1.0));
         });
         for (String window : List.of("10ms", "100ms")) {
             find(rows, "hystrix-timer-" + window, "sequential").ifPresent(h -> lines.add("- Lone sequential caller, Hystrix "
-                    + window + " window: +" + Table.number(h.addedMeanMs() - baseline(rows, "sequential", "hystrix-command")
+                    + window + " window: " + signed(h.addedMeanMs() - baseline(rows, "sequential", "hystrix-command")
                     .map(CollapseRow::addedMeanMs).orElse(Double.NaN), 1) + " ms over the unbatched command"));
         }
         for (String loop : loopsOf(rows)) {
@@ -78,7 +78,7 @@ final class CollapseReport {
                         .filter(r -> r.loop().equals(loop) && r.variant().library().equals("firebreak") && r.variant().batched())
                         .filter(r -> r.downstreamCallsPerSecond() <= h.downstreamCallsPerSecond() * 1.0001)
                         .min(Comparator.comparingDouble(CollapseRow::meanMs));
-                String hystrixText = "- " + loop + ", Hystrix " + window + " window: +" + Table.number(hystrixAdded, 1)
+                String hystrixText = "- " + loop + ", Hystrix " + window + " window: " + signed(hystrixAdded, 1)
                         + " ms mean over its unbatched command at " + Table.number(h.downstreamCallsPerSecond(), 1) + " calls/s";
                 if (best.isEmpty()) {
                     lines.add(hystrixText + "; no Firebreak collapser row at or below that call rate -> "
@@ -87,8 +87,8 @@ final class CollapseReport {
                 } else {
                     double fbAdded = best.get().meanMs() - guardMean;
                     boolean met = fbAdded <= Math.max(0, hystrixAdded) / 2;
-                    lines.add(hystrixText + "; best Firebreak at or below it: " + best.get().variant().label() + " +"
-                            + Table.number(fbAdded, 1) + " ms at " + Table.number(best.get().downstreamCallsPerSecond(), 1)
+                    lines.add(hystrixText + "; best Firebreak at or below it: " + best.get().variant().label() + " "
+                            + signed(fbAdded, 1) + " ms at " + Table.number(best.get().downstreamCallsPerSecond(), 1)
                             + " calls/s (goal: at most half) -> " + verdict(met));
                 }
             }
@@ -125,7 +125,7 @@ final class CollapseReport {
         double excess = (la.get().meanMs() - expected) / expected;
         return Optional.of("- " + loop + ", LOAD_AWARE vs the TIMER frontier at " + Table.number(la.get().downstreamCallsPerSecond(), 1)
                 + " calls/s: " + Table.number(la.get().meanMs(), 1) + " ms vs " + Table.number(expected, 1) + " ms ("
-                + (excess >= 0 ? "+" : "") + Table.number(excess * 100, 1) + " %; goal: within 10 %) -> " + verdict(excess <= 0.10));
+                + signed(excess * 100, 1) + " %; goal: within 10 %) -> " + verdict(excess <= 0.10));
     }
 
     private static List<String> loopsOf(List<CollapseRow> rows) {
@@ -138,6 +138,10 @@ final class CollapseReport {
 
     private static Optional<CollapseRow> find(List<CollapseRow> rows, String variant, String loop) {
         return rows.stream().filter(r -> r.variant().label().equals(variant) && r.loop().equals(loop)).findFirst();
+    }
+
+    private static String signed(double value, int decimals) {
+        return (value >= 0 ? "+" : "") + Table.number(value, decimals);
     }
 
     private static String verdict(boolean met) {

@@ -28,8 +28,6 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class CollapseRunner {
 
-    /** The unreported lead-in that lets the JIT compile the HTTP paths before the first variant. */
-    static final Duration JVM_WARMUP = Duration.ofMillis(1500);
     /** Allowance per run for draining the last answers and closing the parts (for the progress bar). */
     static final Duration SETTLE = Duration.ofMillis(600);
     private static final Duration HTTP_TIMEOUT = Duration.ofSeconds(10);
@@ -42,10 +40,10 @@ final class CollapseRunner {
         this.driver = driver;
     }
 
-    /** A short unreported closed loop on the unprotected variant. */
+    /** A short unreported closed loop on the unprotected variant: lets the JIT compile the HTTP paths. */
     void warmUpJvm() throws Exception {
         LoadPlan plan = new LoadPlan(Loop.closed(Math.min(settings.users(), 20), Duration.ZERO, ThinkTime.NONE, 0),
-                Duration.ZERO, JVM_WARMUP, settings.drain(), settings.seed());
+                Duration.ZERO, settings.jvmWarmup(), settings.drain(), settings.seed());
         run(CollapseVariant.NONE, plan, settings.seed());
     }
 

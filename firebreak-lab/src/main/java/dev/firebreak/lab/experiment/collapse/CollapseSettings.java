@@ -32,6 +32,7 @@ import java.util.Set;
  * @param sequentialWarmup sequential lead-in
  * @param sequentialMeasure sequential window
  * @param drain bound on waiting for stragglers
+ * @param jvmWarmup the unreported closed loop before the first variant (JIT, connections)
  * @param repeats runs per variant and loop
  * @param seed base seed (repeat r uses seed + r; every variant sees the same downstream draws)
  * @param variants which variants
@@ -42,7 +43,7 @@ import java.util.Set;
 public record CollapseSettings(boolean quick, int users, LatencyModel latency, double jitter, double errorRate,
         double rate, Loop.Arrivals arrivals, ThinkTime think, Duration ramp,
         Duration closedWarmup, Duration closedMeasure, Duration openWarmup, Duration openMeasure,
-        Duration sequentialWarmup, Duration sequentialMeasure, Duration drain, int repeats, long seed,
+        Duration sequentialWarmup, Duration sequentialMeasure, Duration drain, Duration jvmWarmup, int repeats, long seed,
         List<CollapseVariant> variants, List<String> loops, Path csv, Path out) {
 
     /** The loop kinds, in the order they run. */
@@ -118,7 +119,7 @@ public record CollapseSettings(boolean quick, int users, LatencyModel latency, d
                 pick(warmup, quick ? 0.6 : 1.5), pick(measure, quick ? 1.4 : 7),
                 pick(warmup, quick ? 0.3 : 1.0), pick(measure, quick ? 1.2 : 5),
                 pick(warmup, quick ? 0.5 : 0.6), pick(measure, quick ? 2.0 : 5),
-                Duration.ofSeconds(5), repeats, seed, variants, loops, csv, out);
+                Duration.ofSeconds(5), seconds(quick ? 0.5 : 1.5), repeats, seed, variants, loops, csv, out);
     }
 
     private static Duration pick(Duration given, double fallbackSeconds) {

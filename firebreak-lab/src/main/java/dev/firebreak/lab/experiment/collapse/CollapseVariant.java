@@ -1,6 +1,8 @@
 package dev.firebreak.lab.experiment.collapse;
 
+import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.lab.peers.DirectBackend;
+import dev.firebreak.lab.peers.FirebreakCollapserBackend;
 import dev.firebreak.lab.peers.FirebreakGuardBackend;
 import dev.firebreak.lab.peers.HystrixCollapserBackend;
 import dev.firebreak.lab.peers.HystrixCommandBackend;
@@ -24,7 +26,25 @@ public enum CollapseVariant {
     /** The seed's GLOBAL Hystrix collapser with a 10 ms window (Hystrix's default). */
     HYSTRIX_TIMER_10MS("hystrix-timer-10ms", "hystrix", true, (name, client) -> new HystrixCollapserBackend(name, 10, client)),
     /** The seed's GLOBAL Hystrix collapser with a 100 ms window (the seed's setting). */
-    HYSTRIX_TIMER_100MS("hystrix-timer-100ms", "hystrix", true, (name, client) -> new HystrixCollapserBackend(name, 100, client));
+    HYSTRIX_TIMER_100MS("hystrix-timer-100ms", "hystrix", true, (name, client) -> new HystrixCollapserBackend(name, 100, client)),
+    /** Firebreak's collapser, TIMER with a 10 ms window (the window opens on the first request). */
+    FIREBREAK_TIMER_10MS("firebreak-timer-10ms", "firebreak", true, (name, client) -> new FirebreakCollapserBackend(name, client,
+            c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(10))),
+    /** Firebreak's collapser, TIMER with a 100 ms window. */
+    FIREBREAK_TIMER_100MS("firebreak-timer-100ms", "firebreak", true, (name, client) -> new FirebreakCollapserBackend(name, client,
+            c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(100))),
+    /**
+     * Firebreak's collapser, LOAD_AWARE: at most {@value #LOAD_AWARE_K} batches in flight, a
+     * {@value #LOAD_AWARE_LINGER_MICROS} µs linger while a slot is free.
+     */
+    FIREBREAK_LOAD_AWARE("firebreak-load-aware", "firebreak", true, (name, client) -> new FirebreakCollapserBackend(name, client,
+            c -> c.dispatchStrategy(DispatchStrategy.LOAD_AWARE).loadAwareMaxBatchesInFlight(CollapseVariant.LOAD_AWARE_K)
+                    .loadAwareLingerInMicroseconds(CollapseVariant.LOAD_AWARE_LINGER_MICROS)));
+
+    /** LOAD_AWARE's batches in flight in the {@code firebreak-load-aware} variant. */
+    public static final int LOAD_AWARE_K = 4;
+    /** LOAD_AWARE's linger in the {@code firebreak-load-aware} variant. */
+    public static final int LOAD_AWARE_LINGER_MICROS = 1000;
 
     private final String label;
     private final String library;
