@@ -90,7 +90,7 @@ final class CollapseRunner {
         try (LabTimer downstreamTimer = new LabTimer("downstream-timer-" + variant.label());
              DownstreamSimulator downstream = DownstreamSimulator.start(settings.latency(), settings.errorRate(), seed, downstreamTimer);
              HttpRandomOrgClient client = new HttpRandomOrgClient(downstream.baseUri(), HTTP_TIMEOUT);
-             IntegersBackend backend = variant.create(client);
+             IntegersBackend backend = variant.create(client, settings);
              DemoService service = DemoService.start(backend);
              HttpTarget target = new HttpTarget(service.randomUri(1), HTTP_TIMEOUT)) {
             LoadResult result = driver.run(plan, target, new LoadDriver.WindowListener() {

@@ -33,6 +33,8 @@ import java.util.Set;
  * @param sequentialMeasure sequential window
  * @param drain bound on waiting for stragglers
  * @param jvmWarmup the unreported closed loop before the first variant (JIT, connections)
+ * @param loadAware k and linger of {@code firebreak-load-aware}
+ * @param loadAwareLinger k and linger of {@code firebreak-load-aware-linger}
  * @param repeats runs per variant and loop
  * @param seed base seed (repeat r uses seed + r; every variant sees the same downstream draws)
  * @param variants which variants
@@ -43,17 +45,23 @@ import java.util.Set;
 public record CollapseSettings(boolean quick, int users, LatencyModel latency, double jitter, double errorRate,
         double rate, Loop.Arrivals arrivals, ThinkTime think, Duration ramp,
         Duration closedWarmup, Duration closedMeasure, Duration openWarmup, Duration openMeasure,
-        Duration sequentialWarmup, Duration sequentialMeasure, Duration drain, Duration jvmWarmup, int repeats, long seed,
+        Duration sequentialWarmup, Duration sequentialMeasure, Duration drain, Duration jvmWarmup,
+        CollapseVariant.LoadAware loadAware, CollapseVariant.LoadAware loadAwareLinger, int repeats, long seed,
         List<CollapseVariant> variants, List<String> loops, Path csv, Path out) {
 
     /** The loop kinds, in the order they run. */
     public static final List<String> LOOP_KINDS = List.of("closed", "open", "sequential");
 
+    /** {@code firebreak-load-aware}'s default: 4 batches in flight, no linger. */
+    public static final CollapseVariant.LoadAware DEFAULT_LOAD_AWARE = new CollapseVariant.LoadAware(4, 0);
+    /** {@code firebreak-load-aware-linger}'s default: 8 batches in flight, 5 ms linger. */
+    public static final CollapseVariant.LoadAware DEFAULT_LOAD_AWARE_LINGER = new CollapseVariant.LoadAware(8, 5000);
+
     /** Flags without a value. */
     public static final Set<String> FLAGS = Set.of("quick");
     /** Options with a value. */
     public static final Set<String> OPTIONS = Set.of("csv", "out", "variants", "loops", "users", "latency", "jitter",
-            "error-rate", "rate", "arrivals", "think-ms", "ramp-ms", "warmup", "measure", "repeats", "seed");
+            "error-rate", "rate", "arrivals", "load-aware", "load-aware-linger", "think-ms", "ramp-ms", "warmup", "measure", "repeats", "seed");
 
     /** The usage text. */
     public static final String USAGE = """
@@ -72,10 +80,12 @@ public record CollapseSettings(boolean quick, int users, LatencyModel latency, d
               --think-ms MS|A-B    closed-loop pause after each answer (default 0)
               --ramp-ms MS         closed-loop users start spread over this (default 500)
               --warmup S           unrecorded lead-in of every loop, seconds (default closed 1.5, open 1, sequential 0.6)
-              --measure S          measured window of every loop, seconds (default closed 7, open 5, sequential 5)
+              --measure S          measured window of every loop, seconds (default closed 6, open 4, sequential 5)
+              --load-aware K:US    firebreak-load-aware's batches in flight and linger in µs (default %s)
+              --load-aware-linger K:US  the same for firebreak-load-aware-linger (default %s)
               --repeats K          runs per variant and loop; the report shows the spread (default 1)
               --seed N             base random seed (default 42)
-            """.formatted(String.join(", ", CollapseVariant.labels()));
+            """.formatted(String.join(", ", CollapseVariant.labels()), DEFAULT_LOAD_AWARE, DEFAULT_LOAD_AWARE_LINGER);
 
     /** Reads the settings from parsed arguments. */
     public static CollapseSettings from(Args args) throws UsageException {
@@ -107,6 +117,8 @@ public record CollapseSettings(boolean quick, int users, LatencyModel latency, d
         Duration ramp = Duration.ofMillis(args.intValue("ramp-ms", 500, 0, 60_000));
         Duration warmup = args.value("warmup").isPresent() ? seconds(args.doubleValue("warmup", 0, 0, 600)) : null;
         Duration measure = args.value("measure").isPresent() ? seconds(args.doubleValue("measure", 1, 0.1, 3600)) : null;
+        CollapseVariant.LoadAware loadAware = loadAware("load-aware", args, DEFAULT_LOAD_AWARE);
+        CollapseVariant.LoadAware loadAwareLinger = loadAware("load-aware-linger", args, DEFAULT_LOAD_AWARE_LINGER);
         int repeats = args.intValue("repeats", 1, 1, 20);
         long seed = args.intValue("seed", 42, 0, Integer.MAX_VALUE);
         List<CollapseVariant> variants = args.listValue("variants", CollapseVariant.labels(), CollapseVariant.labels())
@@ -116,10 +128,32 @@ public record CollapseSettings(boolean quick, int users, LatencyModel latency, d
         Path csv = args.value("csv").map(Path::of).orElse(null);
         Path out = args.value("out").map(Path::of).orElse(null);
         return new CollapseSettings(quick, users, latency, jitter, errorRate, rate, arrivals, think, ramp,
-                pick(warmup, quick ? 0.6 : 1.5), pick(measure, quick ? 1.4 : 7),
-                pick(warmup, quick ? 0.3 : 1.0), pick(measure, quick ? 1.2 : 5),
-                pick(warmup, quick ? 0.5 : 0.6), pick(measure, quick ? 2.0 : 5),
-                Duration.ofSeconds(5), seconds(quick ? 0.5 : 1.5), repeats, seed, variants, loops, csv, out);
+                pick(warmup, quick ? 0.5 : 1.5), pick(measure, quick ? 1.2 : 6),
+                pick(warmup, quick ? 0.3 : 1.0), pick(measure, quick ? 1.0 : 4),
+                pick(warmup, quick ? 0.4 : 0.6), pick(measure, quick ? 1.6 : 5),
+                Duration.ofSeconds(5), seconds(quick ? 0.4 : 1.5),
+                loadAware, loadAwareLinger, repeats, seed, variants, loops, csv, out);
+    }
+
+    private static CollapseVariant.LoadAware loadAware(String option, Args args, CollapseVariant.LoadAware fallback)
+            throws UsageException {
+        if (args.value(option).isEmpty()) {
+            return fallback;
+        }
+        String spec = args.value(option).get();
+        String[] parts = spec.split(":", -1);
+        try {
+            if (parts.length == 2) {
+                int k = Integer.parseInt(parts[0].trim());
+                int linger = Integer.parseInt(parts[1].trim());
+                if (k >= 1 && k <= 1000 && linger >= 0 && linger <= 1_000_000) {
+                    return new CollapseVariant.LoadAware(k, linger);
+                }
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("--" + option + " must be K:LINGER_US with 1 <= K <= 1000 and 0 <= LINGER_US <= 1000000, was '" + spec + "'");
     }
 
     private static Duration pick(Duration given, double fallbackSeconds) {
