@@ -10,8 +10,9 @@ import java.util.Set;
 
 /**
  * A self-contained HTML page of scatter charts in inline SVG, one panel per loop: x is a cost on a log
- * scale (downstream calls per second), y a price (mean latency); the points of one series (library)
- * are joined in x order, tracing its trade-off frontier. No script, no external file.
+ * scale (downstream calls per second), y a price (mean latency). Every point is drawn; the line of a
+ * series (library) joins only its Pareto-optimal points (none of its other points is both cheaper and
+ * faster), tracing its trade-off frontier. No script, no external file.
  */
 public final class FrontierChart {
 
@@ -113,7 +114,7 @@ public final class FrontierChart {
                 continue;
             }
             StringBuilder path = new StringBuilder();
-            for (Point p : line) {
+            for (Point p : frontier(line)) {
                 path.append(path.isEmpty() ? "" : " ").append(fmt(px.applyAsDouble(p.x()))).append(',').append(fmt(py.applyAsDouble(p.y())));
             }
             svg.append("<polyline fill=\"none\" stroke=\"").append(color).append("\" stroke-width=\"1.5\" points=\"").append(path).append("\"/>\n");
@@ -131,6 +132,19 @@ public final class FrontierChart {
         }
         svg.append("</svg>\n");
         return svg.toString();
+    }
+
+    /** The points of {@code byX} (sorted by x) that no earlier point beats on y: the lower-left envelope. */
+    static List<Point> frontier(List<Point> byX) {
+        List<Point> kept = new ArrayList<>();
+        double bestY = Double.POSITIVE_INFINITY;
+        for (Point p : byX) {
+            if (p.y() < bestY) {
+                kept.add(p);
+                bestY = p.y();
+            }
+        }
+        return kept;
     }
 
     private static String line(double x1, double y1, double x2, double y2, String color) {

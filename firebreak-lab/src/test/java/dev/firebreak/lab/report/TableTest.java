@@ -44,6 +44,16 @@ class TableTest {
     }
 
     @Test
+    void theFrontierKeepsOnlyPointsNoCheaperPointBeats() {
+        List<FrontierChart.Point> byX = List.of(
+                new FrontierChart.Point("p", "s", "a", 5, 610),
+                new FrontierChart.Point("p", "s", "b", 8, 620),
+                new FrontierChart.Point("p", "s", "c", 14, 520),
+                new FrontierChart.Point("p", "s", "d", 190, 511));
+        assertThat(FrontierChart.frontier(byX)).extracting(FrontierChart.Point::label).containsExactly("a", "c", "d");
+    }
+
+    @Test
     void theChartIsOneSelfContainedPageWithAPanelPerLoop() {
         String html = FrontierChart.html("t", "n", "x", "y", List.of(
                 new FrontierChart.Point("closed", "hystrix", "hystrix-timer-10ms", 20, 510),

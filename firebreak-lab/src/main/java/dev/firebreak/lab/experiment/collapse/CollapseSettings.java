@@ -80,7 +80,7 @@ public record CollapseSettings(boolean quick, int users, LatencyModel latency, d
               --think-ms MS|A-B    closed-loop pause after each answer (default 0)
               --ramp-ms MS         closed-loop users start spread over this (default 500)
               --warmup S           unrecorded lead-in of every loop, seconds (default closed 1.5, open 1, sequential 0.6)
-              --measure S          measured window of every loop, seconds (default closed 6, open 4, sequential 5)
+              --measure S          measured window of every loop, seconds (default closed 5, open 3.5, sequential 4)
               --load-aware K:US    firebreak-load-aware's batches in flight and linger in µs (default %s)
               --load-aware-linger K:US  the same for firebreak-load-aware-linger (default %s)
               --repeats K          runs per variant and loop; the report shows the spread (default 1)
@@ -128,9 +128,9 @@ public record CollapseSettings(boolean quick, int users, LatencyModel latency, d
         Path csv = args.value("csv").map(Path::of).orElse(null);
         Path out = args.value("out").map(Path::of).orElse(null);
         return new CollapseSettings(quick, users, latency, jitter, errorRate, rate, arrivals, think, ramp,
-                pick(warmup, quick ? 0.5 : 1.5), pick(measure, quick ? 1.2 : 6),
-                pick(warmup, quick ? 0.3 : 1.0), pick(measure, quick ? 1.0 : 4),
-                pick(warmup, quick ? 0.4 : 0.6), pick(measure, quick ? 1.6 : 5),
+                pick(warmup, quick ? 0.5 : 1.5), pick(measure, quick ? 1.2 : 5),
+                pick(warmup, quick ? 0.3 : 1.0), pick(measure, quick ? 1.0 : 3.5),
+                pick(warmup, quick ? 0.4 : 0.6), pick(measure, quick ? 1.6 : 4),
                 Duration.ofSeconds(5), seconds(quick ? 0.4 : 1.5),
                 loadAware, loadAwareLinger, repeats, seed, variants, loops, csv, out);
     }
