@@ -15,6 +15,9 @@ public sealed interface LatencyModel {
     /** The mean delay in milliseconds. */
     double meanMillis();
 
+    /** A short human description, e.g. {@code fixed 500 ms, jitter sigma 0.02}. */
+    String describe();
+
     /** This model multiplied by a lognormal factor of mean 1 and shape {@code sigma} (0: unchanged). */
     default LatencyModel withJitter(double sigma) {
         if (!(sigma >= 0) || sigma > 2) {
@@ -82,6 +85,11 @@ public sealed interface LatencyModel {
         public double meanMillis() {
             return millis;
         }
+
+        @Override
+        public String describe() {
+            return "fixed " + millis + " ms";
+        }
     }
 
     /** Uniform between two bounds. */
@@ -102,6 +110,11 @@ public sealed interface LatencyModel {
         public double meanMillis() {
             return (minMillis + maxMillis) / 2;
         }
+
+        @Override
+        public String describe() {
+            return "uniform " + minMillis + "-" + maxMillis + " ms";
+        }
     }
 
     /** Lognormal with the given mean (not median) and shape. */
@@ -118,6 +131,11 @@ public sealed interface LatencyModel {
         public long sampleNanos(RandomGenerator random) {
             return toNanos(meanMillis * meanOneLogNormal(random, sigma));
         }
+
+        @Override
+        public String describe() {
+            return "lognormal mean " + meanMillis + " ms sigma " + sigma;
+        }
     }
 
     /** Another model times a mean-one lognormal factor. */
@@ -130,6 +148,11 @@ public sealed interface LatencyModel {
         @Override
         public double meanMillis() {
             return base.meanMillis();
+        }
+
+        @Override
+        public String describe() {
+            return base.describe() + ", jitter sigma " + sigma;
         }
     }
 }

@@ -10,6 +10,7 @@ import dev.firebreak.lab.report.ProgressBar;
 import dev.firebreak.lab.report.Table;
 import dev.firebreak.lab.time.LabTimer;
 import dev.firebreak.time.Ticker;
+import java.lang.management.ManagementFactory;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,6 +44,7 @@ public final class CollapseExperiment implements Experiment {
         CollapseSettings settings = CollapseSettings.from(Args.parse(argv, CollapseSettings.FLAGS, CollapseSettings.OPTIONS));
         MachineInfo machine = MachineInfo.current(env.command());
         String started = LocalDateTime.now(env.wallClock()).withNano(0).toString();
+        double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         Ticker ticker = Ticker.system();
         long begin = ticker.read();
         List<CollapseRow> rows;
@@ -62,7 +64,8 @@ public final class CollapseExperiment implements Experiment {
         Table csv = CollapseReport.csv(rows);
         RunFolder folder = RunFolder.create(settings.out() != null ? settings.out() : env.resultsRoot(), env.wallClock(), name());
         csv.writeCsv(folder.path().resolve("collapse.csv"));
-        folder.write("report.md", CollapseReport.markdown(rows, settings, machine, started, wallSeconds));
+        folder.write("report.md", CollapseReport.markdown(rows, settings, machine, started, wallSeconds,
+                loadBefore, ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
         folder.write("chart.html", CollapseReport.chart(rows, settings));
         env.err().println("results: " + folder.path() + " (report.md, collapse.csv, chart.html)");
         if (settings.csv() != null) {

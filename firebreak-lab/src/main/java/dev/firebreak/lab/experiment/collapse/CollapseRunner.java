@@ -42,7 +42,7 @@ final class CollapseRunner {
 
     /** A short unreported closed loop on the unprotected variant: lets the JIT compile the HTTP paths. */
     void warmUpJvm() throws Exception {
-        LoadPlan plan = new LoadPlan(Loop.closed(Math.min(settings.users(), 20), Duration.ZERO, ThinkTime.NONE, 0),
+        LoadPlan plan = new LoadPlan(Loop.closed(settings.users(), settings.ramp(), ThinkTime.NONE, 0),
                 Duration.ZERO, settings.jvmWarmup(), settings.drain(), settings.seed());
         run(CollapseVariant.NONE, plan, settings.seed());
     }
