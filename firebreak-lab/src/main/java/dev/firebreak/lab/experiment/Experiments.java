@@ -1,0 +1,20 @@
+package dev.firebreak.lab.experiment;
+
+import dev.firebreak.lab.experiment.collapse.CollapseExperiment;
+import java.util.List;
+import java.util.Optional;
+
+/** The lab's experiments by name. New ones (blocking, fanout, tuning) are added to {@link #ALL}. */
+public final class Experiments {
+
+    /** Every experiment, in the order {@code ./firebreak lab} lists them. */
+    public static final List<Experiment> ALL = List.of(new CollapseExperiment());
+
+    private Experiments() {
+    }
+
+    /** The experiment called {@code name}. */
+    public static Optional<Experiment> find(String name) {
+        return ALL.stream().filter(e -> e.name().equals(name)).findFirst();
+    }
+}

@@ -1,0 +1,123 @@
+package dev.firebreak.lab.experiment.collapse;
+
+import dev.firebreak.collapse.DispatchStrategy;
+import dev.firebreak.lab.peers.DirectBackend;
+import dev.firebreak.lab.peers.FirebreakCollapserBackend;
+import dev.firebreak.lab.peers.FirebreakGuardBackend;
+import dev.firebreak.lab.peers.HystrixCollapserBackend;
+import dev.firebreak.lab.peers.HystrixCommandBackend;
+import dev.firebreak.lab.peers.Resilience4jBackend;
+import dev.firebreak.lab.service.IntegersBackend;
+import dev.firebreak.lab.service.RandomOrgClient;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+
+/** The ways the demo service reaches the downstream in the {@code collapse} experiment. */
+public enum CollapseVariant {
+    /** No protection, no batching. */
+    NONE("none", "unprotected", false, ctx -> new DirectBackend(ctx.client())),
+    /** Resilience4j circuit breaker + thread-pool bulkhead (100/100) + time limiter (2 s); it has no collapser. */
+    RESILIENCE4J("resilience4j", "resilience4j", false, ctx -> new Resilience4jBackend(ctx.client())),
+    /** The seed's Hystrix command per request (pool 100, queue 100, 2 s), unbatched. */
+    HYSTRIX_COMMAND("hystrix-command", "hystrix", false, ctx -> new HystrixCommandBackend(ctx.label(), ctx.client())),
+    /** A Firebreak guard per request (VIRTUAL isolation, limit 200, 2 s), unbatched. */
+    FIREBREAK_GUARD("firebreak-guard", "firebreak", false, ctx -> new FirebreakGuardBackend(ctx.client())),
+    /** The seed's GLOBAL Hystrix collapser with a 10 ms window (Hystrix's default). */
+    HYSTRIX_TIMER_10MS("hystrix-timer-10ms", "hystrix", true, ctx -> new HystrixCollapserBackend(ctx.label(), 10, ctx.client())),
+    /** The seed's GLOBAL Hystrix collapser with a 100 ms window (the seed's setting). */
+    HYSTRIX_TIMER_100MS("hystrix-timer-100ms", "hystrix", true, ctx -> new HystrixCollapserBackend(ctx.label(), 100, ctx.client())),
+    /** Firebreak's collapser, TIMER with a 10 ms window (the window opens on the first request). */
+    FIREBREAK_TIMER_10MS("firebreak-timer-10ms", "firebreak", true, ctx -> new FirebreakCollapserBackend(ctx.label(), ctx.client(),
+            c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(10))),
+    /** Firebreak's collapser, TIMER with a 100 ms window. */
+    FIREBREAK_TIMER_100MS("firebreak-timer-100ms", "firebreak", true, ctx -> new FirebreakCollapserBackend(ctx.label(), ctx.client(),
+            c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(100))),
+    /**
+     * Firebreak's collapser, LOAD_AWARE: at most k batches in flight, no linger by default, so a lone
+     * caller pays nothing ({@code --load-aware K:LINGER_US}, default 4:0).
+     */
+    FIREBREAK_LOAD_AWARE("firebreak-load-aware", "firebreak", true, ctx -> new FirebreakCollapserBackend(ctx.label(), ctx.client(),
+            c -> c.dispatchStrategy(DispatchStrategy.LOAD_AWARE).loadAwareMaxBatchesInFlight(ctx.loadAware().k())
+                    .loadAwareLingerInMicroseconds(ctx.loadAware().lingerMicros()))),
+    /**
+     * Firebreak's collapser, LOAD_AWARE with a linger: requests freed together by a returning batch
+     * gather for a few milliseconds before the next one leaves ({@code --load-aware-linger K:LINGER_US},
+     * default 8:5000); a lone caller pays the linger.
+     */
+    FIREBREAK_LOAD_AWARE_LINGER("firebreak-load-aware-linger", "firebreak", true, ctx -> new FirebreakCollapserBackend(ctx.label(),
+            ctx.client(), c -> c.dispatchStrategy(DispatchStrategy.LOAD_AWARE).loadAwareMaxBatchesInFlight(ctx.loadAwareLinger().k())
+                    .loadAwareLingerInMicroseconds(ctx.loadAwareLinger().lingerMicros())));
+
+    /**
+     * What a variant is built from.
+     *
+     * @param label the variant's label (its keys and names derive from it)
+     * @param client the downstream client
+     * @param loadAware the settings of {@code firebreak-load-aware}
+     * @param loadAwareLinger the settings of {@code firebreak-load-aware-linger}
+     */
+    public record Context(String label, RandomOrgClient client, LoadAware loadAware, LoadAware loadAwareLinger) {
+    }
+
+    /**
+     * The two LOAD_AWARE properties.
+     *
+     * @param k {@code loadAware.maxBatchesInFlight}
+     * @param lingerMicros {@code loadAware.lingerInMicroseconds}
+     */
+    public record LoadAware(int k, int lingerMicros) {
+        @Override
+        public String toString() {
+            return k + ":" + lingerMicros;
+        }
+    }
+
+    private final String label;
+    private final String library;
+    private final boolean batched;
+    private final Function<Context, IntegersBackend> factory;
+
+    CollapseVariant(String label, String library, boolean batched, Function<Context, IntegersBackend> factory) {
+        this.label = label;
+        this.library = library;
+        this.batched = batched;
+        this.factory = factory;
+    }
+
+    /** The name on the command line and in the reports. */
+    public String label() {
+        return label;
+    }
+
+    /** The library it exercises (the chart's series). */
+    public String library() {
+        return library;
+    }
+
+    /** True if it collapses requests into batches. */
+    public boolean batched() {
+        return batched;
+    }
+
+    /** True if it uses Hystrix, whose static state must be reset after it. */
+    public boolean usesHystrix() {
+        return library.equals("hystrix");
+    }
+
+    /** A fresh backend over {@code client}, LOAD_AWARE set as {@code settings} say. */
+    public IntegersBackend create(RandomOrgClient client, CollapseSettings settings) {
+        return factory.apply(new Context(label, client, settings.loadAware(), settings.loadAwareLinger()));
+    }
+
+    /** Every label, in declaration order. */
+    public static List<String> labels() {
+        return Arrays.stream(values()).map(CollapseVariant::label).toList();
+    }
+
+    /** The variant called {@code label}. */
+    public static CollapseVariant of(String label) {
+        return Arrays.stream(values()).filter(v -> v.label.equals(label)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no variant " + label));
+    }
+}
