@@ -36,7 +36,7 @@ class CollapseExperimentTest {
                 Clock.fixed(Instant.parse("2025-01-02T03:04:05Z"), ZoneOffset.UTC), "test");
         Path csv = dir.resolve("copy.csv");
         int exit = LabCommand.run(List.of("collapse", "--quick", "--users", "10", "--latency", "40", "--rate", "100",
-                "--warmup", "0.4", "--measure", "0.3", "--csv", csv.toString()), env);
+                "--warmup", "0.6", "--measure", "1.0", "--csv", csv.toString()), env);
         assertThat(exit).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
         List<String> lines = Files.readAllLines(csv);
