@@ -6,8 +6,8 @@ import java.io.IOException;
 
 /**
  * The server's only handler: checks what every request carries before anything reads it (method,
- * exact path, no body), then hands it to the stream or the dashboard. Unknown paths are 404, other
- * methods 405, requests with a body 400; the server itself never fails on a request.
+ * protocol, exact path, no body), then hands it to the stream or the dashboard. Unknown paths are 404, other
+ * methods 405, requests with a body 400, other protocol versions 505; the server itself never fails on a request.
  */
 final class Router implements HttpHandler {
 
@@ -34,6 +34,10 @@ final class Router implements HttpHandler {
     }
 
     private void route(HttpExchange exchange) throws IOException, BadRequest {
+        String protocol = exchange.getProtocol();
+        if (!"HTTP/1.1".equals(protocol) && !"HTTP/1.0".equals(protocol)) {
+            throw new BadRequest(505, "HTTP/1.1 or HTTP/1.0 only");
+        }
         String method = exchange.getRequestMethod();
         String path = exchange.getRequestURI().getRawPath();
         if (path == null) {
