@@ -168,7 +168,8 @@
   /* Figures a reader derives from an (aggregated) command event, as the Hystrix Dashboard does. */
   function commandFigures(e) {
     var hosts = isInteger(e.reportingHosts) && e.reportingHosts > 0 ? e.reportingHosts : 1;
-    var windowMs = (e.propertyValue_metricsRollingStatisticalWindowInMilliseconds || 10000) / hosts;
+    var summedWindow = e.propertyValue_metricsRollingStatisticalWindowInMilliseconds;
+    var windowMs = isInteger(summedWindow) && summedWindow > 0 ? summedWindow / hosts : 10000;
     var requests = e.requestCount || 0;
     var open = e.isCircuitBreakerOpen;
     var openHosts = open === true ? hosts : open === false ? 0

@@ -176,8 +176,7 @@
     var grid = el("dl", "figures");
     var titles = {
       HystrixCommand: ["Rate/s", "Error %", "Requests", "Success", "Short-circuited", "Timeouts", "Failures",
-        "Rejected", "Fallback ok", "p50 ms", "p90 ms", "p99 ms", "p99.5 ms", "Mean ms", "In flight",
-        "Max in flight"],
+        "Rejected", "Fallback ok", "p50 ms", "p90 ms", "p99 ms", "p99.5 ms", "Mean ms", "In flight / max"],
       HystrixThreadPool: ["Executed/s", "Active", "Queued", "Pool size", "Max active", "Rejected", "Core",
         "Maximum", "Queue limit"],
       HystrixCollapser: ["Batches/s", "Requests/s", "Mean batch", "p50 batch", "p99 batch", "Max batch",
@@ -263,8 +262,8 @@
     set(card, "p99 ms", whole(f.perHost(lat["99"])));
     set(card, "p99.5 ms", whole(f.perHost(lat["99.5"])));
     set(card, "Mean ms", whole(f.perHost(e.latencyExecute_mean)));
-    set(card, "In flight", whole(e.currentConcurrentExecutionCount));
-    set(card, "Max in flight", whole(e.rollingMaxConcurrentExecutionCount));
+    set(card, "In flight / max", whole(e.currentConcurrentExecutionCount) + " / "
+      + whole(e.rollingMaxConcurrentExecutionCount));
     drawSpark(card, track(keyOf(e), f.ratePerSecond, now));
   }
 
