@@ -17,6 +17,7 @@ public final class FirebreakCli {
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
         switch (args[0]) {
             case "example" -> System.exit(GuardExample.run(rest, System.out));
+            case "demo" -> System.exit(dev.firebreak.lab.demo.DemoCommand.run(rest, System.out));
             default -> {
                 System.err.println("firebreak: unknown command '" + args[0] + "'");
                 System.exit(2);
