@@ -69,15 +69,17 @@ public final class Guard {
     private final GuardMetrics metrics;
     private final ThreadFactory virtualThreads;
     private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
+    private final GuardConfig codeConfig;
     private volatile GuardConfig config;
 
-    private Guard(Builder b, GuardConfig config) {
+    private Guard(Builder b, GuardConfig codeConfig, GuardConfig config) {
         this.name = b.name;
         this.groupName = b.group == null ? b.name : b.group;
         this.poolName = b.pool == null ? this.groupName : b.pool;
         this.registry = b.registry;
         this.ticker = registry.ticker();
         this.scheduler = registry.scheduler();
+        this.codeConfig = codeConfig;
         this.config = config;
         this.strategy = config.isolationStrategy();
         this.executionPermits = new Bulkhead(config.executionConcurrencyLimit());
@@ -183,6 +185,14 @@ public final class Guard {
     /** The configuration in force. */
     public GuardConfig config() {
         return config;
+    }
+
+    /**
+     * The configuration its builder gave, before any dynamic property: Hystrix's "instance default
+     * from code" layer ({@link GuardConfig#setInCode()} names what the code set).
+     */
+    public GuardConfig codeConfig() {
+        return codeConfig;
     }
 
     /**
@@ -429,9 +439,14 @@ public final class Guard {
             return this;
         }
 
-        /** Validates the configuration, builds the guard and registers it; a name already taken throws. */
+        /**
+         * Validates the configuration, builds the guard and registers it; a name already taken throws.
+         * The registry's {@link dev.firebreak.config.ConfigResolver} layers dynamic properties over the
+         * code's configuration first.
+         */
         public Guard build() {
-            Guard guard = new Guard(this, config.build());
+            GuardConfig code = config.build();
+            Guard guard = new Guard(this, code, registry.configResolver().guardConfig(name, code));
             registry.register(guard);
             return guard;
         }

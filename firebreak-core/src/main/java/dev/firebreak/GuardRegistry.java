@@ -1,6 +1,7 @@
 package dev.firebreak;
 
 import dev.firebreak.collapse.CollapserRegistry;
+import dev.firebreak.config.ConfigResolver;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
@@ -32,6 +33,7 @@ public final class GuardRegistry {
     private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
     private final CopyOnWriteArrayList<RegistryListener> registryListeners = new CopyOnWriteArrayList<>();
     private final CollapserRegistry collapsers = new CollapserRegistry(this);
+    private volatile ConfigResolver configResolver = ConfigResolver.codeOnly();
 
     private GuardRegistry(Ticker ticker, Scheduler scheduler) {
         this.ticker = ticker;
@@ -103,6 +105,24 @@ public final class GuardRegistry {
         registryListeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
+    /** Unsubscribes a listener added with {@link #addRegistryListener}. */
+    public void removeRegistryListener(RegistryListener listener) {
+        registryListeners.remove(listener);
+    }
+
+    /**
+     * What turns the configuration a builder gave into the one a new guard, pool or collapser starts
+     * with; by default the code's configuration as is. Dynamic configuration installs itself here.
+     */
+    public ConfigResolver configResolver() {
+        return configResolver;
+    }
+
+    /** Installs {@code resolver} for guards, pools and collapsers created from now on. */
+    public void useConfigResolver(ConfigResolver resolver) {
+        this.configResolver = Objects.requireNonNull(resolver, "resolver");
+    }
+
     /**
      * Removes a guard: it stays usable by whoever holds it, but operations no longer see it. Its pool
      * stays while other guards may share it.
@@ -122,8 +142,8 @@ public final class GuardRegistry {
     }
 
     GuardThreadPool poolFor(String name, ThreadPoolConfig configIfNew) {
-        return pools.computeIfAbsent(name,
-                key -> new GuardThreadPool(key, configIfNew == null ? ThreadPoolConfig.defaults() : configIfNew, ticker));
+        return pools.computeIfAbsent(name, key -> new GuardThreadPool(key, configResolver.threadPoolConfig(key,
+                configIfNew == null ? ThreadPoolConfig.defaults() : configIfNew), ticker));
     }
 
     void register(Guard guard) {

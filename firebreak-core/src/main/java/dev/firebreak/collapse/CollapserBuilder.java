@@ -127,6 +127,7 @@ public final class CollapserBuilder<A, R> {
                     + "isolation, or batchAsync");
         }
         batchCall = batchCall.withGuard(guard);
+        config = registry.guards().configResolver().collapserConfig(name, config); // dynamic values at creation
         Collapser<A, R> collapser = new Collapser<>(this);
         registry.register(collapser);
         return collapser;

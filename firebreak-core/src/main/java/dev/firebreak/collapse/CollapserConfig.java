@@ -112,6 +112,16 @@ public record CollapserConfig(
             setInCode.addAll(c.setInCode);
         }
 
+        /**
+         * Replaces the names recorded as set in code. Dynamic configuration uses it so that a record
+         * resolved from several layers still names only what the code set.
+         */
+        public Builder setInCode(Set<String> names) {
+            setInCode.clear();
+            setInCode.addAll(names);
+            return this;
+        }
+
         private Builder mark(String key) {
             setInCode.add(key);
             return this;

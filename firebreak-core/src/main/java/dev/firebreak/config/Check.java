@@ -1,5 +1,7 @@
 package dev.firebreak.config;
 
+import java.util.List;
+
 /** Validation helpers that throw {@link InvalidConfigException} naming the key, the value and the rule. */
 public final class Check {
 
@@ -44,7 +46,7 @@ public final class Check {
         positive(bucketsKey, buckets);
         if (timeMillis % buckets != 0) {
             throw new InvalidConfigException(timeKey, timeMillis,
-                    "must divide evenly by " + bucketsKey + " (" + buckets + ")");
+                    "must divide evenly by " + bucketsKey + " (" + buckets + ")", List.of(bucketsKey));
         }
     }
 

@@ -51,6 +51,19 @@ class FailureTest {
     }
 
     @Test
+    void anOpenBreakerShortCircuitsEveryRequestOfTheBatchToItsOwnFallback() {
+        CollapserFixture forced = new CollapserFixture(g -> g.configure(cfg -> cfg.circuitBreakerForceOpen(true)));
+        Collapser<Integer, String> c = forced.builder("open").configure(cfg -> cfg.dispatchStrategy(DispatchStrategy.TIMER))
+                .fallback((argument, failure) -> "fallback" + argument + ":" + failure.getClass().getSimpleName()).build();
+        CompletableFuture<String> first = c.submit(1);
+        CompletableFuture<String> second = c.submit(2);
+        forced.advanceMillis(10);
+        assertThat(forced.downstream.calls).as("the batch never reached the dependency").isEmpty();
+        assertThat(first).isCompletedWithValue("fallback1:ShortCircuitedException");
+        assertThat(second).isCompletedWithValue("fallback2:ShortCircuitedException");
+    }
+
+    @Test
     void eachRequestGetsItsOwnFallback() {
         Collapser<Integer, String> c = f.builder("fb").configure(cfg -> cfg.dispatchStrategy(DispatchStrategy.TIMER))
                 .fallback((argument, failure) -> "fallback" + argument).build();

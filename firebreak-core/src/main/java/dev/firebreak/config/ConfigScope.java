@@ -1,0 +1,146 @@
+package dev.firebreak.config;
+
+import dev.firebreak.GuardConfig;
+import dev.firebreak.collapse.CollapserConfig;
+import dev.firebreak.isolation.ThreadPoolConfig;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * One kind of configurable object: guards ({@code command}), thread pools ({@code threadpool}) or
+ * collapsers ({@code collapser}). A scope knows its property table, its config record and how to build
+ * one, so that dynamic configuration treats the three alike.
+ *
+ * <p>Keys read {@code <prefix>.<segment>.<instance>.<property>} with prefix {@code firebreak} or
+ * {@code hystrix}; the instance {@value #DEFAULT_INSTANCE} holds the dynamic global defaults.
+ *
+ * @param <C> the config record
+ * @param <B> the record's builder
+ */
+public final class ConfigScope<C, B> {
+
+    /** The instance name that holds a scope's dynamic global defaults. */
+    public static final String DEFAULT_INSTANCE = "default";
+
+    /** The key prefixes, strongest first: a {@code firebreak.} key wins over its {@code hystrix.} twin. */
+    public static final List<String> PREFIXES = List.of("firebreak", "hystrix");
+
+    private final String segment;
+    private final Class<C> recordType;
+    private final List<PropertyDefinition<C, B>> properties;
+    private final Map<String, PropertyDefinition<C, B>> byName = new LinkedHashMap<>();
+    private final Supplier<B> newBuilder;
+    private final Function<B, C> build;
+    private final Function<C, Set<String>> setInCode;
+    private final BiConsumer<B, Set<String>> replaceSetInCode;
+    private final C defaults;
+
+    ConfigScope(String segment, Class<C> recordType, List<PropertyDefinition<C, B>> properties,
+            Supplier<B> newBuilder, Function<B, C> build, Function<C, Set<String>> setInCode,
+            BiConsumer<B, Set<String>> replaceSetInCode) {
+        this.segment = segment;
+        this.recordType = recordType;
+        this.properties = List.copyOf(properties);
+        this.newBuilder = newBuilder;
+        this.build = build;
+        this.setInCode = setInCode;
+        this.replaceSetInCode = replaceSetInCode;
+        for (PropertyDefinition<C, B> p : properties) {
+            if (byName.put(p.name(), p) != null) {
+                throw new IllegalStateException("property " + p.name() + " defined twice in " + segment);
+            }
+        }
+        this.defaults = build.apply(newBuilder.get());
+    }
+
+    /** Guards: {@code firebreak.command.<name>.*}. */
+    public static ConfigScope<GuardConfig, GuardConfig.Builder> command() {
+        return CommandProperties.SCOPE;
+    }
+
+    /** Thread pools: {@code firebreak.threadpool.<pool>.*}. */
+    public static ConfigScope<ThreadPoolConfig, ThreadPoolConfig.Builder> threadPool() {
+        return ThreadPoolProperties.SCOPE;
+    }
+
+    /** Collapsers: {@code firebreak.collapser.<name>.*}. */
+    public static ConfigScope<CollapserConfig, CollapserConfig.Builder> collapser() {
+        return CollapserProperties.SCOPE;
+    }
+
+    /** The three scopes. */
+    public static List<ConfigScope<?, ?>> all() {
+        return List.of(command(), threadPool(), collapser());
+    }
+
+    /** The key segment after the prefix: {@code command}, {@code threadpool} or {@code collapser}. */
+    public String segment() {
+        return segment;
+    }
+
+    /** The config record class. */
+    public Class<C> recordType() {
+        return recordType;
+    }
+
+    /** Every property of this scope, in documentation order. */
+    public List<PropertyDefinition<C, B>> properties() {
+        return properties;
+    }
+
+    /** The property named {@code name}, or null. */
+    public PropertyDefinition<C, B> property(String name) {
+        return byName.get(name);
+    }
+
+    /** The record with every default. */
+    public C defaults() {
+        return defaults;
+    }
+
+    /** The property names {@code config} records as set in code. */
+    public Set<String> setInCode(C config) {
+        return setInCode.apply(config);
+    }
+
+    /** The full key {@code <prefix>.<segment>.<instance>.<property>}. */
+    public String key(String prefix, String instance, PropertyDefinition<C, B> property) {
+        return prefix + "." + segment + "." + instance + "." + property.name();
+    }
+
+    /**
+     * Builds a record from defaults with {@code values} set and {@code setInCodeNames} as its set-in-code
+     * names; throws {@link InvalidConfigException} if a rule is broken.
+     */
+    public C build(Map<PropertyDefinition<C, B>, Object> values, Set<String> setInCodeNames) {
+        B builder = newBuilder.get();
+        values.forEach((property, value) -> property.set(builder, Objects.requireNonNull(value, property.name())));
+        replaceSetInCode.accept(builder, setInCodeNames);
+        return build.apply(builder);
+    }
+
+    /**
+     * Checks {@code value} for {@code property} on its own, against the defaults: returns the
+     * refusal if a rule on this one property is broken, null if not (a rule that also involves
+     * other properties is left to the check of the whole record).
+     */
+    InvalidConfigException checkAlone(PropertyDefinition<C, B> property, Object value) {
+        try {
+            build(Map.of(property, value), Set.of());
+            return null;
+        } catch (InvalidConfigException e) {
+            return e.relatedKeys().isEmpty() ? e : null;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return segment;
+    }
+}

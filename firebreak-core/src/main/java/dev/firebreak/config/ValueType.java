@@ -1,0 +1,124 @@
+package dev.firebreak.config;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * How a property's text becomes a typed value, strictly: a value that does not fit its type is
+ * refused with an {@link InvalidConfigException} naming the key, the text and the rule; nothing is
+ * guessed (no truncation, no "anything else is false"). Surrounding whitespace is ignored.
+ *
+ * @param <T> the value's Java type
+ */
+public sealed interface ValueType<T> {
+
+    /** A 32-bit decimal integer, e.g. {@code 1000}, {@code -1}, {@code +5}. */
+    ValueType<Integer> INTEGER = new IntegerType();
+
+    /** {@code true}/{@code false} (also {@code yes}/{@code no}, {@code on}/{@code off}), any case. */
+    ValueType<Boolean> BOOLEAN = new BooleanType();
+
+    /** One of the constants of {@code type}, by name, any case. */
+    static <E extends Enum<E>> ValueType<E> enumOf(Class<E> type) {
+        return new EnumType<>(type);
+    }
+
+    /**
+     * Parses {@code text} given for {@code key}.
+     *
+     * @throws InvalidConfigException if the text is not a value of this type
+     */
+    T parse(String key, String text);
+
+    /** The value as a property file would spell it. */
+    String format(Object value);
+
+    /** What a valid text looks like, for messages and documentation. */
+    String describe();
+
+    /** The integer type. */
+    record IntegerType() implements ValueType<Integer> {
+        @Override
+        public Integer parse(String key, String text) {
+            String t = text == null ? "" : text.strip();
+            if (t.isEmpty() || !t.matches("[+-]?[0-9]+")) {
+                throw new InvalidConfigException(key, text, "must be an integer");
+            }
+            try {
+                return Integer.parseInt(t);
+            } catch (NumberFormatException overflow) {
+                throw new InvalidConfigException(key, text,
+                        "must be an integer between " + Integer.MIN_VALUE + " and " + Integer.MAX_VALUE);
+            }
+        }
+
+        @Override
+        public String format(Object value) {
+            return String.valueOf((Integer) value);
+        }
+
+        @Override
+        public String describe() {
+            return "integer";
+        }
+    }
+
+    /** The boolean type. */
+    record BooleanType() implements ValueType<Boolean> {
+        @Override
+        public Boolean parse(String key, String text) {
+            String t = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
+            return switch (t) {
+                case "true", "yes", "on" -> Boolean.TRUE;
+                case "false", "no", "off" -> Boolean.FALSE;
+                default -> throw new InvalidConfigException(key, text, "must be true or false");
+            };
+        }
+
+        @Override
+        public String format(Object value) {
+            return String.valueOf((Boolean) value);
+        }
+
+        @Override
+        public String describe() {
+            return "boolean";
+        }
+    }
+
+    /**
+     * An enum type.
+     *
+     * @param type the enum class
+     * @param <E> the enum
+     */
+    record EnumType<E extends Enum<E>>(Class<E> type) implements ValueType<E> {
+        /** Requires the enum class. */
+        public EnumType {
+            Objects.requireNonNull(type, "type");
+        }
+
+        @Override
+        public E parse(String key, String text) {
+            String t = text == null ? "" : text.strip();
+            for (E constant : type.getEnumConstants()) {
+                if (constant.name().equalsIgnoreCase(t)) {
+                    return constant;
+                }
+            }
+            throw new InvalidConfigException(key, text, "must be one of " + describe());
+        }
+
+        @Override
+        public String format(Object value) {
+            return type.cast(value).name();
+        }
+
+        @Override
+        public String describe() {
+            return Arrays.stream(type.getEnumConstants()).map(Enum::name).collect(Collectors.joining(", "));
+        }
+    }
+}
