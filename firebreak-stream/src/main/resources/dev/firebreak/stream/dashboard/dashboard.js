@@ -220,9 +220,10 @@
   function drawSpark(card, points) {
     var max = 1;
     points.forEach(function (p) { if (p.value > max) { max = p.value; } });
-    var offset = SPARK_POINTS - points.length;
+    /* the points seen so far span the whole width; at most five minutes of them */
+    var step = points.length > 1 ? SPARK_POINTS / (points.length - 1) : 0;
     var coordinates = points.map(function (p, i) {
-      return (offset + i) + "," + (98 - (p.value / max) * 94).toFixed(1);
+      return (i * step).toFixed(1) + "," + (98 - (p.value / max) * 94).toFixed(1);
     });
     card.spark.line.setAttribute("points", coordinates.join(" "));
   }
