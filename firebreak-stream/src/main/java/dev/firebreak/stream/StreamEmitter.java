@@ -11,7 +11,9 @@ import java.time.Clock;
  * with no client connected it serializes nothing.
  *
  * <p>{@code currentTime} comes from the injected {@link Clock}; the interval from the scheduler. The
- * next tick is scheduled when a tick ends, so ticks never overlap.
+ * next tick is scheduled when a tick ends, so ticks never overlap. A tick runs on the scheduler's
+ * thread, shared with the guards' timeouts: its work is one metrics snapshot per guard, pool and
+ * collapser; with very many guards, lengthen the interval.
  */
 final class StreamEmitter implements Runnable {
 

@@ -139,11 +139,6 @@ public final class StreamServer implements AutoCloseable {
         return slots;
     }
 
-    /** The emitter, for tests in this package. */
-    StreamEmitter emitter() {
-        return emitter;
-    }
-
     private URI base() {
         String host = config.bindAddress.getHostAddress();
         if (host.contains(":")) {
