@@ -29,6 +29,7 @@ public final class FirebreakCli {
             case "lab" -> System.exit(LabCommand.run(Arrays.asList(rest), new LabEnvironment(System.out, System.err,
                     stderrIsTerminal(), Path.of("results"), Clock.systemDefaultZone(),
                     System.getProperty("firebreak.command", "firebreak lab " + String.join(" ", rest)))));
+            case "demo" -> System.exit(dev.firebreak.lab.demo.DemoCommand.run(rest, System.out));
             default -> {
                 System.err.println("firebreak: unknown command '" + args[0] + "'");
                 System.exit(2);

@@ -1,0 +1,105 @@
+package dev.firebreak.micrometer;
+
+import dev.firebreak.Guard;
+import dev.firebreak.breaker.CircuitState;
+import dev.firebreak.event.EventType;
+import dev.firebreak.metrics.GuardMetricsSnapshot;
+import dev.firebreak.metrics.rolling.LatencySnapshot;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The meters of one guard, tagged {@code name}, {@code group} and {@code pool}:
+ * <ul>
+ *   <li>{@code firebreak.guard.events{event}}: a FunctionCounter per event type over the cumulative count;</li>
+ *   <li>{@code firebreak.guard.latency{kind, percentile}} and {@code firebreak.guard.latency.mean{kind}}
+ *       (seconds): gauges of the rolling-window percentiles, kind {@code execution} or {@code total};</li>
+ *   <li>{@code firebreak.guard.circuit.state{state}}: 1 for the current state, 0 for the others;</li>
+ *   <li>{@code firebreak.guard.error.percentage}, {@code firebreak.guard.requests.rolling}: the rolling health;</li>
+ *   <li>{@code firebreak.guard.concurrent.executions} (now) and {@code .max} (rolling),
+ *       {@code firebreak.guard.permits.in.flight}.</li>
+ * </ul>
+ */
+final class GuardMeters {
+
+    private final Guard guard;
+    private final MeterSet meters;
+    private final Memo<GuardMetricsSnapshot> snapshot;
+
+    GuardMeters(Guard guard, MeterRegistry registry, long snapshotMaxAgeNanos) {
+        this.guard = guard;
+        this.meters = new MeterSet(registry);
+        this.snapshot = new Memo<>(() -> guard.metrics().snapshot(), guard.registry().ticker(), snapshotMaxAgeNanos);
+        Tags tags = Tags.of("name", guard.name(), "group", guard.groupName(), "pool", guard.poolName());
+
+        for (EventType type : EventType.values()) {
+            meters.add(FunctionCounter.builder("firebreak.guard.events", guard, g -> g.metrics().cumulativeCount(type))
+                    .tags(tags).tag("event", type.name().toLowerCase(Locale.ROOT))
+                    .description("Calls of the guard by event type, since it was created")
+                    .register(registry));
+        }
+        latency(registry, tags, "execution", GuardMetricsSnapshot::executionLatency);
+        latency(registry, tags, "total", GuardMetricsSnapshot::totalLatency);
+        for (CircuitState state : CircuitState.values()) {
+            gauge(registry, "firebreak.guard.circuit.state", tags.and("state", state.name().toLowerCase(Locale.ROOT)),
+                    "1 if the circuit breaker is in this state", null,
+                    s -> s.circuitState() == state ? 1 : 0);
+        }
+        gauge(registry, "firebreak.guard.error.percentage", tags, "Errors among requests in the rolling window", "percent",
+                s -> s.health().errorPercentage());
+        gauge(registry, "firebreak.guard.requests.rolling", tags, "Requests counted in the rolling window", "calls",
+                s -> s.health().requestCount());
+        gauge(registry, "firebreak.guard.concurrent.executions", tags, "Calls whose user code runs now", "calls",
+                GuardMetricsSnapshot::concurrentExecutions);
+        gauge(registry, "firebreak.guard.concurrent.executions.max", tags,
+                "Most calls running at once in the rolling window", "calls",
+                GuardMetricsSnapshot::rollingMaxConcurrentExecutions);
+        meters.add(Gauge.builder("firebreak.guard.permits.in.flight", guard, Guard::permitsInFlight)
+                .tags(tags).description("Isolation permits held now, abandoned calls included").baseUnit("calls")
+                .register(registry));
+    }
+
+    Guard guard() {
+        return guard;
+    }
+
+    void remove() {
+        meters.removeAll();
+    }
+
+    private void latency(MeterRegistry registry, Tags tags, String kind,
+                         java.util.function.Function<GuardMetricsSnapshot, LatencySnapshot> which) {
+        Tags kindTags = tags.and("kind", kind);
+        for (double p : LatencySnapshot.PERCENTILES) {
+            gauge(registry, "firebreak.guard.latency", kindTags.and("percentile", percentileTag(p)),
+                    "Latency percentile over the rolling percentile window", "seconds",
+                    s -> seconds(which.apply(s).percentileNanos(p)));
+        }
+        gauge(registry, "firebreak.guard.latency.mean", kindTags, "Mean latency over the rolling percentile window",
+                "seconds", s -> seconds(which.apply(s).meanNanos()));
+    }
+
+    private void gauge(MeterRegistry registry, String name, Tags tags, String description, String unit,
+                       ToDoubleFunction<GuardMetricsSnapshot> read) {
+        Gauge.Builder<Memo<GuardMetricsSnapshot>> builder = Gauge.builder(name, snapshot, m -> read.applyAsDouble(m.get()))
+                .tags(tags).description(description).strongReference(true);
+        if (unit != null) {
+            builder.baseUnit(unit);
+        }
+        meters.add(builder.register(registry));
+    }
+
+    /** 50.0 → "50", 99.5 → "99.5": the stream's percentile keys. */
+    static String percentileTag(double p) {
+        return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
+    }
+
+    /** Nanoseconds to seconds; the -1 of disabled percentiles becomes NaN (no value). */
+    static double seconds(long nanos) {
+        return nanos < 0 ? Double.NaN : nanos / 1e9;
+    }
+}

@@ -1,0 +1,34 @@
+package dev.firebreak.micrometer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** Main code reads time only through the registry's ticker and scheduler. */
+class TimeSeamTest {
+
+    @Test
+    void mainCodeNeverReadsTheSystemClocks() throws IOException {
+        Path main = Path.of("src/main/java");
+        assertThat(main).isDirectory();
+        List<Path> offenders;
+        try (Stream<Path> files = Files.walk(main)) {
+            offenders = files.filter(p -> p.toString().endsWith(".java")).filter(p -> {
+                try {
+                    String source = Files.readString(p);
+                    return source.contains("System.currentTimeMillis") || source.contains("System.nanoTime")
+                            || source.contains("Instant.now(") || source.contains("Thread.sleep");
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }).toList();
+        }
+        assertThat(offenders).isEmpty();
+    }
+}

@@ -1,0 +1,117 @@
+package dev.firebreak.stream;
+
+import dev.firebreak.Guard;
+import dev.firebreak.GuardConfig;
+import dev.firebreak.event.EventType;
+import dev.firebreak.isolation.IsolationStrategy;
+import dev.firebreak.metrics.EventCounts;
+import dev.firebreak.metrics.GuardMetricsSnapshot;
+import dev.firebreak.metrics.rolling.LatencySnapshot;
+
+/**
+ * Writes one guard as a hystrix.stream {@code HystrixCommand} event: every field of Hystrix's
+ * {@code writeCommandMetrics}, in its order, with integer numbers only, then Firebreak's own figures
+ * under keys starting with {@code firebreak_} (see {@code docs/monitoring.md}).
+ *
+ * <p>Mappings where the concepts differ: VIRTUAL isolation is reported as {@code "THREAD"} (the call
+ * runs on a thread of its own and the caller walks away at the deadline) with the true strategy in
+ * {@code firebreak_isolationStrategy}; LIMIT_REJECTED (the VIRTUAL limit) is added to
+ * {@code rollingCountSemaphoreRejected}, as the compatibility checklist advises, and also reported
+ * alone; a HALF_OPEN breaker is reported as open ({@code isCircuitBreakerOpen} is true while the
+ * breaker is not CLOSED). Firebreak has no EMIT events: those counts are 0.
+ */
+final class CommandEvent {
+
+    private CommandEvent() {
+    }
+
+    static void write(JsonWriter json, Guard guard, long currentTimeMillis) {
+        GuardConfig c = guard.config();
+        GuardMetricsSnapshot s = guard.metrics().snapshot();
+        EventCounts r = s.rolling();
+        json.begin()
+                .field("type", "HystrixCommand")
+                .field("name", guard.name())
+                .field("group", guard.groupName())
+                .field("currentTime", currentTimeMillis)
+                .field("isCircuitBreakerOpen", c.circuitBreakerEnabled() && s.circuitOpen())
+                .field("errorPercentage", s.health().errorPercentage())
+                .field("errorCount", s.health().errorCount())
+                .field("requestCount", s.health().requestCount())
+                .field("rollingCountBadRequests", r.get(EventType.BAD_REQUEST))
+                .field("rollingCountCollapsedRequests", r.get(EventType.COLLAPSED))
+                .field("rollingCountEmit", 0)
+                .field("rollingCountExceptionsThrown", r.get(EventType.EXCEPTION_THROWN))
+                .field("rollingCountFailure", r.get(EventType.FAILURE))
+                .field("rollingCountFallbackEmit", 0)
+                .field("rollingCountFallbackFailure", r.get(EventType.FALLBACK_FAILURE))
+                .field("rollingCountFallbackMissing", r.get(EventType.FALLBACK_MISSING))
+                .field("rollingCountFallbackRejection", r.get(EventType.FALLBACK_REJECTION))
+                .field("rollingCountFallbackSuccess", r.get(EventType.FALLBACK_SUCCESS))
+                .field("rollingCountResponsesFromCache", r.get(EventType.RESPONSE_FROM_CACHE))
+                .field("rollingCountSemaphoreRejected",
+                        r.get(EventType.SEMAPHORE_REJECTED) + r.get(EventType.LIMIT_REJECTED))
+                .field("rollingCountShortCircuited", r.get(EventType.SHORT_CIRCUITED))
+                .field("rollingCountSuccess", r.get(EventType.SUCCESS))
+                .field("rollingCountThreadPoolRejected", r.get(EventType.THREAD_POOL_REJECTED))
+                .field("rollingCountTimeout", r.get(EventType.TIMEOUT))
+                .field("currentConcurrentExecutionCount", s.concurrentExecutions())
+                .field("rollingMaxConcurrentExecutionCount", s.rollingMaxConcurrentExecutions())
+                .field("latencyExecute_mean", s.executionLatency().meanMillis());
+        percentiles(json, "latencyExecute", s.executionLatency());
+        json.field("latencyTotal_mean", s.totalLatency().meanMillis());
+        percentiles(json, "latencyTotal", s.totalLatency());
+        json.field("propertyValue_circuitBreakerRequestVolumeThreshold", c.circuitBreakerRequestVolumeThreshold())
+                .field("propertyValue_circuitBreakerSleepWindowInMilliseconds", c.circuitBreakerSleepWindowInMilliseconds())
+                .field("propertyValue_circuitBreakerErrorThresholdPercentage", c.circuitBreakerErrorThresholdPercentage())
+                .field("propertyValue_circuitBreakerForceOpen", c.circuitBreakerForceOpen())
+                .field("propertyValue_circuitBreakerForceClosed", c.circuitBreakerForceClosed())
+                .field("propertyValue_circuitBreakerEnabled", c.circuitBreakerEnabled())
+                .field("propertyValue_executionIsolationStrategy",
+                        guard.isolationStrategy() == IsolationStrategy.SEMAPHORE ? "SEMAPHORE" : "THREAD")
+                .field("propertyValue_executionIsolationThreadTimeoutInMilliseconds", c.timeoutInMilliseconds())
+                .field("propertyValue_executionTimeoutInMilliseconds", c.timeoutInMilliseconds())
+                .field("propertyValue_executionIsolationThreadInterruptOnTimeout", c.interruptOnTimeout())
+                .field("propertyValue_executionIsolationThreadPoolKeyOverride",
+                        guard.poolName().equals(guard.groupName()) ? null : guard.poolName())
+                .field("propertyValue_executionIsolationSemaphoreMaxConcurrentRequests", c.semaphoreMaxConcurrentRequests())
+                .field("propertyValue_fallbackIsolationSemaphoreMaxConcurrentRequests", c.fallbackMaxConcurrentRequests())
+                .field("propertyValue_metricsRollingStatisticalWindowInMilliseconds", c.metricsRollingStatsTimeInMilliseconds())
+                .field("propertyValue_requestCacheEnabled", c.requestCacheEnabled())
+                .field("propertyValue_requestLogEnabled", c.requestLogEnabled())
+                .field("reportingHosts", 1)
+                .field("threadPool", guard.poolName())
+                // Firebreak's own figures: ignored by the Hystrix Dashboard, summed by Turbine when integers.
+                .field("firebreak_circuitState", s.circuitState().name())
+                .field("firebreak_isolationStrategy", guard.isolationStrategy().name())
+                .field("firebreak_rollingCountLimitRejected", r.get(EventType.LIMIT_REJECTED))
+                .field("firebreak_rollingCountSlowCall", r.get(EventType.SLOW_CALL))
+                .field("firebreak_rollingCountCancelled", r.get(EventType.CANCELLED))
+                .field("firebreak_rollingCountFallbackDisabled", r.get(EventType.FALLBACK_DISABLED))
+                .field("firebreak_permitsInFlight", guard.permitsInFlight())
+                .field("firebreak_concurrencyLimit", guard.isolationStrategy() == IsolationStrategy.THREAD
+                        ? guard.threadPool().admissionLimit() : c.executionConcurrencyLimit())
+                .field("firebreak_propertyValue_executionIsolationVirtualMaxConcurrentRequests",
+                        c.virtualMaxConcurrentRequests())
+                .field("firebreak_propertyValue_circuitBreakerHalfOpenTrialCalls", c.circuitBreakerHalfOpenTrialCalls())
+                .field("firebreak_propertyValue_circuitBreakerSlowCallDurationThresholdInMilliseconds",
+                        c.circuitBreakerSlowCallDurationThresholdInMilliseconds())
+                .field("firebreak_propertyValue_circuitBreakerSlowCallThresholdPercentage",
+                        c.circuitBreakerSlowCallThresholdPercentage())
+                .end();
+    }
+
+    /** The percentile object: keys "0" … "100" as Hystrix writes them, values in whole milliseconds. */
+    static void percentiles(JsonWriter json, String key, LatencySnapshot latency) {
+        json.beginObject(key);
+        for (double p : LatencySnapshot.PERCENTILES) {
+            json.field(percentileKey(p), latency.percentileMillis(p));
+        }
+        json.end();
+    }
+
+    /** 25.0 → "25", 99.5 → "99.5". */
+    static String percentileKey(double p) {
+        return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
+    }
+}
