@@ -92,6 +92,11 @@ class FirebreakMetricsTest {
         Guard pooled = registry.guard("pricing").pool("pricing-pool").isolation(Isolation.threadPool()).build();
         binder.bindTo(prometheus);
         pooled.submit(() -> 1).get(10, TimeUnit.SECONDS);
+        // The caller's future completes inside the pool task; the pool counts the task just after it ends.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (pooled.threadPool().metricsSnapshot().rollingExecuted() < 1 && System.nanoTime() - deadline < 0) {
+            java.util.concurrent.locks.LockSupport.parkNanos(100_000L);
+        }
         String scrape = prometheus.scrape();
         assertThat(value(scrape, "firebreak_pool_threads_core_threads", "pool=\"pricing-pool\"")).isEqualTo(10.0);
         assertThat(value(scrape, "firebreak_pool_executed_rolling_tasks", "pool=\"pricing-pool\"")).isEqualTo(1.0);
