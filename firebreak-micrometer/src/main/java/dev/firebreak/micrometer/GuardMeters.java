@@ -9,15 +9,23 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import dev.firebreak.event.GuardListener;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 
 /**
  * The meters of one guard, tagged {@code name}, {@code group} and {@code pool}:
  * <ul>
  *   <li>{@code firebreak.guard.events{event}}: a FunctionCounter per event type over the cumulative count;</li>
+ *   <li>{@code firebreak.guard.execution} and {@code firebreak.guard.total}: Timers recording every call
+ *       (execution: calls whose user code ran; total: every call, fallback included), with client-side
+ *       percentiles 0.5, 0.9, 0.99, 0.995 and a percentile histogram, so a fleet's latency can be
+ *       aggregated server-side; fed by a guard listener that lives exactly as long as these meters;</li>
  *   <li>{@code firebreak.guard.latency{kind, percentile}} and {@code firebreak.guard.latency.mean{kind}}
- *       (seconds): gauges of the rolling-window percentiles, kind {@code execution} or {@code total};</li>
+ *       (seconds): gauges of the guard's own rolling-window percentiles (the figures the stream shows),
+ *       kind {@code execution} or {@code total};</li>
  *   <li>{@code firebreak.guard.circuit.state{state}}: 1 for the current state, 0 for the others;</li>
  *   <li>{@code firebreak.guard.error.percentage}, {@code firebreak.guard.requests.rolling}: the rolling health;</li>
  *   <li>{@code firebreak.guard.concurrent.executions} (now) and {@code .max} (rolling),
@@ -29,6 +37,11 @@ final class GuardMeters {
     private final Guard guard;
     private final MeterSet meters;
     private final Memo<GuardMetricsSnapshot> snapshot;
+    private final GuardListener timing;
+
+    /** The execution events of a call whose user code ran (the others never started it). */
+    private static final long RAN = EventType.SUCCESS.bit() | EventType.FAILURE.bit() | EventType.TIMEOUT.bit()
+            | EventType.BAD_REQUEST.bit();
 
     GuardMeters(Guard guard, MeterRegistry registry, long snapshotMaxAgeNanos) {
         this.guard = guard;
@@ -42,6 +55,17 @@ final class GuardMeters {
                     .description("Calls of the guard by event type, since it was created")
                     .register(registry));
         }
+        Timer execution = meters.add(timer("firebreak.guard.execution", tags,
+                "Time the guarded call ran, for calls that ran").register(registry));
+        Timer total = meters.add(timer("firebreak.guard.total", tags,
+                "Time from entering the guard to the caller's outcome, fallback included").register(registry));
+        timing = (name, events, executionNanos, totalNanos) -> {
+            if ((events & RAN) != 0) {
+                execution.record(executionNanos, TimeUnit.NANOSECONDS);
+            }
+            total.record(totalNanos, TimeUnit.NANOSECONDS);
+        };
+        guard.addListener(timing);
         latency(registry, tags, "execution", GuardMetricsSnapshot::executionLatency);
         latency(registry, tags, "total", GuardMetricsSnapshot::totalLatency);
         for (CircuitState state : CircuitState.values()) {
@@ -68,7 +92,13 @@ final class GuardMeters {
     }
 
     void remove() {
+        guard.removeListener(timing);
         meters.removeAll();
+    }
+
+    private static Timer.Builder timer(String name, Tags tags, String description) {
+        return Timer.builder(name).tags(tags).description(description)
+                .publishPercentiles(0.5, 0.9, 0.99, 0.995).publishPercentileHistogram();
     }
 
     private void latency(MeterRegistry registry, Tags tags, String kind,

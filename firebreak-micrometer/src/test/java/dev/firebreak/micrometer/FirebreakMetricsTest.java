@@ -66,6 +66,20 @@ class FirebreakMetricsTest {
         assertThat(value(scrape, "firebreak_guard_concurrent_executions_calls", tags)).isEqualTo(0.0);
         assertThat(value(scrape, "firebreak_guard_concurrent_executions_max_calls", tags)).isEqualTo(1.0);
         assertThat(scrape).contains("firebreak_guard_permits_in_flight_calls{" + tags + "}");
+        // Timers: every call's total time; execution time only for calls whose user code ran
+        assertThat(value(scrape, "firebreak_guard_total_seconds_count", tags)).isEqualTo(4.0);
+        assertThat(value(scrape, "firebreak_guard_execution_seconds_count", tags)).isEqualTo(4.0);
+        assertThat(value(scrape, "firebreak_guard_execution_seconds_max", tags))
+                .isCloseTo(0.030, org.assertj.core.data.Offset.offset(0.001));
+        // Prometheus gets the histogram's buckets (for histogram_quantile across a fleet); other
+        // registries get the client-side percentiles the timer also computes.
+        assertThat(scrape).contains("firebreak_guard_total_seconds_bucket{" + tags + ",le=\"+Inf\"} 4");
+        assertThat(prometheus.get("firebreak.guard.total").tag("name", "inventory").timer().takeSnapshot()
+                .percentileValues()).extracting(p -> p.percentile()).containsExactly(0.5, 0.9, 0.99, 0.995);
+        guard.execute(() -> 1, failure -> 0); // short-circuited: the breaker is open, the call never runs
+        String after = prometheus.scrape();
+        assertThat(value(after, "firebreak_guard_total_seconds_count", tags)).isEqualTo(5.0);
+        assertThat(value(after, "firebreak_guard_execution_seconds_count", tags)).isEqualTo(4.0);
     }
 
     @Test
