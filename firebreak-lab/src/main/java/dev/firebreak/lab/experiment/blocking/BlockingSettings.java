@@ -39,12 +39,12 @@ public record BlockingSettings(boolean quick, List<Integer> users, int repetitio
     /** The usage text. */
     public static final String USAGE = """
             ./firebreak lab blocking [options]   seed 002: a pass-through over a 300 ms downstream, 300..10000 users
-              --quick              CI run: 300 and 5000 users, 2 repetitions each, 1 s ramp (under a minute)
+              --quick              CI run: 300 and 5000 users, 1 request each, 2 s ramp (under a minute)
               --users N,N,...      concurrent users (default 300,1000,1500,3000,5000,10000)
               --repetitions N      requests per user (default 30, as in the seed)
               --think-ms MIN-MAX   pause between a user's requests (default 1000-2000, as in the seed)
               --delay-ms MS        the downstream's delay (default 300)
-              --ramp-s S           users start evenly over S seconds (default 5; --quick 1)
+              --ramp-s S           users start evenly over S seconds (default 5; --quick 2)
               --stacks A,B         any of %s
               --service MODE       child (default: the service in its own JVM) or in-process
               --seed N             random seed (default 2)
@@ -86,8 +86,8 @@ public record BlockingSettings(boolean quick, List<Integer> users, int repetitio
         }
         List<BlockingStack> stacks = args.listValue("stacks", BlockingStack.labels(), BlockingStack.labels())
                 .stream().map(BlockingStack::of).toList();
-        double ramp = args.doubleValue("ramp-s", quick ? 1 : 5, 0, 600);
-        return new BlockingSettings(quick, users, args.intValue("repetitions", quick ? 2 : 30, 1, 1000), think,
+        double ramp = args.doubleValue("ramp-s", quick ? 2 : 5, 0, 600);
+        return new BlockingSettings(quick, users, args.intValue("repetitions", quick ? 1 : 30, 1, 1000), think,
                 args.intValue("delay-ms", 300, 1, 60_000), Duration.ofMillis(Math.round(ramp * 1000)), stacks,
                 service.equals("child"), args.intValue("seed", 2, 0, Integer.MAX_VALUE),
                 args.value("csv").map(Path::of).orElse(null), args.value("out").map(Path::of).orElse(null));

@@ -47,7 +47,7 @@ class BlockingExperimentTest {
         BlockingSettings quick = BlockingSettings.from(Args.parse(List.of("--quick", "--users", "50,10,50"),
                 BlockingSettings.FLAGS, BlockingSettings.OPTIONS));
         assertThat(quick.users()).containsExactly(10, 50);
-        assertThat(quick.repetitions()).isEqualTo(2);
+        assertThat(quick.repetitions()).isEqualTo(1);
         assertThatThrownBy(() -> BlockingSettings.from(Args.parse(List.of("--service", "remote"), BlockingSettings.FLAGS,
                 BlockingSettings.OPTIONS))).isInstanceOf(UsageException.class).hasMessageContaining("'remote'");
         assertThatThrownBy(() -> BlockingSettings.from(Args.parse(List.of("--users", "0"), BlockingSettings.FLAGS,
