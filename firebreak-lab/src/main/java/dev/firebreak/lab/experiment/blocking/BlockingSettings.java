@@ -39,7 +39,7 @@ public record BlockingSettings(boolean quick, List<Integer> users, int repetitio
     /** The usage text. */
     public static final String USAGE = """
             ./firebreak lab blocking [options]   seed 002: a pass-through over a 300 ms downstream, 300..10000 users
-              --quick              CI run: 300 and 5000 users, 1 request each, 2 s ramp (under a minute)
+              --quick              CI run: 300 and 2000 users, 1 request each, 2 s ramp (under a minute)
               --users N,N,...      concurrent users (default 300,1000,1500,3000,5000,10000)
               --repetitions N      requests per user (default 30, as in the seed)
               --think-ms MIN-MAX   pause between a user's requests (default 1000-2000, as in the seed)
@@ -58,7 +58,7 @@ public record BlockingSettings(boolean quick, List<Integer> users, int repetitio
             throw new UsageException("unexpected argument '" + args.positional().get(0) + "'");
         }
         boolean quick = args.flag("quick");
-        List<Integer> users = new ArrayList<>(quick ? List.of(300, 5000) : FULL_USERS);
+        List<Integer> users = new ArrayList<>(quick ? List.of(300, 2000) : FULL_USERS);
         if (args.value("users").isPresent()) {
             users.clear();
             for (String item : args.value("users").get().split(",")) {
