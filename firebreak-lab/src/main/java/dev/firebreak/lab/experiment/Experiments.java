@@ -1,6 +1,9 @@
 package dev.firebreak.lab.experiment;
 
 import dev.firebreak.lab.experiment.collapse.CollapseExperiment;
+import dev.firebreak.lab.experiment.blocking.BlockingExperiment;
+import dev.firebreak.lab.experiment.fanout.FanoutExperiment;
+import dev.firebreak.lab.experiment.tuning.TuningExperiment;
 import java.util.List;
 import java.util.Optional;
 
@@ -8,7 +11,7 @@ import java.util.Optional;
 public final class Experiments {
 
     /** Every experiment, in the order {@code ./firebreak lab} lists them. */
-    public static final List<Experiment> ALL = List.of(new CollapseExperiment());
+    public static final List<Experiment> ALL = List.of(new CollapseExperiment(), new BlockingExperiment(), new FanoutExperiment(), new TuningExperiment());
 
     private Experiments() {
     }

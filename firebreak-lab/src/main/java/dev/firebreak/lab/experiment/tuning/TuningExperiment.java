@@ -1,0 +1,191 @@
+package dev.firebreak.lab.experiment.tuning;
+
+import dev.firebreak.Guard;
+import dev.firebreak.lab.cli.Args;
+import dev.firebreak.lab.experiment.Experiment;
+import dev.firebreak.lab.experiment.LabEnvironment;
+import dev.firebreak.lab.experiment.RunFolder;
+import dev.firebreak.lab.experiment.RunRecord;
+import dev.firebreak.lab.load.LoadDriver;
+import dev.firebreak.lab.load.LoadPlan;
+import dev.firebreak.lab.load.LoadResult;
+import dev.firebreak.lab.load.Loop;
+import dev.firebreak.lab.load.Reply;
+import dev.firebreak.lab.load.Target;
+import dev.firebreak.lab.load.ThinkTime;
+import dev.firebreak.lab.report.LineChart;
+import dev.firebreak.lab.report.ProgressBar;
+import dev.firebreak.lab.report.Table;
+import dev.firebreak.lab.time.LabTimer;
+import dev.firebreak.time.Ticker;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Seed 003's JMeter tuning experiment: one service (a model with 200 workers and a 230 ms service
+ * time, which saturates near the seed's ~860 TPS) under 200, 300 and 400 users without pause, bare
+ * and behind the seed's configurations on Firebreak's THREAD isolation, next to VIRTUAL isolation;
+ * TPS, mean, max, error %. After each guarded run the advisor reads the guard's live metrics and
+ * prints the pool the seed's rules recommend.
+ */
+public final class TuningExperiment implements Experiment {
+
+    private static final LoadDriver.WindowListener NO_LISTENER = new LoadDriver.WindowListener() {
+        @Override
+        public void windowOpened() {
+        }
+
+        @Override
+        public void windowClosed() {
+        }
+    };
+
+    @Override
+    public String name() {
+        return "tuning";
+    }
+
+    @Override
+    public String summary() {
+        return "one service under 200/300/400 users: Hystrix defaults, the seed's configs (THREAD) vs VIRTUAL, and a pool advisor (seed 003)";
+    }
+
+    @Override
+    public String usage() {
+        return TuningSettings.USAGE;
+    }
+
+    @Override
+    public int run(List<String> argv, LabEnvironment env) throws Exception {
+        TuningSettings settings = TuningSettings.from(Args.parse(argv, TuningSettings.FLAGS, TuningSettings.OPTIONS));
+        RunRecord record = RunRecord.start(env);
+        Ticker ticker = Ticker.system();
+        long begin = ticker.read();
+        long perRun = settings.warmup().plus(settings.measure()).toNanos();
+        List<TuningRow> rows = new ArrayList<>();
+        try (LabTimer timer = new LabTimer("lab-driver-timer");
+             LabTimer serviceTimer = new LabTimer("lab-service-timer");
+             LoadDriver driver = new LoadDriver(ticker, timer);
+             ExecutorService requestThreads = Executors.newVirtualThreadPerTaskExecutor();
+             ProgressBar progress = new ProgressBar(env.err(), env.progressInPlace(), ticker, timer,
+                     perRun * settings.users().size() * settings.configs().size())) {
+            for (int users : settings.users()) {
+                for (TuningConfig config : settings.configs()) {
+                    progress.step(config.label() + ", " + users + " users", perRun);
+                    CapacityDependency service = new CapacityDependency(settings.workers(), settings.serviceTime(),
+                            settings.seed() + users, serviceTimer);
+                    Guard guard = config.newGuard();
+                    long guardBorn = ticker.read();
+                    Target target = target(guard, service, requestThreads);
+                    LoadPlan plan = new LoadPlan(Loop.closed(users, Duration.ofMillis(500), ThinkTime.NONE, 0),
+                            settings.warmup(), settings.measure(), Duration.ofSeconds(10), settings.seed());
+                    LoadResult result = driver.run(plan, target, NO_LISTENER);
+                    PoolAdvice advice = guard == null ? null
+                            : PoolAdvisor.advise(guard.metrics().snapshot(), (ticker.read() - guardBorn) / 1e9);
+                    rows.add(new TuningRow(config, users, result.latency(), advice));
+                    if (guard != null && guard.threadPool() != null) {
+                        guard.threadPool().shutdown();
+                    }
+                }
+            }
+        }
+        record.finish((ticker.read() - begin) / 1e9);
+        Table table = csv(rows);
+        env.out().println(table.toMarkdown());
+        String advice = adviceText(rows);
+        env.out().println(advice);
+        RunFolder folder = RunFolder.create(settings.out() != null ? settings.out() : env.resultsRoot(), env.wallClock(), name());
+        table.writeCsv(folder.path().resolve("tuning.csv"));
+        folder.write("report.md", report(settings, record, table, advice, rows));
+        folder.write("chart.html", chart(rows));
+        env.err().println("results: " + folder.path() + " (report.md, tuning.csv, chart.html)");
+        if (settings.csv() != null) {
+            table.writeCsv(settings.csv());
+            env.err().println("csv: " + settings.csv());
+        }
+        return 0;
+    }
+
+    /** A call of the service, through the guard (on its isolation) or bare on a virtual thread. */
+    private static Target target(Guard guard, CapacityDependency service, ExecutorService requestThreads) {
+        return () -> {
+            CompletableFuture<Long> call;
+            if (guard == null) {
+                call = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return service.call();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException(e);
+                    }
+                }, requestThreads);
+            } else {
+                call = guard.submit(service::call);
+            }
+            return call.handle((nanos, failure) -> failure == null ? Reply.success(nanos) : Reply.failed(describe(failure)));
+        };
+    }
+
+    private static String describe(Throwable failure) {
+        Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                ? failure.getCause() : failure;
+        String message = cause.getMessage();
+        return cause.getClass().getSimpleName() + (message == null ? "" : ": " + (message.length() > 160 ? message.substring(0, 160) : message));
+    }
+
+    static Table csv(List<TuningRow> rows) {
+        Table table = new Table(TuningRow.CSV_HEADER);
+        rows.forEach(row -> table.add(row.cells()));
+        return table;
+    }
+
+    /** The advisor's reading of the VIRTUAL guard at each user count, with its reasons. */
+    static String adviceText(List<TuningRow> rows) {
+        StringBuilder text = new StringBuilder("Pool advisor (seed 003's rules, from the virtual-firebreak guard's live metrics):\n");
+        for (TuningRow row : rows) {
+            if (row.config() != TuningConfig.FIREBREAK_VIRTUAL || row.advice() == null) {
+                continue;
+            }
+            PoolAdvice a = row.advice();
+            text.append("- ").append(row.users()).append(" users: coreSize ").append(a.coreSize()).append(", maximumSize ")
+                    .append(a.maximumSize()).append(", maxQueueSize ").append(a.maxQueueSize()).append(", timeout ")
+                    .append(a.timeoutMillis()).append(" ms\n");
+            for (String reason : a.reasons()) {
+                text.append("  - ").append(reason).append('\n');
+            }
+        }
+        return text.toString();
+    }
+
+    private static String report(TuningSettings settings, RunRecord record, Table table, String advice, List<TuningRow> rows) {
+        StringBuilder text = new StringBuilder("# Firebreak lab: tuning (seed 003)\n\n").append(record.toMarkdown()).append('\n');
+        text.append("The service: ").append(settings.workers()).append(" workers, service time ").append(settings.serviceTime().describe())
+                .append(" (saturates near ").append(Table.number(settings.workers() / settings.serviceTime().meanMillis() * 1000, 0))
+                .append("/s). Users: ").append(settings.users()).append(", closed loop without pause (JMeter threads), ")
+                .append(settings.warmup().toMillis()).append(" ms warm-up then ").append(settings.measure().toMillis())
+                .append(" ms measured per run, a fresh guard and service per run. No fallback: a rejection, timeout or short circuit ")
+                .append("is an error.\n\n");
+        for (TuningConfig config : settings.configs()) {
+            text.append("- `").append(config.label()).append("`: ").append(config.description()).append('\n');
+        }
+        text.append('\n').append(table.toMarkdown()).append('\n').append(advice).append('\n');
+        List<String> samples = new ArrayList<>();
+        for (TuningRow row : rows) {
+            row.latency().failureSamples().forEach(s -> samples.add("- " + row.config().label() + ", " + row.users() + " users: " + s));
+        }
+        if (!samples.isEmpty()) {
+            text.append("## Failure samples\n\n").append(String.join("\n", samples)).append('\n');
+        }
+        return text.toString();
+    }
+
+    private static String chart(List<TuningRow> rows) {
+        List<LineChart.Point> points = rows.stream().map(r -> new LineChart.Point(r.config().label(), r.users(), r.latency().tps())).toList();
+        return LineChart.html("Firebreak lab: tuning", "Successful requests per second (y) against concurrent users (x), one line per "
+                + "configuration. Errors are in the table.", "concurrent users", "TPS (successful)", false, Double.NaN, "", points);
+    }
+}
