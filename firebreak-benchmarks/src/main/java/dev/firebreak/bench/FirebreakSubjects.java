@@ -51,12 +51,13 @@ final class FirebreakSubjects {
 
     /**
      * A THREAD or VIRTUAL guard whose call outlives its deadline: the caller walks away at the timeout
-     * (the call is interrupted). The breaker is forced closed: the timeouts would open it.
+     * (the call is interrupted if {@code interrupt}, the default). The breaker is forced closed: the
+     * timeouts would open it.
      */
-    static Subject timingOut(String isolation, Duration timeout, Duration sleep) throws Exception {
+    static Subject timingOut(String isolation, boolean interrupt, Duration timeout, Duration sleep) throws Exception {
         Isolation chosen = isolation.equals("virtual") ? Isolation.virtualThreads(100) : Isolation.threadPool();
         Guard guard = GuardRegistry.builder().build().guard("bench").isolation(chosen).timeout(timeout)
-                .configure(c -> c.circuitBreakerForceClosed(true)).build();
+                .configure(c -> c.circuitBreakerForceClosed(true).interruptOnTimeout(interrupt)).build();
         long sleepMillis = sleep.toMillis();
         return Subject.verified(guarded(guard, () -> {
             Thread.sleep(sleepMillis);

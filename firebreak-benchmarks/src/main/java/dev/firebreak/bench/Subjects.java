@@ -47,8 +47,9 @@ final class Subjects {
     /** A call of {@code name} that sleeps for {@code sleep} under a {@code timeout}: the caller returns at the deadline. */
     static Subject timingOut(String name, Duration timeout, Duration sleep) throws Exception {
         return switch (name) {
-            case "firebreak-thread" -> FirebreakSubjects.timingOut("thread", timeout, sleep);
-            case "firebreak-virtual" -> FirebreakSubjects.timingOut("virtual", timeout, sleep);
+            case "firebreak-thread" -> FirebreakSubjects.timingOut("thread", true, timeout, sleep);
+            case "firebreak-virtual" -> FirebreakSubjects.timingOut("virtual", true, timeout, sleep);
+            case "firebreak-thread-no-interrupt" -> FirebreakSubjects.timingOut("thread", false, timeout, sleep);
             case "hystrix-thread" -> HystrixSubjects.timingOut((int) timeout.toMillis(), sleep.toMillis());
             case "r4j-timelimiter" -> Resilience4jSubjects.timingOut(timeout, sleep);
             default -> throw new IllegalArgumentException("unknown subject '" + name + "'");

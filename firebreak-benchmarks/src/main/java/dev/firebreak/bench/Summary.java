@@ -23,8 +23,8 @@ public final class Summary {
             "failsafe", "sentinel");
 
     /** The timeout subjects, in table order. */
-    public static final List<String> TIMEOUT_SUBJECTS = List.of("firebreak-thread", "firebreak-virtual", "hystrix-thread",
-            "r4j-timelimiter");
+    public static final List<String> TIMEOUT_SUBJECTS = List.of("firebreak-thread", "firebreak-thread-no-interrupt",
+            "firebreak-virtual", "hystrix-thread", "r4j-timelimiter");
 
     /** The collapsing batch sizes. */
     public static final List<Integer> BATCH_SIZES = List.of(1, 10, 100);

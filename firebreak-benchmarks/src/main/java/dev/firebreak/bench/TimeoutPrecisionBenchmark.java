@@ -30,8 +30,11 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 2)
 public class TimeoutPrecisionBenchmark {
 
-    /** Whose timeout. */
-    @Param({"firebreak-thread", "firebreak-virtual", "hystrix-thread", "r4j-timelimiter"})
+    /**
+     * Whose timeout. {@code firebreak-thread-no-interrupt} is THREAD with {@code interruptOnTimeout =
+     * false}: the timed-out call sleeps on, holding its pool thread; it shows what the interrupt costs.
+     */
+    @Param({"firebreak-thread", "firebreak-thread-no-interrupt", "firebreak-virtual", "hystrix-thread", "r4j-timelimiter"})
     public String subject;
 
     /** The deadline. */
