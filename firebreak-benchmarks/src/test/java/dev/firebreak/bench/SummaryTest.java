@@ -1,0 +1,140 @@
+package dev.firebreak.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The summarizer's arithmetic on a small JMH JSON fixture whose expected figures are worked out by hand. */
+class SummaryTest {
+
+    private static final double EPS = 1e-9;
+
+    private List<JmhResult> results;
+    private Summary summary;
+
+    @BeforeEach
+    void readFixture() throws IOException {
+        try (InputStream in = SummaryTest.class.getResourceAsStream("results.json")) {
+            results = JmhResults.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+        summary = new Summary(results);
+    }
+
+    @Test
+    void readsEveryResultWithTimesInNanosecondsWhateverTheUnit() {
+        assertThat(results).hasSize(16);
+        assertThat(summary.nanos("hystrix-semaphore", "empty", 1)).isCloseTo(4002.0, within(EPS)); // 4.002 us/op
+        assertThat(summary.nanos("hystrix-thread", "empty", 1)).isCloseTo(20002.0, within(1e-6)); // 0.020002 ms/op
+        JmhResult direct = summary.success("direct", "empty", 1, "avgt").orElseThrow();
+        assertThat(direct.benchmark()).isEqualTo("SuccessPathBenchmark.call");
+        assertThat(direct.params()).isEqualTo(Map.of("body", "empty", "subject", "direct"));
+        assertThat(direct.errorNanos()).isCloseTo(0.1, within(EPS));
+        assertThat(direct.bytesPerOp()).isCloseTo(0.01, within(EPS));
+        assertThat(summary.success("r4j-cb-bulkhead", "empty", 1, "avgt").orElseThrow().errorNanos()).isNaN();
+    }
+
+    @Test
+    void sampleModeKeepsPercentilesAndCountsTheSamplesOfEveryIteration() {
+        JmhResult sample = summary.success("firebreak-semaphore", "empty", 1, "sample").orElseThrow();
+        assertThat(sample.samples()).isEqualTo(700 + 290 + 9 + 1);
+        assertThat(sample.percentile("99.0")).isCloseTo(60.0, within(EPS));
+        assertThat(sample.percentile("99.9")).isCloseTo(900.0, within(EPS));
+        assertThat(sample.percentile("12.5")).isNaN();
+    }
+
+    @Test
+    void addedTimeIsTheSubjectsTimeMinusTheDirectCallsAtTheSameThreadsAndBody() {
+        assertThat(summary.addedNanos("firebreak-semaphore", "empty", 1)).isCloseTo(28.0, within(EPS));
+        assertThat(summary.addedNanos("r4j-cb-bulkhead", "empty", 1)).isCloseTo(100.0, within(EPS));
+        assertThat(summary.addedNanos("r4j-cb-bulkhead", "empty", 2)).isCloseTo(150.0, within(EPS));
+        assertThat(summary.addedNanos("firebreak-semaphore", "empty", 2)).isCloseTo(-0.5, within(EPS));
+        assertThat(summary.addedNanos("firebreak-semaphore", "cpu100", 1)).isNaN();
+    }
+
+    @Test
+    void ratiosDivideAddedTimesAndRefuseToDivideByNothing() {
+        assertThat(summary.addedRatio("firebreak-semaphore", "r4j-cb-bulkhead", "empty", 1)).isCloseTo(0.28, within(EPS));
+        assertThat(summary.addedRatio("firebreak-semaphore", "hystrix-semaphore", "empty", 1)).isCloseTo(28.0 / 4000.0, within(EPS));
+        assertThat(summary.addedRatio("firebreak-semaphore", "r4j-cb-bulkhead", "empty", 2)).isCloseTo(-0.5 / 150.0, within(EPS));
+        assertThat(summary.addedRatio("r4j-cb-bulkhead", "firebreak-semaphore", "empty", 2)).isNaN(); // peer added < 0
+        assertThat(summary.addedRatio("firebreak-virtual", "hystrix-thread", "empty", 1)).isNaN(); // not measured
+        assertThat(Summary.ratio(1.0, 0.0)).isNaN();
+    }
+
+    @Test
+    void goalsCarryFiguresAndVerdicts() {
+        List<Summary.Goal> goals = summary.goals();
+        assertThat(goal(goals, "SEMAPHORE added time <= 1/2 of Resilience4j", "empty", 1))
+                .satisfies(g -> {
+                    assertThat(g.firebreak()).isCloseTo(28.0, within(EPS));
+                    assertThat(g.peer()).isCloseTo(100.0, within(EPS));
+                    assertThat(g.ratio()).isCloseTo(0.28, within(EPS));
+                    assertThat(g.verdict()).isEqualTo(Summary.Verdict.MET);
+                });
+        assertThat(goal(goals, "SEMAPHORE added time <= 1/2 of Resilience4j", "empty", 2).verdict()).isEqualTo(Summary.Verdict.MET);
+        assertThat(goal(goals, "SEMAPHORE added time <= 1/50 of Hystrix", "empty", 1).verdict()).isEqualTo(Summary.Verdict.MET);
+        assertThat(goal(goals, "SEMAPHORE added time <= 1/50 of Hystrix", "empty", 2).verdict()).isEqualTo(Summary.Verdict.NO_DATA);
+        assertThat(goal(goals, "SEMAPHORE allocates 0 B/op", "empty", 1).verdict()).isEqualTo(Summary.Verdict.MET);
+        assertThat(goal(goals, "THREAD added time", "empty", 1)).satisfies(g -> {
+            assertThat(g.ratio()).isCloseTo(0.5, within(1e-9)); // (10002-2)/(20002-2): exactly on the bound counts as met
+            assertThat(g.verdict()).isEqualTo(Summary.Verdict.MET);
+        });
+        assertThat(goal(goals, "VIRTUAL added time", "empty", 1).verdict()).isEqualTo(Summary.Verdict.NO_DATA);
+        assertThat(goal(goals, "SEMAPHORE added time <= 1/2 of Resilience4j", "cpu100", 1).verdict()).isEqualTo(Summary.Verdict.NO_DATA);
+        assertThat(goal(goals, "firebreak-thread timeout", "", 1).verdict()).isEqualTo(Summary.Verdict.MET);
+        assertThat(goal(goals, "firebreak-virtual timeout", "", 1).verdict()).isEqualTo(Summary.Verdict.MISSED);
+    }
+
+    @Test
+    void latenessIsTheSampleMinusTheDeadline() {
+        Summary.Lateness late = summary.lateness("firebreak-thread").orElseThrow();
+        assertThat(late.samples()).isEqualTo(200);
+        assertThat(late.p50()).isCloseTo(20_000.0, within(1e-6)); // 10,020 us - 10 ms = 20 us
+        assertThat(late.p99()).isCloseTo(900_000.0, within(1e-6));
+        assertThat(late.max()).isCloseTo(1_000_000.0, within(1e-6));
+        assertThat(summary.lateness("hystrix-thread")).isEmpty();
+    }
+
+    @Test
+    void failureAndCollapsingResultsAreFoundByTheirParameters() {
+        assertThat(summary.failure("r4j", "short-circuited").orElseThrow().bytesPerOp()).isCloseTo(1000.0, within(EPS));
+        assertThat(summary.failure("r4j", "rejected")).isEmpty();
+        assertThat(summary.collapsing("firebreak", 10).orElseThrow().nanos()).isCloseTo(500.0, within(EPS));
+        assertThat(summary.collapsing("hystrix", 100)).isEmpty();
+    }
+
+    @Test
+    void theReportShowsTheFiguresAndKeepsTheHandWrittenReading() {
+        RunInfo run = new RunInfo("./firebreak bench", false, "1 fork", "2025-01-01T00:00:00Z", 754,
+                new MachineInfo(2, 8L << 30, "Some CPU", "Linux", "OpenJDK 25"), new LoadAverage(3.5, 2, 1),
+                new LoadAverage(1, 1, 1));
+        String generated = MarkdownReport.render(summary, run);
+        assertThat(generated)
+                .contains("| firebreak-semaphore | 30.0 | 28.0 | 0.0 |")
+                .contains("| firebreak-semaphore | r4j-cb-bulkhead | empty | 0.28 | -0.003 |")
+                .contains("| 10 | 500 | 300 | 2,000 | 4,000 | 0.25 |")
+                .contains("| firebreak-thread | 200 | 20.0 | 100.0 | 900.0 | 1,000.0 | 1,000.0 |")
+                .contains("| r4j | 200 | 1,000 | 10.00 |")
+                .contains("took 12 min 34 s")
+                .contains("8.0 GiB")
+                .contains("figures are noisy");
+        String existing = "# Benchmarks\n\nintro\n\n" + MarkdownReport.START + "\nold figures\n" + MarkdownReport.END
+                + "\n\n## Reading\n\nhand-written\n";
+        String spliced = MarkdownReport.splice(existing, generated);
+        assertThat(spliced).startsWith("# Benchmarks\n\nintro\n\n").contains(generated).endsWith("## Reading\n\nhand-written\n")
+                .doesNotContain("old figures");
+        assertThat(MarkdownReport.splice(null, generated)).contains(MarkdownReport.START).contains(generated);
+    }
+
+    private static Summary.Goal goal(List<Summary.Goal> goals, String what, String body, int threads) {
+        return goals.stream().filter(g -> g.what().startsWith(what) && g.body().equals(body) && g.threads() == threads)
+                .findFirst().orElseThrow(() -> new AssertionError("no goal " + what + " " + body + " " + threads));
+    }
+}
