@@ -238,10 +238,11 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
             return; // the caller already has a timeout or a cancellation
         }
         timeout.cancel();
-        long executionNanos = guard.ticker().read() - start;
+        long end = guard.ticker().read();
+        long executionNanos = end - start;
         if (thrown == null) {
             long events = EventType.SUCCESS.bit() | guard.slowMarker(config, executionNanos);
-            guard.finish(permit, EventType.SUCCESS, events, executionNanos, executionNanos);
+            guard.finish(permit, EventType.SUCCESS, events, executionNanos, executionNanos, end);
             super.complete(value);
             return;
         }
@@ -259,14 +260,16 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         if (!claim()) {
             return;
         }
-        if (config.interruptOnTimeout()) {
-            interruptRunner();
-        }
         RequestContext before = RequestContext.swap(context);
         try {
             recover(EventType.TIMEOUT, null, guard.ticker().read() - start);
         } finally {
             RequestContext.swap(before);
+        }
+        // The caller has its outcome first; only then is the worker woken, so on a busy machine the
+        // interrupted worker does not compete with the completion of the caller's future.
+        if (config.interruptOnTimeout()) {
+            interruptRunner();
         }
     }
 
@@ -280,13 +283,14 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
             return false;
         }
         timeout.cancel();
-        if (config.interruptOnCancel()) {
-            interruptRunner();
-        }
         long elapsed = guard.ticker().read() - start;
         long events = EventType.CANCELLED.bit();
         guard.finish(permit, EventType.CANCELLED, events, elapsed, elapsed);
-        return super.cancel(false);
+        boolean cancelled = super.cancel(false);
+        if (config.interruptOnCancel()) {
+            interruptRunner(); // after the outcome, as for timeouts
+        }
+        return cancelled;
     }
 
     private boolean claim() {

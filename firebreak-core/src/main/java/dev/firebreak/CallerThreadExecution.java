@@ -26,7 +26,7 @@ final class CallerThreadExecution {
         }
         T value = null;
         Throwable thrown = null;
-        guard.metrics().executionStarted();
+        guard.metrics().executionStarted(start);
         try {
             value = call.call();
         } catch (Throwable t) {
@@ -35,13 +35,14 @@ final class CallerThreadExecution {
             guard.releaseAdmission();
             guard.metrics().executionEnded();
         }
-        long executionNanos = guard.ticker().read() - start;
+        long end = guard.ticker().read();
+        long executionNanos = end - start;
         if (thrown == null) {
             if (config.timeoutEnabled() && executionNanos > config.timeoutNanos()) {
                 return recover(guard, permit, EventType.TIMEOUT, null, fallback, executionNanos, start);
             }
             long events = EventType.SUCCESS.bit() | guard.slowMarker(config, executionNanos);
-            guard.finish(permit, EventType.SUCCESS, events, executionNanos, executionNanos);
+            guard.finish(permit, EventType.SUCCESS, events, executionNanos, executionNanos, end);
             return value;
         }
         if (thrown instanceof InterruptedException) {

@@ -366,10 +366,16 @@ public final class Guard {
 
     /** Reports one finished call to the breaker (if it held a permit), the metrics and the listeners. */
     void finish(BreakerPermit permit, EventType executionEvent, long events, long executionNanos, long totalNanos) {
+        finish(permit, executionEvent, events, executionNanos, totalNanos, ticker.read());
+    }
+
+    /** {@link #finish} for a call that ended at {@code nowNanos}: one clock read serves all three. */
+    void finish(BreakerPermit permit, EventType executionEvent, long events, long executionNanos, long totalNanos,
+            long nowNanos) {
         if (permit != BreakerPermit.DENIED) {
-            breaker.onOutcome(permit, executionEvent, executionNanos, ticker.read());
+            breaker.onOutcome(permit, executionEvent, executionNanos, nowNanos);
         }
-        metrics.record(events, executionNanos, totalNanos);
+        metrics.record(events, executionNanos, totalNanos, nowNanos);
         RequestContext context = RequestContext.currentOrNull();
         if (context != null && config.requestLogEnabled()) {
             context.log().add(name, events, totalNanos);

@@ -85,8 +85,8 @@ class GuardStressTest {
             });
         }
         assertThat(done.await(120, TimeUnit.SECONDS)).as("callers finished").isTrue();
-        for (CompletableFuture<?> future : cancelledOnes) {
-            future.handle((v, t) -> null).get(60, TimeUnit.SECONDS);
+        for (CompletableFuture<?> recorded : cancelledOnes) {
+            recorded.get(60, TimeUnit.SECONDS);
         }
         dev.firebreak.support.Await.until("every outcome reported", () -> listenerOutcomes.sum() == CALLS,
                 () -> "(" + listenerOutcomes.sum() + " of " + CALLS + ")");
@@ -152,11 +152,12 @@ class GuardStressTest {
                 if (id % 20 == 3) {
                     future.cancel(true);
                 }
-                future.handle((value, thrown) -> {
+                // Wait on the very stage that records the outcome: a second dependent of the same
+                // future may run before this one, so waiting on it would race with the count.
+                cancelledOnes.add(future.handle((value, thrown) -> {
                     outcomes.incrementAndGet(id);
                     return null;
-                });
-                cancelledOnes.add(future);
+                }));
             } else {
                 guard.execute(body, fallback);
                 outcomes.incrementAndGet(id);
