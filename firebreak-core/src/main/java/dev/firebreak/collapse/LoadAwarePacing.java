@@ -1,0 +1,68 @@
+package dev.firebreak.collapse;
+
+/**
+ * LOAD_AWARE's pacing, as arithmetic on timestamps given by the caller (it reads no clock): batch
+ * departures are spaced by about one batch latency divided by k, so that k batches in flight spread
+ * over a call's duration instead of falling into step.
+ *
+ * <p>The batch latency is an exponentially weighted moving average of the batches that ended (weight
+ * 1/4 for the newest sample). The spacing is enforced as a virtual schedule (GCRA) with a burst of two:
+ * a departure is allowed when {@code now >= due - interval}, where {@code due} advances by one interval
+ * per departure from the later of itself and the departure time. The burst of two lets the first
+ * request of a returning group leave at once (idle) and the rest of its group follow after the linger
+ * without waiting a whole interval; under steady load no credit builds up and departures are exactly one
+ * interval apart. Until a first batch has ended there is no sample and no pacing.
+ *
+ * <p>Timestamps are {@code Ticker} nanoseconds: only differences are compared, so values near
+ * {@code Long.MAX_VALUE} and negative ones are fine. Not thread-safe: its owner guards it with its lock.
+ */
+final class LoadAwarePacing {
+
+    private long latencyNanos; // the EWMA; valid when hasSample
+    private boolean hasSample;
+    private long due;          // the virtual schedule; valid when hasDue
+    private boolean hasDue;
+
+    /** Records the latency of a batch that ended (negative samples, from a confused clock, count as 0). */
+    void batchEnded(long latency) {
+        long sample = Math.max(0L, latency);
+        if (!hasSample) {
+            latencyNanos = sample;
+            hasSample = true;
+        } else {
+            latencyNanos += (sample - latencyNanos) / 4;
+        }
+    }
+
+    /** The smoothed batch latency, or 0 before the first sample. */
+    long latencyNanos() {
+        return hasSample ? latencyNanos : 0L;
+    }
+
+    /** The spacing between departures with {@code k} slots: the smoothed batch latency over k. */
+    long intervalNanos(int k) {
+        return hasSample && k > 0 ? latencyNanos / k : 0L;
+    }
+
+    /**
+     * How long from {@code now} until a batch may leave under k slots: 0 if it may leave now, else the
+     * nanoseconds to wait.
+     */
+    long waitNanos(long now, int k) {
+        if (!hasDue) {
+            return 0L;
+        }
+        long interval = intervalNanos(k);
+        long earliest = due - interval;      // the burst of two: one interval of credit
+        long wait = earliest - now;
+        return wait > 0 ? Math.min(wait, interval) : 0L; // never more than one interval (k may have grown)
+    }
+
+    /** A batch left at {@code now}, with k slots. */
+    void departed(long now, int k) {
+        long interval = intervalNanos(k);
+        long from = hasDue && due - now > 0 ? due : now;
+        due = from + interval;
+        hasDue = true;
+    }
+}
