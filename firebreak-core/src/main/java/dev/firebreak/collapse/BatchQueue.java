@@ -24,10 +24,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * alone, on its caller's thread: a lone caller pays nothing.</li>
  * <li><b>Busy: gather.</b> Otherwise it joins the gathering batch, which leaves when all of these hold:
  * a slot is free (fewer than k in flight); the linger has ended (no request arrived for
- * {@code loadAware.lingerGapInMicroseconds}, or {@code loadAware.lingerInMicroseconds} passed since
- * the linger started: the batch's first request, or the moment a slot freed for a batch that was
- * waiting for one); and the pacing allows it ({@link LoadAwarePacing}: departures about one smoothed
- * batch latency / k apart).</li>
+ * {@code loadAware.lingerGapInMicroseconds}, or {@code loadAware.lingerInMicroseconds}, capped at the
+ * pacing interval, passed since the linger started: the batch's first request, or the moment a slot
+ * freed for a batch that was waiting for one); and the pacing allows it ({@link LoadAwarePacing}: while
+ * at least 3/4 of the slots are busy, departures about one smoothed batch latency / k apart).</li>
  * <li><b>Full: at a free slot.</b> A batch reaching {@code maxRequestsInBatch} is closed and leaves as
  * soon as a slot is free, ignoring linger and pacing, ahead of the one gathering behind it.</li>
  * </ol>
@@ -186,7 +186,7 @@ final class BatchQueue<A, R> {
             }
             return leaving; // nothing to send, or waiting for a slot: batchEnded decides again
         }
-        long wait = Math.max(lingerWait(config, now), pacing.waitNanos(now, slots));
+        long wait = Math.max(lingerWait(config, now, slots), pacing.waitNanos(now, batchesInFlight, slots));
         if (wait <= 0) {
             cancelTimer();
             leaving = take(leaving, gathering, now);
@@ -198,9 +198,18 @@ final class BatchQueue<A, R> {
         return leaving;
     }
 
-    /** Nanoseconds until the gathering batch's linger ends (0: it has ended). */
-    private long lingerWait(CollapserConfig config, long now) {
+    /**
+     * Nanoseconds until the gathering batch's linger ends (0: it has ended). The linger never exceeds
+     * the pacing interval (smoothed batch latency / k) once that is known: lingering longer than the
+     * spacing between batches gathers nothing a paced batch would not, and a fast dependency (a 10 ms
+     * call) must not wait 20 ms for companions.
+     */
+    private long lingerWait(CollapserConfig config, long now, int slots) {
         long max = config.loadAwareLingerInMicroseconds() * 1_000L;
+        long interval = pacing.intervalNanos(slots);
+        if (interval > 0) {
+            max = Math.min(max, interval);
+        }
         long gap = config.loadAwareLingerGapInMicroseconds() * 1_000L;
         long untilMax = max - (now - lingerStart);
         long wait = gap > 0 ? Math.min(untilMax, gap - (now - lastArrival)) : untilMax;
@@ -211,8 +220,8 @@ final class BatchQueue<A, R> {
             List<CollapsedRequest<A, R>> batch, long now) {
         List<List<CollapsedRequest<A, R>>> out = leaving == null ? new ArrayList<>(2) : leaving;
         out.add(batch);
+        pacing.departed(now, batchesInFlight, owner.maxBatchesInFlight());
         batchesInFlight++;
-        pacing.departed(now, owner.maxBatchesInFlight());
         return out;
     }
 

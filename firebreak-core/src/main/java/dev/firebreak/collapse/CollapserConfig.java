@@ -23,10 +23,10 @@ import java.util.Set;
  *     under LOAD_AWARE; default 0 = {@value #DEFAULT_BATCHES_IN_FLIGHT}, or the batch guard's concurrency
  *     bound if lower, read live (Firebreak)
  * @param loadAwareLingerInMicroseconds {@code loadAware.lingerInMicroseconds}: the longest a LOAD_AWARE
- *     batch lingers for companions while other batches are in flight, default 5000 (an idle collapser
- *     never lingers; see {@code docs/collapsing.md}) (Firebreak)
+ *     batch lingers for companions while other batches are in flight, default 20000, never more than
+ *     the pacing interval (an idle collapser never lingers; see {@code docs/collapsing.md}) (Firebreak)
  * @param loadAwareLingerGapInMicroseconds {@code loadAware.lingerGapInMicroseconds}: the linger ends
- *     earlier once no request has arrived for this long, default 1000; 0 lingers the whole
+ *     earlier once no request has arrived for this long, default 3000; 0 lingers the whole
  *     {@code loadAware.lingerInMicroseconds} (Firebreak)
  * @param metricsRollingStatsTimeInMilliseconds {@code metrics.rollingStats.timeInMilliseconds}, default 10000
  * @param metricsRollingStatsNumBuckets {@code metrics.rollingStats.numBuckets}, default 10
@@ -96,8 +96,8 @@ public record CollapserConfig(
         private boolean requestCacheEnabled = true;
         private DispatchStrategy dispatchStrategy = DispatchStrategy.LOAD_AWARE;
         private int loadAwareMaxBatchesInFlight = 0;
-        private int loadAwareLingerInMicroseconds = 5_000; // chosen from the lab: see docs/collapsing.md
-        private int loadAwareLingerGapInMicroseconds = 1_000;
+        private int loadAwareLingerInMicroseconds = 20_000; // chosen from the model and the lab: see docs/collapsing.md
+        private int loadAwareLingerGapInMicroseconds = 3_000;
         private int metricsRollingStatsTimeInMilliseconds = 10_000;
         private int metricsRollingStatsNumBuckets = 10;
         private boolean metricsRollingPercentileEnabled = true;

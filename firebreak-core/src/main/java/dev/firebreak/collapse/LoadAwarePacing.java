@@ -1,17 +1,20 @@
 package dev.firebreak.collapse;
 
 /**
- * LOAD_AWARE's pacing, as arithmetic on timestamps given by the caller (it reads no clock): batch
- * departures are spaced by about one batch latency divided by k, so that k batches in flight spread
- * over a call's duration instead of falling into step.
+ * LOAD_AWARE's pacing, as arithmetic on timestamps given by the caller (it reads no clock): when most
+ * slots are busy, batch departures are spaced by about one batch latency divided by k, so that k
+ * batches in flight spread over a call's duration instead of falling into step.
  *
  * <p>The batch latency is an exponentially weighted moving average of the batches that ended (weight
- * 1/4 for the newest sample). The spacing is enforced as a virtual schedule (GCRA) with a burst of two:
- * a departure is allowed when {@code now >= due - interval}, where {@code due} advances by one interval
- * per departure from the later of itself and the departure time. The burst of two lets the first
- * request of a returning group leave at once (idle) and the rest of its group follow after the linger
- * without waiting a whole interval; under steady load no credit builds up and departures are exactly one
- * interval apart. Until a first batch has ended there is no sample and no pacing.
+ * 1/4 for the newest sample). Pacing applies only while at least three quarters of the k slots are busy
+ * ({@link #applies}): below that a free slot is no scarce resource, and holding a batch back would only
+ * add latency (in a closed loop, groups of callers returning close together would wait for each other).
+ * So it never applies with k of 3 or less. When it applies, the spacing is a virtual schedule (GCRA)
+ * with a burst of two: a departure is allowed when {@code now >= due - interval}, where {@code due}
+ * advances by one interval per paced departure from the later of itself and the departure time; an
+ * unpaced departure resets it to one interval after itself (no debt carried from below the threshold).
+ * Under steady load no credit builds up and departures are exactly one interval apart. Until a first
+ * batch has ended there is no sample and no pacing.
  *
  * <p>Timestamps are {@code Ticker} nanoseconds: only differences are compared, so values near
  * {@code Long.MAX_VALUE} and negative ones are fine. Not thread-safe: its owner guards it with its lock.
@@ -44,12 +47,17 @@ final class LoadAwarePacing {
         return hasSample && k > 0 ? latencyNanos / k : 0L;
     }
 
+    /** True when a departure with {@code inFlight} of k slots busy is paced: at least 3/4 of them. */
+    static boolean applies(int inFlight, int k) {
+        return 4L * inFlight >= 3L * k;
+    }
+
     /**
-     * How long from {@code now} until a batch may leave under k slots: 0 if it may leave now, else the
-     * nanoseconds to wait.
+     * How long from {@code now} until a batch may leave with {@code inFlight} of k slots busy: 0 if it
+     * may leave now, else the nanoseconds to wait.
      */
-    long waitNanos(long now, int k) {
-        if (!hasDue) {
+    long waitNanos(long now, int inFlight, int k) {
+        if (!hasDue || !applies(inFlight, k)) {
             return 0L;
         }
         long interval = intervalNanos(k);
@@ -58,10 +66,10 @@ final class LoadAwarePacing {
         return wait > 0 ? Math.min(wait, interval) : 0L; // never more than one interval (k may have grown)
     }
 
-    /** A batch left at {@code now}, with k slots. */
-    void departed(long now, int k) {
+    /** A batch left at {@code now}, with {@code inFlight} of k slots busy before it left. */
+    void departed(long now, int inFlight, int k) {
         long interval = intervalNanos(k);
-        long from = hasDue && due - now > 0 ? due : now;
+        long from = applies(inFlight, k) && hasDue && due - now > 0 ? due : now;
         due = from + interval;
         hasDue = true;
     }

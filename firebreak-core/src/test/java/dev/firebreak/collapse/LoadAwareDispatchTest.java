@@ -65,26 +65,63 @@ class LoadAwareDispatchTest {
     }
 
     @Test
-    void departuresArePacedByTheSmoothedBatchLatencyOverK() {
-        Collapser<Integer, String> c = f.loadAware(4, 0, 0); // no linger: only the pacing holds batches
+    void whileThreeQuartersOfTheSlotsAreBusyDeparturesArePacedByTheSmoothedBatchLatencyOverK() {
+        Collapser<Integer, String> c = f.loadAware(8, 0, 0); // no linger: only the pacing holds batches
         c.submit(0);
         f.advanceMillis(100);
-        f.answer(0); // first sample: a batch takes 100 ms, so with k = 4 batches leave 25 ms apart
+        f.answer(0); // first sample: a batch takes 100 ms, so with k = 8 paced batches leave 12.5 ms apart
         assertThat(c.globalQueue().smoothedBatchLatencyNanos()).isEqualTo(100_000_000L);
-        c.submit(1); // idle: at once
-        c.submit(2); // one interval of credit: at once too
-        c.submit(3);
-        assertThat(f.downstream.batches()).containsExactly(List.of(0), List.of(1), List.of(2));
-        f.advanceMicros(24_999);
-        assertThat(f.downstream.calls).hasSize(3);
+        for (int i = 1; i <= 6; i++) {
+            c.submit(i); // idle, then fewer than 6 of 8 slots busy: no pacing
+        }
+        assertThat(f.downstream.calls).hasSize(7);
+        c.submit(7); // 6 busy: paced, but the schedule has one interval of credit
+        assertThat(f.downstream.calls).hasSize(8);
+        c.submit(8); // 7 busy: one interval after the last paced departure
+        f.advanceMicros(12_499);
+        assertThat(f.downstream.calls).hasSize(8);
         f.advanceMicros(1);
-        assertThat(f.downstream.batches()).last().isEqualTo(List.of(3));
-        c.submit(4);
-        c.submit(5); // slot free, but the next departure is due 25 ms after the last one
-        f.advanceMicros(24_999);
-        assertThat(f.downstream.calls).hasSize(4);
+        assertThat(f.downstream.batches()).last().isEqualTo(List.of(8));
+    }
+
+    @Test
+    void pacingAppliesFromThreeQuartersOfTheSlots() {
+        assertThat(LoadAwarePacing.applies(5, 8)).isFalse();
+        assertThat(LoadAwarePacing.applies(6, 8)).isTrue();
+        assertThat(LoadAwarePacing.applies(2, 3)).isFalse(); // k <= 3: a departure needs a free slot, so never paced
+        assertThat(LoadAwarePacing.applies(3, 4)).isTrue();
+    }
+
+    @Test
+    void pacingArithmeticHoldsAcrossTheTickerOverflow() {
+        LoadAwarePacing pacing = new LoadAwarePacing();
+        long now = Long.MAX_VALUE - 10;
+        assertThat(pacing.waitNanos(now, 8, 8)).isZero(); // no sample yet: no pacing
+        pacing.batchEnded(800);
+        assertThat(pacing.intervalNanos(8)).isEqualTo(100);
+        pacing.departed(now, 7, 8); // due = now + 100, past Long.MAX_VALUE
+        pacing.departed(now, 7, 8); // due = now + 200
+        assertThat(pacing.waitNanos(now, 7, 8)).isEqualTo(100);
+        assertThat(pacing.waitNanos(now + 60, 7, 8)).isEqualTo(40);
+        assertThat(pacing.waitNanos(now + 100, 7, 8)).isZero();
+        assertThat(pacing.waitNanos(now, 4, 8)).isZero(); // below three quarters: not paced
+    }
+
+    @Test
+    void theLingerNeverExceedsThePacingInterval() {
+        Collapser<Integer, String> c = f.loadAware(1, 20_000, 0);
+        c.submit(0);
+        f.advanceMillis(4);
+        f.answer(0); // a batch takes 4 ms: with k = 1 the linger is capped at 4 ms
+        c.submit(1); // idle: leaves
+        c.submit(2);
+        f.advanceMicros(3_999);
+        assertThat(f.downstream.calls).hasSize(2);
+        f.answer(1); // the slot frees: 2 was waiting for it, its linger starts over (4 ms, not 20)
+        f.advanceMicros(3_999);
+        assertThat(f.downstream.calls).hasSize(2);
         f.advanceMicros(1);
-        assertThat(f.downstream.batches()).last().isEqualTo(List.of(4, 5));
+        assertThat(f.downstream.batches()).last().isEqualTo(List.of(2));
     }
 
     @Test
@@ -130,26 +167,22 @@ class LoadAwareDispatchTest {
     }
 
     @Test
-    void aFullBatchLeavesAtAFreeSlotIgnoringLingerAndPacing() {
+    void aFullBatchLeavesAtAFreeSlotIgnoringTheLinger() {
         Collapser<Integer, String> c = f.builder("full").configure(cfg -> cfg.dispatchStrategy(DispatchStrategy.LOAD_AWARE)
                 .loadAwareMaxBatchesInFlight(1).loadAwareLingerInMicroseconds(50_000).loadAwareLingerGapInMicroseconds(0)
                 .maxRequestsInBatch(2)).build();
-        c.submit(0);
-        f.advanceMillis(100);
-        f.answer(0); // pacing learns 100 ms with k = 1: batches 100 ms apart
         c.submit(1); // idle: leaves at once, holds the slot
         c.submit(2);
         c.submit(3); // full: closed, waits for the slot
         c.submit(4); // gathers behind it
-        assertThat(f.downstream.batches()).containsExactly(List.of(0), List.of(1));
-        f.answer(1); // no time passed: the pacing and 4's linger would both hold a gathering batch
-        assertThat(f.downstream.batches()).containsExactly(List.of(0), List.of(1), List.of(2, 3));
-        f.answer(2);
-        assertThat(f.downstream.calls).hasSize(3); // 4 lingers and is paced: the full batch counted as a departure
-        f.advanceMillis(60);
-        assertThat(f.downstream.calls).hasSize(3); // linger over (50 ms), pacing not (~119 ms)
-        f.advanceMillis(60);
-        assertThat(f.downstream.batches()).containsExactly(List.of(0), List.of(1), List.of(2, 3), List.of(4));
+        assertThat(f.downstream.batches()).containsExactly(List.of(1));
+        f.advanceMillis(100);
+        f.answer(0); // 4's linger (50 ms) would hold a gathering batch: the full one leaves regardless
+        assertThat(f.downstream.batches()).containsExactly(List.of(1), List.of(2, 3));
+        f.answer(1);
+        assertThat(f.downstream.calls).hasSize(2); // 4 lingers: its slot freed just now
+        f.advanceMillis(50);
+        assertThat(f.downstream.batches()).containsExactly(List.of(1), List.of(2, 3), List.of(4));
     }
 
     @Test
@@ -182,8 +215,8 @@ class LoadAwareDispatchTest {
     void theDefaultsLingerOnlyUnderLoad() {
         CollapserConfig defaults = CollapserConfig.defaults();
         assertThat(defaults.loadAwareMaxBatchesInFlight()).isZero();
-        assertThat(defaults.loadAwareLingerInMicroseconds()).isEqualTo(5_000);
-        assertThat(defaults.loadAwareLingerGapInMicroseconds()).isEqualTo(1_000);
+        assertThat(defaults.loadAwareLingerInMicroseconds()).isEqualTo(20_000);
+        assertThat(defaults.loadAwareLingerGapInMicroseconds()).isEqualTo(3_000);
         Collapser<Integer, String> c = f.builder("defaults").build();
         c.submit(1);
         assertThat(f.downstream.calls).hasSize(1); // a lone caller pays no linger
