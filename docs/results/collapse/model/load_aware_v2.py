@@ -46,7 +46,7 @@ def run(strategy, k=8, gap=0.003, linger=0.020, window=0.010, n=100, latency=0.5
             return
         mx = min(linger, interval()) if interval() > 0 else linger
         lin = min(st['start'] + mx, st['last'] + gap) if gap > 0 else st['start'] + mx
-        pace = st['due'] - interval() if (st['due'] is not None and paced(st['inflight'])) else t
+        pace = st['due'] if (st['due'] is not None and paced(st['inflight'])) else t
         at = max(lin, pace, t)
         if at <= t:
             b, st['gather'] = st['gather'], []

@@ -39,7 +39,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * arrival) just decides again and re-arms. Under LOAD_AWARE, {@code batchesInFlight <= k} whenever a
  * batch leaves (k may shrink live; then no batch leaves until enough end). Every batch taken from the
  * queue is handed to the collapser exactly once, and every dispatch ends with exactly one
- * {@link #batchEnded(long)}. Time is read from the collapser's ticker only to stamp events; the
+ * {@link #batchEnded(long, boolean)}. Time is read from the collapser's ticker only to stamp events; the
  * pacing and linger rules are arithmetic on those stamps.
  */
 final class BatchQueue<A, R> {
@@ -98,8 +98,9 @@ final class BatchQueue<A, R> {
      * A dispatched batch has ended (all its shards): frees its slot and feeds the pacing its latency.
      *
      * @param departedAt the ticker time the batch left (as passed to {@code Collapser.dispatch})
+     * @param called false if no call was made (every request had left): then no latency sample
      */
-    void batchEnded(long departedAt) {
+    void batchEnded(long departedAt, boolean called) {
         List<List<CollapsedRequest<A, R>>> leaving;
         lock.lock();
         try {
@@ -107,7 +108,9 @@ final class BatchQueue<A, R> {
             CollapserConfig config = owner.config();
             boolean wasWaitingForSlot = !gathering.isEmpty() && batchesInFlight >= owner.maxBatchesInFlight();
             batchesInFlight--;
-            pacing.batchEnded(now - departedAt);
+            if (called) {
+                pacing.batchEnded(now - departedAt);
+            }
             if (wasWaitingForSlot && config.dispatchStrategy() == DispatchStrategy.LOAD_AWARE) {
                 // A slot frees for a batch that waited for one: the group this batch's callers form on
                 // their way back may arrive now; the linger starts over for them (at most once per freed slot).

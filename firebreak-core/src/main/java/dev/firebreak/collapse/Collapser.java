@@ -208,7 +208,7 @@ public final class Collapser<A, R> {
 
     /**
      * Sends one batch taken from {@code queue} at ticker time {@code departedAt}; ends with exactly one
-     * {@code queue.batchEnded(departedAt)}.
+     * {@code queue.batchEnded(departedAt, called)}.
      */
     void dispatch(List<CollapsedRequest<A, R>> taken, BatchQueue<A, R> queue, long departedAt) {
         List<CollapsedRequest<A, R>> live = new ArrayList<>(taken.size());
@@ -217,8 +217,8 @@ public final class Collapser<A, R> {
                 live.add(request);
             }
         }
-        if (live.isEmpty()) { // every request was cancelled or timed out while waiting
-            queue.batchEnded(departedAt);
+        if (live.isEmpty()) { // every request was cancelled or timed out while waiting: no call, no latency sample
+            queue.batchEnded(departedAt, false);
             return;
         }
         List<List<CollapsedRequest<A, R>>> shards = shard(live);
@@ -227,7 +227,7 @@ public final class Collapser<A, R> {
         Runnable shardEnded = () -> {
             if (remaining.decrementAndGet() == 0) {
                 metrics.batchEnded();
-                queue.batchEnded(departedAt);
+                queue.batchEnded(departedAt, true);
             }
         };
         RequestContext before = RequestContext.swap(queue.context()); // GLOBAL: the batch belongs to no request

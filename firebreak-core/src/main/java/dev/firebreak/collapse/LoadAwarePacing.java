@@ -9,12 +9,11 @@ package dev.firebreak.collapse;
  * 1/4 for the newest sample). Pacing applies only while at least three quarters of the k slots are busy
  * ({@link #applies}): below that a free slot is no scarce resource, and holding a batch back would only
  * add latency (in a closed loop, groups of callers returning close together would wait for each other).
- * So it never applies with k of 3 or less. When it applies, the spacing is a virtual schedule (GCRA)
- * with a burst of two: a departure is allowed when {@code now >= due - interval}, where {@code due}
- * advances by one interval per paced departure from the later of itself and the departure time; an
- * unpaced departure resets it to one interval after itself (no debt carried from below the threshold).
- * Under steady load no credit builds up and departures are exactly one interval apart. Until a first
- * batch has ended there is no sample and no pacing.
+ * So it never applies with k of 3 or less. When it applies, a departure must wait until {@code due}: one
+ * interval after the previous departure, or after the previous paced one's {@code due} if that is
+ * later (a virtual schedule without burst: two slots that free together do not both leave at once,
+ * which is how slots fall into step). Under steady load departures are exactly one interval apart.
+ * Until a first batch has ended there is no sample and no pacing.
  *
  * <p>Timestamps are {@code Ticker} nanoseconds: only differences are compared, so values near
  * {@code Long.MAX_VALUE} and negative ones are fine. Not thread-safe: its owner guards it with its lock.
@@ -60,10 +59,8 @@ final class LoadAwarePacing {
         if (!hasDue || !applies(inFlight, k)) {
             return 0L;
         }
-        long interval = intervalNanos(k);
-        long earliest = due - interval;      // the burst of two: one interval of credit
-        long wait = earliest - now;
-        return wait > 0 ? Math.min(wait, interval) : 0L; // never more than one interval (k may have grown)
+        long wait = due - now;
+        return wait > 0 ? Math.min(wait, intervalNanos(k)) : 0L; // never more than one interval (k may have grown)
     }
 
     /** A batch left at {@code now}, with {@code inFlight} of k slots busy before it left. */

@@ -75,9 +75,12 @@ class LoadAwareDispatchTest {
             c.submit(i); // idle, then fewer than 6 of 8 slots busy: no pacing
         }
         assertThat(f.downstream.calls).hasSize(7);
-        c.submit(7); // 6 busy: paced, but the schedule has one interval of credit
-        assertThat(f.downstream.calls).hasSize(8);
-        c.submit(8); // 7 busy: one interval after the last paced departure
+        c.submit(7); // 6 busy: paced, one interval after the last departure
+        f.advanceMicros(12_499);
+        assertThat(f.downstream.calls).hasSize(7);
+        f.advanceMicros(1);
+        assertThat(f.downstream.batches()).last().isEqualTo(List.of(7));
+        c.submit(8); // 7 busy: one more interval
         f.advanceMicros(12_499);
         assertThat(f.downstream.calls).hasSize(8);
         f.advanceMicros(1);
@@ -100,10 +103,11 @@ class LoadAwareDispatchTest {
         pacing.batchEnded(800);
         assertThat(pacing.intervalNanos(8)).isEqualTo(100);
         pacing.departed(now, 7, 8); // due = now + 100, past Long.MAX_VALUE
-        pacing.departed(now, 7, 8); // due = now + 200
         assertThat(pacing.waitNanos(now, 7, 8)).isEqualTo(100);
         assertThat(pacing.waitNanos(now + 60, 7, 8)).isEqualTo(40);
         assertThat(pacing.waitNanos(now + 100, 7, 8)).isZero();
+        pacing.departed(now + 100, 7, 8); // on schedule: due = now + 200
+        assertThat(pacing.waitNanos(now + 150, 7, 8)).isEqualTo(50);
         assertThat(pacing.waitNanos(now, 4, 8)).isZero(); // below three quarters: not paced
     }
 
@@ -134,6 +138,19 @@ class LoadAwareDispatchTest {
         f.advanceMillis(20);
         f.answer(1); // 100 + (20 - 100) / 4
         assertThat(c.globalQueue().smoothedBatchLatencyNanos()).isEqualTo(80_000_000L);
+    }
+
+    @Test
+    void aBatchWhoseRequestsAllLeftMakesNoCallAndNoLatencySample() {
+        Collapser<Integer, String> c = f.loadAware(1, 0, 0);
+        c.submit(1);
+        CompletableFuture<String> two = c.submit(2); // waits for the only slot
+        two.cancel(false);
+        f.advanceMillis(100);
+        f.answer(0); // 100 ms; the empty batch of 2 is taken and ends at once, without a call
+        assertThat(f.downstream.calls).hasSize(1);
+        assertThat(c.globalQueue().batchesInFlight()).isZero();
+        assertThat(c.globalQueue().smoothedBatchLatencyNanos()).isEqualTo(100_000_000L);
     }
 
     @Test
