@@ -17,20 +17,30 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@code maxRequestsInBatch} (the next request then opens a new window). No window runs while nothing
  * waits.
  *
- * <p><b>LOAD_AWARE</b>: at most k batches in flight (k = {@code loadAware.maxBatchesInFlight}, or the
- * batch guard's concurrency bound when 0). While a slot is free, the first waiting request starts a
- * linger of {@code loadAware.lingerInMicroseconds} (0: none, it leaves at once on its caller's thread)
- * and the batch leaves when the linger ends, if a slot is still free. While every slot is busy the
- * requests gather; when a slot frees, a linger starts for them (or they leave at once with no linger).
- * A batch reaching {@code maxRequestsInBatch} is closed and leaves as soon as a slot is free, ahead of
- * the one gathering behind it.
+ * <p><b>LOAD_AWARE</b> (k = {@code loadAware.maxBatchesInFlight}, or
+ * {@link CollapserConfig#DEFAULT_BATCHES_IN_FLIGHT} capped by the batch guard's bound when 0):
+ * <ol>
+ * <li><b>Idle: at once.</b> A request that finds no batch in flight and nothing waiting leaves at once,
+ * alone, on its caller's thread: a lone caller pays nothing.</li>
+ * <li><b>Busy: gather.</b> Otherwise it joins the gathering batch, which leaves when all of these hold:
+ * a slot is free (fewer than k in flight); the linger has ended (no request arrived for
+ * {@code loadAware.lingerGapInMicroseconds}, or {@code loadAware.lingerInMicroseconds}, capped at the
+ * pacing interval, passed since the linger started: the batch's first request, or the moment a slot
+ * freed for a batch that was waiting for one); and the pacing allows it ({@link LoadAwarePacing}: while
+ * at least 3/4 of the slots are busy, departures about one smoothed batch latency / k apart).</li>
+ * <li><b>Full: at a free slot.</b> A batch reaching {@code maxRequestsInBatch} is closed and leaves as
+ * soon as a slot is free, ignoring linger and pacing, ahead of the one gathering behind it.</li>
+ * </ol>
  *
  * <p>Invariants: all state is guarded by {@link #lock}; decisions are taken under it and the batches
- * leave after it is released. At most one timer (window or linger) is pending, identified by its
- * generation so that a timer that fires after being replaced does nothing. Under LOAD_AWARE,
- * {@code batchesInFlight <= k} whenever a batch leaves (k may shrink live; then no batch leaves until
- * enough end). Every batch taken from the queue is handed to the collapser exactly once, and every
- * dispatch ends with exactly one {@link #batchEnded()}.
+ * leave after it is released (no user code, no future completed under it). At most one timer (window,
+ * linger or pacing) is pending, identified by its generation so that a timer that fires after being
+ * replaced does nothing; a LOAD_AWARE timer that fires early (the linger was extended by a later
+ * arrival) just decides again and re-arms. Under LOAD_AWARE, {@code batchesInFlight <= k} whenever a
+ * batch leaves (k may shrink live; then no batch leaves until enough end). Every batch taken from the
+ * queue is handed to the collapser exactly once, and every dispatch ends with exactly one
+ * {@link #batchEnded(long, boolean)}. Time is read from the collapser's ticker only to stamp events; the
+ * pacing and linger rules are arithmetic on those stamps.
  */
 final class BatchQueue<A, R> {
 
@@ -42,6 +52,10 @@ final class BatchQueue<A, R> {
     private int batchesInFlight;
     private Cancellable timer;
     private long timerGeneration;
+    private long timerDue;          // ticker nanos the pending timer fires at (valid while timer != null)
+    private long lingerStart;       // the gathering batch's linger start (valid while gathering is not empty)
+    private long lastArrival;       // the gathering batch's latest arrival (valid while gathering is not empty)
+    private final LoadAwarePacing pacing = new LoadAwarePacing();
 
     BatchQueue(Collapser<A, R> owner, RequestContext context) {
         this.owner = owner;
@@ -58,45 +72,67 @@ final class BatchQueue<A, R> {
         List<List<CollapsedRequest<A, R>>> leaving;
         lock.lock();
         try {
-            gathering.add(request);
+            long now = owner.ticker().read();
             CollapserConfig config = owner.config();
-            if (gathering.size() >= config.maxRequestsInBatch()) {
-                closed.add(gathering);
-                gathering = new ArrayList<>();
-                cancelTimer();
+            if (config.dispatchStrategy() == DispatchStrategy.LOAD_AWARE && batchesInFlight == 0
+                    && gathering.isEmpty() && closed.isEmpty() && owner.maxBatchesInFlight() > 0) {
+                List<CollapsedRequest<A, R>> alone = new ArrayList<>(1);
+                alone.add(request);
+                leaving = take(null, alone, now); // idle: at once, no linger, no pacing
+            } else {
+                if (gathering.isEmpty()) {
+                    lingerStart = now;
+                }
+                lastArrival = now;
+                gathering.add(request);
+                closeIfFull(config);
+                leaving = decide(config, now, false);
             }
-            leaving = decide(config, false);
         } finally {
             lock.unlock();
         }
         send(leaving);
     }
 
-    /** A dispatched batch has ended (all its shards): frees its slot. */
-    void batchEnded() {
+    /**
+     * A dispatched batch has ended (all its shards): frees its slot and feeds the pacing its latency.
+     *
+     * @param departedAt the ticker time the batch left (as passed to {@code Collapser.dispatch})
+     * @param called false if no call was made (every request had left): then no latency sample
+     */
+    void batchEnded(long departedAt, boolean called) {
         List<List<CollapsedRequest<A, R>>> leaving;
         lock.lock();
         try {
+            long now = owner.ticker().read();
+            CollapserConfig config = owner.config();
+            boolean wasWaitingForSlot = !gathering.isEmpty() && batchesInFlight >= owner.maxBatchesInFlight();
             batchesInFlight--;
-            leaving = decide(owner.config(), false);
+            if (called) {
+                pacing.batchEnded(now - departedAt);
+            }
+            if (wasWaitingForSlot && config.dispatchStrategy() == DispatchStrategy.LOAD_AWARE) {
+                // A slot frees for a batch that waited for one: the group this batch's callers form on
+                // their way back may arrive now; the linger starts over for them (at most once per freed slot).
+                lingerStart = now;
+                lastArrival = now;
+            }
+            leaving = decide(config, now, false);
         } finally {
             lock.unlock();
         }
         send(leaving);
     }
 
-    /** The configuration changed: a full batch may now leave, a timer may need to start. */
+    /** The configuration changed: a full batch may now leave, a timer may need to start or move. */
     void reconsider() {
         List<List<CollapsedRequest<A, R>>> leaving;
         lock.lock();
         try {
             CollapserConfig config = owner.config();
-            if (gathering.size() >= config.maxRequestsInBatch()) {
-                closed.add(gathering);
-                gathering = new ArrayList<>();
-                cancelTimer();
-            }
-            leaving = decide(config, false);
+            closeIfFull(config);
+            cancelTimer(); // its due time may no longer hold; decide arms the right one
+            leaving = decide(config, owner.ticker().read(), false);
         } finally {
             lock.unlock();
         }
@@ -111,56 +147,90 @@ final class BatchQueue<A, R> {
                 return; // replaced or cancelled after it was already due
             }
             timer = null;
-            leaving = decide(owner.config(), true);
+            leaving = decide(owner.config(), owner.ticker().read(), true);
         } finally {
             lock.unlock();
         }
         send(leaving);
     }
 
-    /** Under the lock: the batches that leave now; starts the timer the waiting requests need. */
-    private List<List<CollapsedRequest<A, R>>> decide(CollapserConfig config, boolean timerFired) {
+    /** Under the lock: a gathering batch that reached {@code maxRequestsInBatch} is closed. */
+    private void closeIfFull(CollapserConfig config) {
+        if (gathering.size() >= config.maxRequestsInBatch()) {
+            closed.add(gathering);
+            gathering = new ArrayList<>();
+            cancelTimer();
+        }
+    }
+
+    /** Under the lock: the batches that leave now; arms the timer the waiting requests need. */
+    private List<List<CollapsedRequest<A, R>>> decide(CollapserConfig config, long now, boolean timerFired) {
         List<List<CollapsedRequest<A, R>>> leaving = null;
         if (config.dispatchStrategy() == DispatchStrategy.TIMER) {
             while (!closed.isEmpty()) {
-                leaving = take(leaving, closed.poll());
+                leaving = take(leaving, closed.poll(), now);
             }
             if (timerFired && !gathering.isEmpty()) {
-                leaving = take(leaving, gathering);
+                leaving = take(leaving, gathering, now);
                 gathering = new ArrayList<>();
             }
             if (!gathering.isEmpty() && timer == null) {
-                startTimer(config.timerDelayInMilliseconds() * 1_000_000L);
+                startTimer(now, config.timerDelayInMilliseconds() * 1_000_000L);
             }
             return leaving;
         }
         int slots = owner.maxBatchesInFlight();
-        while (!closed.isEmpty() && batchesInFlight < slots) {
-            leaving = take(leaving, closed.poll());
+        while (!closed.isEmpty() && batchesInFlight < slots) { // full batches: at a free slot
+            leaving = take(leaving, closed.poll(), now);
         }
-        if (!gathering.isEmpty() && closed.isEmpty() && batchesInFlight < slots) {
-            long lingerNanos = config.loadAwareLingerInMicroseconds() * 1_000L;
-            if (lingerNanos == 0 || timerFired) {
+        if (gathering.isEmpty() || !closed.isEmpty() || batchesInFlight >= slots) {
+            if (gathering.isEmpty()) {
                 cancelTimer();
-                leaving = take(leaving, gathering);
-                gathering = new ArrayList<>();
-            } else if (timer == null) {
-                startTimer(lingerNanos);
             }
+            return leaving; // nothing to send, or waiting for a slot: batchEnded decides again
         }
+        long wait = Math.max(lingerWait(config, now, slots), pacing.waitNanos(now, batchesInFlight, slots));
+        if (wait <= 0) {
+            cancelTimer();
+            leaving = take(leaving, gathering, now);
+            gathering = new ArrayList<>();
+        } else if (timer == null || timerDue - (now + wait) > 0) {
+            cancelTimer(); // none pending, or the pending one is due later than needed
+            startTimer(now, wait);
+        } // else the pending timer fires no later than needed and decides again then
         return leaving;
     }
 
+    /**
+     * Nanoseconds until the gathering batch's linger ends (0: it has ended). The linger never exceeds
+     * the pacing interval (smoothed batch latency / k) once that is known: lingering longer than the
+     * spacing between batches gathers nothing a paced batch would not, and a fast dependency (a 10 ms
+     * call) must not wait 20 ms for companions.
+     */
+    private long lingerWait(CollapserConfig config, long now, int slots) {
+        long max = config.loadAwareLingerInMicroseconds() * 1_000L;
+        long interval = pacing.intervalNanos(slots);
+        if (interval > 0) {
+            max = Math.min(max, interval);
+        }
+        long gap = config.loadAwareLingerGapInMicroseconds() * 1_000L;
+        long untilMax = max - (now - lingerStart);
+        long wait = gap > 0 ? Math.min(untilMax, gap - (now - lastArrival)) : untilMax;
+        return Math.max(0L, wait);
+    }
+
     private List<List<CollapsedRequest<A, R>>> take(List<List<CollapsedRequest<A, R>>> leaving,
-            List<CollapsedRequest<A, R>> batch) {
+            List<CollapsedRequest<A, R>> batch, long now) {
         List<List<CollapsedRequest<A, R>>> out = leaving == null ? new ArrayList<>(2) : leaving;
         out.add(batch);
+        pacing.departed(now, batchesInFlight, owner.maxBatchesInFlight());
         batchesInFlight++;
         return out;
     }
 
-    private void startTimer(long nanos) {
+    private void startTimer(long now, long nanos) {
         long generation = ++timerGeneration;
+        timerDue = now + nanos;
         // Scheduling under the lock is safe: schedulers run tasks outside their own locks.
         timer = owner.scheduler().schedule(nanos, () -> onTimer(generation));
     }
@@ -175,9 +245,20 @@ final class BatchQueue<A, R> {
 
     private void send(List<List<CollapsedRequest<A, R>>> leaving) {
         if (leaving != null) {
+            long departedAt = owner.ticker().read();
             for (List<CollapsedRequest<A, R>> batch : leaving) {
-                Trampoline.run(() -> owner.dispatch(batch, this));
+                Trampoline.run(() -> owner.dispatch(batch, this, departedAt));
             }
+        }
+    }
+
+    /** The smoothed batch latency the pacing uses, 0 before a batch has ended (for tests and operations). */
+    long smoothedBatchLatencyNanos() {
+        lock.lock();
+        try {
+            return pacing.latencyNanos();
+        } finally {
+            lock.unlock();
         }
     }
 

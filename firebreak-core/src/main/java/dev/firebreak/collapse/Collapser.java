@@ -206,16 +206,19 @@ public final class Collapser<A, R> {
 
     // ---------------------------------------------------------------- dispatch
 
-    /** Sends one batch taken from {@code queue}; ends with exactly one {@code queue.batchEnded()}. */
-    void dispatch(List<CollapsedRequest<A, R>> taken, BatchQueue<A, R> queue) {
+    /**
+     * Sends one batch taken from {@code queue} at ticker time {@code departedAt}; ends with exactly one
+     * {@code queue.batchEnded(departedAt, called)}.
+     */
+    void dispatch(List<CollapsedRequest<A, R>> taken, BatchQueue<A, R> queue, long departedAt) {
         List<CollapsedRequest<A, R>> live = new ArrayList<>(taken.size());
         for (CollapsedRequest<A, R> request : taken) {
             if (request.markDispatched()) {
                 live.add(request);
             }
         }
-        if (live.isEmpty()) { // every request was cancelled or timed out while waiting
-            queue.batchEnded();
+        if (live.isEmpty()) { // every request was cancelled or timed out while waiting: no call, no latency sample
+            queue.batchEnded(departedAt, false);
             return;
         }
         List<List<CollapsedRequest<A, R>>> shards = shard(live);
@@ -224,7 +227,7 @@ public final class Collapser<A, R> {
         Runnable shardEnded = () -> {
             if (remaining.decrementAndGet() == 0) {
                 metrics.batchEnded();
-                queue.batchEnded();
+                queue.batchEnded(departedAt, true);
             }
         };
         RequestContext before = RequestContext.swap(queue.context()); // GLOBAL: the batch belongs to no request
@@ -257,10 +260,14 @@ public final class Collapser<A, R> {
         return new ArrayList<>(byShard.values());
     }
 
-    /** LOAD_AWARE's k: {@code loadAware.maxBatchesInFlight}, or the guard's concurrency bound when 0. */
+    /**
+     * LOAD_AWARE's k: {@code loadAware.maxBatchesInFlight}, or when 0 the default
+     * ({@link CollapserConfig#DEFAULT_BATCHES_IN_FLIGHT}) capped by the guard's concurrency bound, so
+     * that the collapser never makes its own guard reject.
+     */
     int maxBatchesInFlight() {
         int configured = config.loadAwareMaxBatchesInFlight();
-        return configured > 0 ? configured : GuardBound.of(guard);
+        return configured > 0 ? configured : Math.min(CollapserConfig.DEFAULT_BATCHES_IN_FLIGHT, GuardBound.of(guard));
     }
 
     // ---------------------------------------------------------------- operations

@@ -20,10 +20,14 @@ import java.util.Set;
  * @param dispatchStrategy {@code dispatch.strategy}, TIMER or LOAD_AWARE (Firebreak), default LOAD_AWARE
  *     (provisional, see {@code docs/collapsing.md}; TIMER is Hystrix's behaviour)
  * @param loadAwareMaxBatchesInFlight {@code loadAware.maxBatchesInFlight}: batches in flight at once
- *     under LOAD_AWARE; default 0 = the batch guard's concurrency bound, read live (Firebreak)
- * @param loadAwareLingerInMicroseconds {@code loadAware.lingerInMicroseconds}: how long the first request
- *     waits for companions when a slot is free, default 2000 (provisional, see {@code docs/collapsing.md});
- *     0 sends a lone request at once on its caller's thread (Firebreak)
+ *     under LOAD_AWARE; default 0 = {@value #DEFAULT_BATCHES_IN_FLIGHT}, or the batch guard's concurrency
+ *     bound if lower, read live (Firebreak)
+ * @param loadAwareLingerInMicroseconds {@code loadAware.lingerInMicroseconds}: the longest a LOAD_AWARE
+ *     batch lingers for companions while other batches are in flight, default 20000, never more than
+ *     the pacing interval (an idle collapser never lingers; see {@code docs/collapsing.md}) (Firebreak)
+ * @param loadAwareLingerGapInMicroseconds {@code loadAware.lingerGapInMicroseconds}: the linger ends
+ *     earlier once no request has arrived for this long, default 3000; 0 lingers the whole
+ *     {@code loadAware.lingerInMicroseconds} (Firebreak)
  * @param metricsRollingStatsTimeInMilliseconds {@code metrics.rollingStats.timeInMilliseconds}, default 10000
  * @param metricsRollingStatsNumBuckets {@code metrics.rollingStats.numBuckets}, default 10
  * @param metricsRollingPercentileEnabled {@code metrics.rollingPercentile.enabled}, default true
@@ -39,6 +43,7 @@ public record CollapserConfig(
         DispatchStrategy dispatchStrategy,
         int loadAwareMaxBatchesInFlight,
         int loadAwareLingerInMicroseconds,
+        int loadAwareLingerGapInMicroseconds,
         int metricsRollingStatsTimeInMilliseconds,
         int metricsRollingStatsNumBuckets,
         boolean metricsRollingPercentileEnabled,
@@ -54,6 +59,7 @@ public record CollapserConfig(
         present("dispatch.strategy", dispatchStrategy);
         notNegative("loadAware.maxBatchesInFlight", loadAwareMaxBatchesInFlight);
         notNegative("loadAware.lingerInMicroseconds", loadAwareLingerInMicroseconds);
+        notNegative("loadAware.lingerGapInMicroseconds", loadAwareLingerGapInMicroseconds);
         window("metrics.rollingStats.timeInMilliseconds", metricsRollingStatsTimeInMilliseconds,
                 "metrics.rollingStats.numBuckets", metricsRollingStatsNumBuckets);
         window("metrics.rollingPercentile.timeInMilliseconds", metricsRollingPercentileTimeInMilliseconds,
@@ -61,6 +67,12 @@ public record CollapserConfig(
         positive("metrics.rollingPercentile.bucketSize", metricsRollingPercentileBucketSize);
         setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
     }
+
+    /**
+     * LOAD_AWARE's k when {@code loadAware.maxBatchesInFlight} is 0 (capped by the batch guard's bound):
+     * chosen from the lab's measurements, see {@code docs/collapsing.md}.
+     */
+    public static final int DEFAULT_BATCHES_IN_FLIGHT = 8;
 
     /** The defaults. */
     public static CollapserConfig defaults() {
@@ -84,7 +96,8 @@ public record CollapserConfig(
         private boolean requestCacheEnabled = true;
         private DispatchStrategy dispatchStrategy = DispatchStrategy.LOAD_AWARE;
         private int loadAwareMaxBatchesInFlight = 0;
-        private int loadAwareLingerInMicroseconds = 2_000; // provisional: see docs/collapsing.md
+        private int loadAwareLingerInMicroseconds = 20_000; // chosen from the model and the lab: see docs/collapsing.md
+        private int loadAwareLingerGapInMicroseconds = 3_000;
         private int metricsRollingStatsTimeInMilliseconds = 10_000;
         private int metricsRollingStatsNumBuckets = 10;
         private boolean metricsRollingPercentileEnabled = true;
@@ -103,6 +116,7 @@ public record CollapserConfig(
             dispatchStrategy = c.dispatchStrategy;
             loadAwareMaxBatchesInFlight = c.loadAwareMaxBatchesInFlight;
             loadAwareLingerInMicroseconds = c.loadAwareLingerInMicroseconds;
+            loadAwareLingerGapInMicroseconds = c.loadAwareLingerGapInMicroseconds;
             metricsRollingStatsTimeInMilliseconds = c.metricsRollingStatsTimeInMilliseconds;
             metricsRollingStatsNumBuckets = c.metricsRollingStatsNumBuckets;
             metricsRollingPercentileEnabled = c.metricsRollingPercentileEnabled;
@@ -139,6 +153,8 @@ public record CollapserConfig(
         public Builder loadAwareMaxBatchesInFlight(int v) { loadAwareMaxBatchesInFlight = v; return mark("loadAware.maxBatchesInFlight"); }
         /** {@code loadAware.lingerInMicroseconds}. */
         public Builder loadAwareLingerInMicroseconds(int v) { loadAwareLingerInMicroseconds = v; return mark("loadAware.lingerInMicroseconds"); }
+        /** {@code loadAware.lingerGapInMicroseconds}. */
+        public Builder loadAwareLingerGapInMicroseconds(int v) { loadAwareLingerGapInMicroseconds = v; return mark("loadAware.lingerGapInMicroseconds"); }
         /** {@code metrics.rollingStats.timeInMilliseconds}. */
         public Builder metricsRollingStatsTimeInMilliseconds(int v) { metricsRollingStatsTimeInMilliseconds = v; return mark("metrics.rollingStats.timeInMilliseconds"); }
         /** {@code metrics.rollingStats.numBuckets}. */
@@ -155,7 +171,7 @@ public record CollapserConfig(
         /** Validates and builds. */
         public CollapserConfig build() {
             return new CollapserConfig(maxRequestsInBatch, timerDelayInMilliseconds, requestCacheEnabled,
-                    dispatchStrategy, loadAwareMaxBatchesInFlight, loadAwareLingerInMicroseconds,
+                    dispatchStrategy, loadAwareMaxBatchesInFlight, loadAwareLingerInMicroseconds, loadAwareLingerGapInMicroseconds,
                     metricsRollingStatsTimeInMilliseconds, metricsRollingStatsNumBuckets,
                     metricsRollingPercentileEnabled, metricsRollingPercentileTimeInMilliseconds,
                     metricsRollingPercentileNumBuckets, metricsRollingPercentileBucketSize, setInCode);

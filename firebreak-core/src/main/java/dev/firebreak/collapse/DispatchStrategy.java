@@ -17,13 +17,13 @@ public enum DispatchStrategy {
      */
     TIMER,
     /**
-     * Firebreak: while fewer than k batches are in flight (k = {@code loadAware.maxBatchesInFlight}, or
-     * the batch guard's concurrency bound when 0), the first waiting request starts a linger of
-     * {@code loadAware.lingerInMicroseconds} (none when 0) and the batch leaves when it ends; requests
-     * arriving while all k slots are busy gather into the next batch, which lingers and leaves once a slot
-     * frees. A lone caller pays at most the linger; batches grow by themselves as load grows; downstream
-     * calls never exceed k at once. The price: under load a request may wait for a slot, up to one batch
-     * call's latency.
+     * Firebreak: an idle collapser sends a request at once, alone; while batches are in flight the
+     * requests gather, and the batch leaves when a slot is free (at most k in flight: {@code
+     * loadAware.maxBatchesInFlight}, or 8 capped by the batch guard's bound when 0), its linger has
+     * ended (a quiet gap of {@code loadAware.lingerGapInMicroseconds}, at most {@code
+     * loadAware.lingerInMicroseconds}) and, while three quarters of the slots are busy, one smoothed batch
+     * latency / k after the previous departure. A lone caller pays nothing; under steady load it acts
+     * as a window of batch latency / k; downstream calls never exceed k at once.
      */
     LOAD_AWARE
 }

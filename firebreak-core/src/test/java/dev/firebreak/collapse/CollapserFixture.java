@@ -43,6 +43,12 @@ final class CollapserFixture {
                 .loadAwareMaxBatchesInFlight(k).loadAwareLingerInMicroseconds(lingerMicros)).build();
     }
 
+    Collapser<Integer, String> loadAware(int k, int lingerMicros, int gapMicros) {
+        return builder("loadAware").configure(c -> c.dispatchStrategy(DispatchStrategy.LOAD_AWARE)
+                .loadAwareMaxBatchesInFlight(k).loadAwareLingerInMicroseconds(lingerMicros)
+                .loadAwareLingerGapInMicroseconds(gapMicros)).build();
+    }
+
     void advanceMillis(long millis) {
         clock.advance(Duration.ofMillis(millis));
     }

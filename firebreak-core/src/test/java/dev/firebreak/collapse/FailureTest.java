@@ -212,7 +212,7 @@ class FailureTest {
     @Test
     void theDefaultDeadlineLeavesRoomForOneWaitAndOneBatch() {
         Collapser<Integer, String> c = f.timer(10);
-        assertThat(c.deadlineNanos()).isEqualTo(Duration.ofMillis(2 * 1000 + 10).plusNanos(2_000_000).toNanos()); // + the default linger
+        assertThat(c.deadlineNanos()).isEqualTo(Duration.ofMillis(2 * 1000 + 10).plusNanos(20_000_000).toNanos()); // + the default linger (20 ms)
     }
 
     @Test

@@ -51,6 +51,7 @@ class BadValuesTest {
             Map.entry("collapser:timerDelayInMilliseconds", List.of("-1")),
             Map.entry("collapser:loadAware.maxBatchesInFlight", List.of("-1")),
             Map.entry("collapser:loadAware.lingerInMicroseconds", List.of("-1")),
+            Map.entry("collapser:loadAware.lingerGapInMicroseconds", List.of("-1")),
             Map.entry("collapser:metrics.rollingStats.timeInMilliseconds", List.of("0")),
             Map.entry("collapser:metrics.rollingStats.numBuckets", List.of("0")),
             Map.entry("collapser:metrics.rollingPercentile.timeInMilliseconds", List.of("0")),

@@ -74,20 +74,19 @@ final class CollapseReport {
                 CollapseRow h = hystrix.get();
                 double hystrixAdded = h.meanMs() - baseline(rows, loop, "hystrix-command").map(CollapseRow::meanMs).orElse(Double.NaN);
                 double guardMean = baseline(rows, loop, "firebreak-guard").map(CollapseRow::meanMs).orElse(Double.NaN);
-                Optional<CollapseRow> best = rows.stream()
-                        .filter(r -> r.loop().equals(loop) && r.variant().library().equals("firebreak") && r.variant().batched())
+                Optional<CollapseRow> best = loadAwareRows(rows, loop).stream()
                         .filter(r -> r.downstreamCallsPerSecond() <= h.downstreamCallsPerSecond() * 1.0001)
                         .min(Comparator.comparingDouble(CollapseRow::meanMs));
                 String hystrixText = "- " + loop + ", Hystrix " + window + " window: " + signed(hystrixAdded, 1)
                         + " ms mean over its unbatched command at " + Table.number(h.downstreamCallsPerSecond(), 1) + " calls/s";
                 if (best.isEmpty()) {
-                    lines.add(hystrixText + "; no Firebreak collapser row at or below that call rate -> "
-                            + (rows.stream().anyMatch(r -> r.variant().library().equals("firebreak") && r.variant().batched())
+                    lines.add(hystrixText + "; no LOAD_AWARE row at or below that call rate -> "
+                            + (!loadAwareRows(rows, loop).isEmpty()
                             ? "NOT MET" : "not measured"));
                 } else {
                     double fbAdded = best.get().meanMs() - guardMean;
                     boolean met = fbAdded <= Math.max(0, hystrixAdded) / 2;
-                    lines.add(hystrixText + "; best Firebreak at or below it: " + best.get().variant().label() + " "
+                    lines.add(hystrixText + "; best LOAD_AWARE at or below it: " + best.get().variant().label() + " "
                             + signed(fbAdded, 1) + " ms at " + Table.number(best.get().downstreamCallsPerSecond(), 1)
                             + " calls/s (goal: at most half) -> " + verdict(met));
                 }
@@ -173,7 +172,8 @@ final class CollapseReport {
                 .append(secs(settings.closedWarmup())).append('/').append(secs(settings.closedMeasure())).append(" s, open ")
                 .append(secs(settings.openWarmup())).append('/').append(secs(settings.openMeasure())).append(" s, sequential ")
                 .append(secs(settings.sequentialWarmup())).append('/').append(secs(settings.sequentialMeasure()))
-                .append(" s, repeats ").append(settings.repeats()).append(", seed ").append(settings.seed()).append("\n\n");
+                .append(" s, LOAD_AWARE K:LINGER_US:GAP_US vs100ms ").append(settings.vs100ms()).append(", vs10ms ")
+                .append(settings.vs10ms()).append(" (firebreak-load-aware: the library's defaults), repeats ").append(settings.repeats()).append(", seed ").append(settings.seed()).append("\n\n");
         text.append(console(rows).toMarkdown()).append('\n');
         text.append("`added ms`: mean latency minus the downstream's own delay for the call that served the request "
                 + "(the library's window or queue plus two loopback HTTP hops). Latencies are of successful requests; "

@@ -33,8 +33,8 @@ import java.util.Set;
  * @param sequentialMeasure sequential window
  * @param drain bound on waiting for stragglers
  * @param jvmWarmup the unreported closed loop before the first variant (JIT, connections)
- * @param loadAware k and linger of {@code firebreak-load-aware}
- * @param loadAwareLinger k and linger of {@code firebreak-load-aware-linger}
+ * @param vs100ms k, linger and gap of {@code firebreak-load-aware-vs100ms}
+ * @param vs10ms k, linger and gap of {@code firebreak-load-aware-vs10ms}
  * @param repeats runs per variant and loop
  * @param seed base seed (repeat r uses seed + r; every variant sees the same downstream draws)
  * @param variants which variants
@@ -46,22 +46,28 @@ public record CollapseSettings(boolean quick, int users, LatencyModel latency, d
         double rate, Loop.Arrivals arrivals, ThinkTime think, Duration ramp,
         Duration closedWarmup, Duration closedMeasure, Duration openWarmup, Duration openMeasure,
         Duration sequentialWarmup, Duration sequentialMeasure, Duration drain, Duration jvmWarmup,
-        CollapseVariant.LoadAware loadAware, CollapseVariant.LoadAware loadAwareLinger, int repeats, long seed,
+        CollapseVariant.LoadAware vs100ms, CollapseVariant.LoadAware vs10ms, int repeats, long seed,
         List<CollapseVariant> variants, List<String> loops, Path csv, Path out) {
 
     /** The loop kinds, in the order they run. */
     public static final List<String> LOOP_KINDS = List.of("closed", "open", "sequential");
 
-    /** {@code firebreak-load-aware}'s default: 4 batches in flight, no linger. */
-    public static final CollapseVariant.LoadAware DEFAULT_LOAD_AWARE = new CollapseVariant.LoadAware(4, 0);
-    /** {@code firebreak-load-aware-linger}'s default: 8 batches in flight, 5 ms linger. */
-    public static final CollapseVariant.LoadAware DEFAULT_LOAD_AWARE_LINGER = new CollapseVariant.LoadAware(8, 5000);
+    /**
+     * {@code firebreak-load-aware-vs100ms}'s default: 2 batches in flight (at most ~4 calls/s against a
+     * 500 ms downstream, under Hystrix's 100 ms window), the library's linger (20 ms, 3 ms quiet gap).
+     */
+    public static final CollapseVariant.LoadAware DEFAULT_VS_100MS = new CollapseVariant.LoadAware(2, 20_000, 3_000);
+    /**
+     * {@code firebreak-load-aware-vs10ms}'s default: 14 batches in flight (at most ~28 calls/s against
+     * a 500 ms downstream, under Hystrix's 10 ms window), the library's linger (20 ms, 3 ms quiet gap).
+     */
+    public static final CollapseVariant.LoadAware DEFAULT_VS_10MS = new CollapseVariant.LoadAware(14, 20_000, 3_000);
 
     /** Flags without a value. */
     public static final Set<String> FLAGS = Set.of("quick");
     /** Options with a value. */
     public static final Set<String> OPTIONS = Set.of("csv", "out", "variants", "loops", "users", "latency", "jitter",
-            "error-rate", "rate", "arrivals", "load-aware", "load-aware-linger", "think-ms", "ramp-ms", "warmup", "measure", "repeats", "seed");
+            "error-rate", "rate", "arrivals", "load-aware-vs100ms", "load-aware-vs10ms", "think-ms", "ramp-ms", "warmup", "measure", "repeats", "seed");
 
     /** The usage text. */
     public static final String USAGE = """
@@ -81,11 +87,12 @@ public record CollapseSettings(boolean quick, int users, LatencyModel latency, d
               --ramp-ms MS         closed-loop users start spread over this (default 500)
               --warmup S           unrecorded lead-in of every loop, seconds (default closed 1.5, open 1, sequential 0.6)
               --measure S          measured window of every loop, seconds (default closed 5, open 3.5, sequential 4)
-              --load-aware K:US    firebreak-load-aware's batches in flight and linger in µs (default %s)
-              --load-aware-linger K:US  the same for firebreak-load-aware-linger (default %s)
+              --load-aware-vs100ms K:LINGER_US:GAP_US  firebreak-load-aware-vs100ms's batches in flight, linger
+                                   and quiet gap in µs (default %s; firebreak-load-aware uses the library's defaults)
+              --load-aware-vs10ms K:LINGER_US:GAP_US   the same for firebreak-load-aware-vs10ms (default %s)
               --repeats K          runs per variant and loop; the report shows the spread (default 1)
               --seed N             base random seed (default 42)
-            """.formatted(String.join(", ", CollapseVariant.labels()), DEFAULT_LOAD_AWARE, DEFAULT_LOAD_AWARE_LINGER);
+            """.formatted(String.join(", ", CollapseVariant.labels()), DEFAULT_VS_100MS, DEFAULT_VS_10MS);
 
     /** Reads the settings from parsed arguments. */
     public static CollapseSettings from(Args args) throws UsageException {
@@ -117,8 +124,8 @@ public record CollapseSettings(boolean quick, int users, LatencyModel latency, d
         Duration ramp = Duration.ofMillis(args.intValue("ramp-ms", 500, 0, 60_000));
         Duration warmup = args.value("warmup").isPresent() ? seconds(args.doubleValue("warmup", 0, 0, 600)) : null;
         Duration measure = args.value("measure").isPresent() ? seconds(args.doubleValue("measure", 1, 0.1, 3600)) : null;
-        CollapseVariant.LoadAware loadAware = loadAware("load-aware", args, DEFAULT_LOAD_AWARE);
-        CollapseVariant.LoadAware loadAwareLinger = loadAware("load-aware-linger", args, DEFAULT_LOAD_AWARE_LINGER);
+        CollapseVariant.LoadAware vs100ms = loadAware("load-aware-vs100ms", args, DEFAULT_VS_100MS);
+        CollapseVariant.LoadAware vs10ms = loadAware("load-aware-vs10ms", args, DEFAULT_VS_10MS);
         int repeats = args.intValue("repeats", 1, 1, 20);
         long seed = args.intValue("seed", 42, 0, Integer.MAX_VALUE);
         List<CollapseVariant> variants = args.listValue("variants", CollapseVariant.labels(), CollapseVariant.labels())
@@ -132,7 +139,7 @@ public record CollapseSettings(boolean quick, int users, LatencyModel latency, d
                 pick(warmup, quick ? 0.3 : 1.0), pick(measure, quick ? 1.0 : 3.5),
                 pick(warmup, quick ? 0.4 : 0.6), pick(measure, quick ? 1.6 : 4),
                 Duration.ofSeconds(5), seconds(quick ? 0.4 : 1.5),
-                loadAware, loadAwareLinger, repeats, seed, variants, loops, csv, out);
+                vs100ms, vs10ms, repeats, seed, variants, loops, csv, out);
     }
 
     private static CollapseVariant.LoadAware loadAware(String option, Args args, CollapseVariant.LoadAware fallback)
@@ -143,17 +150,18 @@ public record CollapseSettings(boolean quick, int users, LatencyModel latency, d
         String spec = args.value(option).get();
         String[] parts = spec.split(":", -1);
         try {
-            if (parts.length == 2) {
+            if (parts.length == 3) {
                 int k = Integer.parseInt(parts[0].trim());
                 int linger = Integer.parseInt(parts[1].trim());
-                if (k >= 1 && k <= 1000 && linger >= 0 && linger <= 1_000_000) {
-                    return new CollapseVariant.LoadAware(k, linger);
+                int gap = Integer.parseInt(parts[2].trim());
+                if (k >= 1 && k <= 1000 && linger >= 0 && linger <= 1_000_000 && gap >= 0 && gap <= 1_000_000) {
+                    return new CollapseVariant.LoadAware(k, linger, gap);
                 }
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new UsageException("--" + option + " must be K:LINGER_US with 1 <= K <= 1000 and 0 <= LINGER_US <= 1000000, was '" + spec + "'");
+        throw new UsageException("--" + option + " must be K:LINGER_US:GAP_US with 1 <= K <= 1000 and 0 <= LINGER_US, GAP_US <= 1000000, was '" + spec + "'");
     }
 
     private static Duration pick(Duration given, double fallbackSeconds) {

@@ -1,5 +1,6 @@
 package dev.firebreak.lab.experiment.collapse;
 
+import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.lab.peers.DirectBackend;
 import dev.firebreak.lab.peers.FirebreakCollapserBackend;
@@ -34,42 +35,53 @@ public enum CollapseVariant {
     FIREBREAK_TIMER_100MS("firebreak-timer-100ms", "firebreak", true, ctx -> new FirebreakCollapserBackend(ctx.label(), ctx.client(),
             c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(100))),
     /**
-     * Firebreak's collapser, LOAD_AWARE: at most k batches in flight, no linger by default, so a lone
-     * caller pays nothing ({@code --load-aware K:LINGER_US}, default 4:0).
+     * Firebreak's collapser, LOAD_AWARE with the library's defaults (k = min(8, the guard's bound),
+     * linger up to 5 ms with a 1 ms quiet gap, only while batches are in flight; paced departures).
      */
     FIREBREAK_LOAD_AWARE("firebreak-load-aware", "firebreak", true, ctx -> new FirebreakCollapserBackend(ctx.label(), ctx.client(),
-            c -> c.dispatchStrategy(DispatchStrategy.LOAD_AWARE).loadAwareMaxBatchesInFlight(ctx.loadAware().k())
-                    .loadAwareLingerInMicroseconds(ctx.loadAware().lingerMicros()))),
+            c -> c.dispatchStrategy(DispatchStrategy.LOAD_AWARE))),
     /**
-     * Firebreak's collapser, LOAD_AWARE with a linger: requests freed together by a returning batch
-     * gather for a few milliseconds before the next one leaves ({@code --load-aware-linger K:LINGER_US},
-     * default 8:5000); a lone caller pays the linger.
+     * LOAD_AWARE tuned to send no more downstream calls than Hystrix's 100 ms window
+     * ({@code --load-aware-vs100ms K:LINGER_US:GAP_US}, default {@link CollapseSettings#DEFAULT_VS_100MS}).
      */
-    FIREBREAK_LOAD_AWARE_LINGER("firebreak-load-aware-linger", "firebreak", true, ctx -> new FirebreakCollapserBackend(ctx.label(),
-            ctx.client(), c -> c.dispatchStrategy(DispatchStrategy.LOAD_AWARE).loadAwareMaxBatchesInFlight(ctx.loadAwareLinger().k())
-                    .loadAwareLingerInMicroseconds(ctx.loadAwareLinger().lingerMicros())));
+    FIREBREAK_LOAD_AWARE_VS_100MS("firebreak-load-aware-vs100ms", "firebreak", true, ctx -> new FirebreakCollapserBackend(ctx.label(),
+            ctx.client(), ctx.vs100ms()::configure)),
+    /**
+     * LOAD_AWARE tuned to send no more downstream calls than Hystrix's 10 ms window
+     * ({@code --load-aware-vs10ms K:LINGER_US:GAP_US}, default {@link CollapseSettings#DEFAULT_VS_10MS}).
+     */
+    FIREBREAK_LOAD_AWARE_VS_10MS("firebreak-load-aware-vs10ms", "firebreak", true, ctx -> new FirebreakCollapserBackend(ctx.label(),
+            ctx.client(), ctx.vs10ms()::configure));
 
     /**
      * What a variant is built from.
      *
      * @param label the variant's label (its keys and names derive from it)
      * @param client the downstream client
-     * @param loadAware the settings of {@code firebreak-load-aware}
-     * @param loadAwareLinger the settings of {@code firebreak-load-aware-linger}
+     * @param vs100ms the settings of {@code firebreak-load-aware-vs100ms}
+     * @param vs10ms the settings of {@code firebreak-load-aware-vs10ms}
      */
-    public record Context(String label, RandomOrgClient client, LoadAware loadAware, LoadAware loadAwareLinger) {
+    public record Context(String label, RandomOrgClient client, LoadAware vs100ms, LoadAware vs10ms) {
     }
 
     /**
-     * The two LOAD_AWARE properties.
+     * The three LOAD_AWARE properties of a tuned variant.
      *
      * @param k {@code loadAware.maxBatchesInFlight}
      * @param lingerMicros {@code loadAware.lingerInMicroseconds}
+     * @param gapMicros {@code loadAware.lingerGapInMicroseconds}
      */
-    public record LoadAware(int k, int lingerMicros) {
+    public record LoadAware(int k, int lingerMicros, int gapMicros) {
+
+        /** Sets LOAD_AWARE with these properties on {@code c}. */
+        public void configure(CollapserConfig.Builder c) {
+            c.dispatchStrategy(DispatchStrategy.LOAD_AWARE).loadAwareMaxBatchesInFlight(k)
+                    .loadAwareLingerInMicroseconds(lingerMicros).loadAwareLingerGapInMicroseconds(gapMicros);
+        }
+
         @Override
         public String toString() {
-            return k + ":" + lingerMicros;
+            return k + ":" + lingerMicros + ":" + gapMicros;
         }
     }
 
@@ -107,7 +119,7 @@ public enum CollapseVariant {
 
     /** A fresh backend over {@code client}, LOAD_AWARE set as {@code settings} say. */
     public IntegersBackend create(RandomOrgClient client, CollapseSettings settings) {
-        return factory.apply(new Context(label, client, settings.loadAware(), settings.loadAwareLinger()));
+        return factory.apply(new Context(label, client, settings.vs100ms(), settings.vs10ms()));
     }
 
     /** Every label, in declaration order. */
