@@ -1,10 +1,10 @@
 package dev.firebreak.lab.experiment.blocking;
 
-import java.util.Arrays;
+import dev.firebreak.lab.experiment.Labelled;
 import java.util.List;
 
 /** The server stacks compared by {@code blocking}, each guarded by Firebreak. */
-public enum BlockingStack {
+public enum BlockingStack implements Labelled {
     /** Seed 002's Spring Boot 1: thread per request on Tomcat's 200-thread pool, a blocking client. */
     TOMCAT_200("tomcat-200-threads", "embedded Tomcat 11.0.10 (NIO connector), servlet on the 200-thread pool, blocking "
             + "JDK HttpClient.send, Firebreak SEMAPHORE guard (200)"),
@@ -35,12 +35,11 @@ public enum BlockingStack {
 
     /** Every label. */
     public static List<String> labels() {
-        return Arrays.stream(values()).map(BlockingStack::label).toList();
+        return Labelled.labels(values());
     }
 
     /** The stack with this label. */
     public static BlockingStack of(String label) {
-        return Arrays.stream(values()).filter(v -> v.label.equals(label)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no stack '" + label + "'"));
+        return Labelled.find(values(), label, () -> "no stack '" + label + "'");
     }
 }

@@ -1,5 +1,6 @@
 package dev.firebreak.lab.experiment.collapse;
 
+import dev.firebreak.lab.experiment.Labelled;
 import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.lab.peers.DirectBackend;
@@ -10,12 +11,11 @@ import dev.firebreak.lab.peers.HystrixCommandBackend;
 import dev.firebreak.lab.peers.Resilience4jBackend;
 import dev.firebreak.lab.service.IntegersBackend;
 import dev.firebreak.lab.service.RandomOrgClient;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 
 /** The ways the demo service reaches the downstream in the {@code collapse} experiment. */
-public enum CollapseVariant {
+public enum CollapseVariant implements Labelled {
     /** No protection, no batching. */
     NONE("none", "unprotected", false, ctx -> new DirectBackend(ctx.client())),
     /** Resilience4j circuit breaker + thread-pool bulkhead (100/100) + time limiter (2 s); it has no collapser. */
@@ -124,12 +124,11 @@ public enum CollapseVariant {
 
     /** Every label, in declaration order. */
     public static List<String> labels() {
-        return Arrays.stream(values()).map(CollapseVariant::label).toList();
+        return Labelled.labels(values());
     }
 
     /** The variant called {@code label}. */
     public static CollapseVariant of(String label) {
-        return Arrays.stream(values()).filter(v -> v.label.equals(label)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no variant " + label));
+        return Labelled.find(values(), label, () -> "no variant " + label);
     }
 }

@@ -1,10 +1,10 @@
 package dev.firebreak.lab.experiment.fanout;
 
-import java.util.Arrays;
+import dev.firebreak.lab.experiment.Labelled;
 import java.util.List;
 
 /** The ways of fetching the seed's 20 clients, in the order the report lists them. */
-public enum FanoutVariant {
+public enum FanoutVariant implements Labelled {
     /** One blocking call after the other on the caller's thread (the seed's sequential stream). */
     SEQUENTIAL("sequential", "blocking calls one after the other on the caller's thread"),
     /** {@code ids.parallelStream()} over blocking calls: the common ForkJoinPool plus the caller. */
@@ -38,13 +38,12 @@ public enum FanoutVariant {
 
     /** Every label. */
     public static List<String> labels() {
-        return Arrays.stream(values()).map(FanoutVariant::label).toList();
+        return Labelled.labels(values());
     }
 
     /** The variant with this label. */
     public static FanoutVariant of(String label) {
-        return Arrays.stream(values()).filter(v -> v.label.equals(label)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no fan-out variant '" + label + "'"));
+        return Labelled.find(values(), label, () -> "no fan-out variant '" + label + "'");
     }
 
     /** True if a caller holds no platform thread while waiting, by design (what the goal asks). */

@@ -1,17 +1,17 @@
 package dev.firebreak.lab.experiment.tuning;
 
+import dev.firebreak.lab.experiment.Labelled;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
 import dev.firebreak.isolation.ThreadPoolConfig;
-import java.util.Arrays;
 import java.util.List;
 
 /**
  * The configurations of seed 003's tuning experiment, in Hystrix's property names, on Firebreak's
  * THREAD isolation, next to Firebreak's VIRTUAL isolation and the unguarded service.
  */
-public enum TuningConfig {
+public enum TuningConfig implements Labelled {
     /** The seed's raw interface test: no guard. */
     UNGUARDED("unguarded", "no guard: the dependency called on the request's own (virtual) thread"),
     /** Hystrix's defaults: coreSize 10, no queue, 1000 ms timeout, breaker 20 requests / 50 % / 5 s. */
@@ -46,13 +46,12 @@ public enum TuningConfig {
 
     /** Every label. */
     public static List<String> labels() {
-        return Arrays.stream(values()).map(TuningConfig::label).toList();
+        return Labelled.labels(values());
     }
 
     /** The configuration with this label. */
     public static TuningConfig of(String label) {
-        return Arrays.stream(values()).filter(v -> v.label.equals(label)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no configuration '" + label + "'"));
+        return Labelled.find(values(), label, () -> "no configuration '" + label + "'");
     }
 
     /** A fresh guard in a registry of its own, or null for {@link #UNGUARDED}. No fallback: every failure counts as an error. */
