@@ -1,9 +1,9 @@
 package dev.firebreak;
 
-import dev.firebreak.breaker.BreakerPermit;
 import dev.firebreak.context.CacheLookup;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
+import dev.firebreak.internal.Pipeline;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -42,7 +42,7 @@ public final class CachedGuard {
         if (!active()) {
             return guard.execute(call, fallback);
         }
-        return AsyncExecution.await(submit(call, fallback));
+        return Pipeline.await(submit(call, fallback));
     }
 
     /** {@link Guard#submit(GuardedCall)} under this key. */
@@ -88,7 +88,7 @@ public final class CachedGuard {
             RequestContext before = RequestContext.swap(context);
             try {
                 long events = EventType.RESPONSE_FROM_CACHE.bit() | (thrown == null ? 0L : EventType.EXCEPTION_THROWN.bit());
-                guard.finish(BreakerPermit.DENIED, EventType.RESPONSE_FROM_CACHE, events, 0L, guard.ticker().read() - begin);
+                guard.reportFromCache(events, guard.ticker().read() - begin);
                 if (thrown == null) {
                     copy.complete(value);
                 } else {

@@ -1,24 +1,32 @@
 package dev.firebreak;
 
-import dev.firebreak.breaker.BreakerPermit;
+import dev.firebreak.attempt.Admission;
 import dev.firebreak.breaker.CircuitBreaker;
 import dev.firebreak.breaker.CircuitBreakers;
+import dev.firebreak.config.ConfigScope;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.GuardListener;
+import dev.firebreak.event.ListenerFailures;
+import dev.firebreak.internal.FallbackResult;
+import dev.firebreak.internal.GuardSide;
+import dev.firebreak.internal.Pipeline;
 import dev.firebreak.isolation.Bulkhead;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.IsolationStrategy;
+import dev.firebreak.isolation.Isolator;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import dev.firebreak.metrics.GuardMetrics;
+import dev.firebreak.registry.RegistryClosedException;
 import dev.firebreak.time.Scheduler;
 import dev.firebreak.time.Ticker;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -31,7 +39,8 @@ import java.util.function.Supplier;
  * Integers ints = randomOrg.execute(() -> client.generateIntegers(1), failure -> Integers.none());
  * }</pre>
  *
- * <p>Every call passes the same fixed steps, in this order:
+ * <p>Every call passes the same fixed steps of one pipeline ({@code dev.firebreak.internal.Step}), in
+ * this order (attempt policies added with {@link Builder#attemptPolicy} enter after the breaker):
  * <ol>
  *   <li>the request cache, only for {@link #cached(Object)} calls inside a {@code RequestContext};</li>
  *   <li>the circuit breaker: if it denies, SHORT_CIRCUITED and the fallback;</li>
@@ -60,14 +69,12 @@ public final class Guard {
     private final String poolName;
     private final GuardRegistry registry;
     private final Ticker ticker;
-    private final Scheduler scheduler;
-    private final IsolationStrategy strategy;
-    private final Bulkhead executionPermits;
-    private final GuardThreadPool pool;
+    private final Isolator isolator;
     private final Bulkhead fallbackPermits;
     private final CircuitBreaker breaker;
     private final GuardMetrics metrics;
-    private final ThreadFactory virtualThreads;
+    private final Side side = new Side();
+    private final Pipeline pipeline;
     private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
     private final GuardConfig codeConfig;
     private volatile GuardConfig config;
@@ -78,18 +85,18 @@ public final class Guard {
         this.poolName = b.pool == null ? this.groupName : b.pool;
         this.registry = b.registry;
         this.ticker = registry.ticker();
-        this.scheduler = registry.scheduler();
         this.codeConfig = codeConfig;
         this.config = config;
-        this.strategy = config.isolationStrategy();
-        this.executionPermits = new Bulkhead(config.executionConcurrencyLimit());
-        this.pool = strategy == IsolationStrategy.THREAD ? registry.poolFor(poolName, b.poolConfig) : null;
+        this.isolator = Isolator.of(config.isolationStrategy(), name, config.semaphoreMaxConcurrentRequests(),
+                config.virtualMaxConcurrentRequests(), () -> registry.poolFor(poolName, b.poolConfig));
         this.fallbackPermits = new Bulkhead(config.fallbackMaxConcurrentRequests());
-        this.breaker = CircuitBreakers.create(config, ticker);
-        this.metrics = new GuardMetrics(config, ticker, breaker);
-        this.virtualThreads = strategy == IsolationStrategy.VIRTUAL
-                ? Thread.ofVirtual().name("firebreak-" + name + "-", 1).factory()
-                : null;
+        this.breaker = CircuitBreakers.create(config.breakerSettings(), config.metricsRollingStatsTimeInMilliseconds(),
+                config.metricsRollingStatsNumBuckets(), ticker);
+        this.metrics = new GuardMetrics(config.metricsSettings(), ticker, breaker);
+        List<Admission> policies = new ArrayList<>();
+        policies.add(breaker);
+        policies.addAll(b.attemptPolicies);
+        this.pipeline = new Pipeline(side, ticker, registry.scheduler(), policies, isolator, metrics);
     }
 
     /** Starts building a guard named {@code name} in the {@linkplain GuardRegistry#global() global registry}. */
@@ -113,10 +120,8 @@ public final class Guard {
      */
     public <T> T execute(GuardedCall<T> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
-        if (strategy == IsolationStrategy.SEMAPHORE) {
-            return CallerThreadExecution.run(this, call, fallback);
-        }
-        return AsyncExecution.await(submit(call, fallback));
+        refuseIfClosed();
+        return pipeline.execute(call, fallback);
     }
 
     /** Like {@link #submit(GuardedCall, Fallback)} without a fallback. */
@@ -131,10 +136,8 @@ public final class Guard {
      */
     public <T> CompletableFuture<T> submit(GuardedCall<T> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
-        if (strategy == IsolationStrategy.SEMAPHORE) {
-            return CallerThreadExecution.runToFuture(this, call, fallback);
-        }
-        return AsyncExecution.start(this, call, null, fallback);
+        refuseIfClosed();
+        return pipeline.submit(call, fallback);
     }
 
     /** Like {@link #submitAsync(Supplier, Fallback)} without a fallback. */
@@ -152,7 +155,8 @@ public final class Guard {
      */
     public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
-        return AsyncExecution.start(this, null, call, fallback);
+        refuseIfClosed();
+        return pipeline.submitAsync(call, fallback);
     }
 
     /**
@@ -204,26 +208,27 @@ public final class Guard {
     public boolean reconfigure(GuardConfig next) {
         Objects.requireNonNull(next, "config");
         GuardConfig current = config;
-        executionPermits.setLimit(next.executionConcurrencyLimit());
+        isolator.resize(next.semaphoreMaxConcurrentRequests(), next.virtualMaxConcurrentRequests());
         fallbackPermits.setLimit(next.fallbackMaxConcurrentRequests());
-        metrics.reconfigure(next);
-        CircuitBreakers.reconfigure(breaker, next);
+        metrics.reconfigure(next.metricsSettings());
+        CircuitBreakers.reconfigure(breaker, next.breakerSettings());
         config = next;
-        return next.isolationStrategy() == current.isolationStrategy()
-                && next.metricsRollingStatsTimeInMilliseconds() == current.metricsRollingStatsTimeInMilliseconds()
-                && next.metricsRollingStatsNumBuckets() == current.metricsRollingStatsNumBuckets()
-                && next.metricsRollingPercentileTimeInMilliseconds() == current.metricsRollingPercentileTimeInMilliseconds()
-                && next.metricsRollingPercentileNumBuckets() == current.metricsRollingPercentileNumBuckets();
+        return GuardConfig.scope().changedFixed(current, next).isEmpty();
     }
 
     /** The isolation strategy, fixed at creation. */
     public IsolationStrategy isolationStrategy() {
-        return strategy;
+        return isolator.strategy();
+    }
+
+    /** The isolation object: it admits, launches and reports (limit, in flight). */
+    public Isolator isolator() {
+        return isolator;
     }
 
     /** The thread pool under THREAD isolation, else null. */
     public GuardThreadPool threadPool() {
-        return pool;
+        return isolator.pool().orElse(null);
     }
 
     /** The circuit breaker. */
@@ -246,12 +251,12 @@ public final class Guard {
      * ones still running. Under THREAD isolation this counts the whole pool, shared with other guards.
      */
     public int permitsInFlight() {
-        return pool != null ? pool.admitted() : executionPermits.inFlight();
+        return isolator.inFlight();
     }
 
     /** The most isolation permits ever held at once. */
     public int peakPermitsInFlight() {
-        return pool != null ? pool.peakAdmitted() : executionPermits.peak();
+        return isolator.peakInFlight();
     }
 
     /** Fallback permits held now. */
@@ -271,7 +276,7 @@ public final class Guard {
 
     @Override
     public String toString() {
-        return "Guard[" + name + ", group=" + groupName + ", pool=" + poolName + ", " + strategy + "]";
+        return "Guard[" + name + ", group=" + groupName + ", pool=" + poolName + ", " + isolator.strategy() + "]";
     }
 
     // ---------------------------------------------------------------- package-private plumbing
@@ -280,115 +285,83 @@ public final class Guard {
         return ticker;
     }
 
-    Scheduler scheduler() {
-        return scheduler;
+    /** A call answered from the request cache: no admission, recorded and reported like any call. */
+    void reportFromCache(long events, long totalNanos) {
+        metrics.record(events, 0L, totalNanos, ticker.read());
+        side.report(events, 0L, totalNanos);
     }
 
-    CircuitBreaker breaker() {
-        return breaker;
-    }
-
-    ThreadFactory virtualThreads() {
-        return virtualThreads;
-    }
-
-    Bulkhead executionPermits() {
-        return executionPermits;
-    }
-
-    GuardThreadPool pool() {
-        return pool;
-    }
-
-    /** Takes an isolation permit for a call; the rejection event if none is free, else null. */
-    EventType tryAdmit() {
-        if (pool != null) {
-            return pool.tryAdmit() ? null : EventType.THREAD_POOL_REJECTED;
-        }
-        if (executionPermits.tryAcquire()) {
-            return null;
-        }
-        return strategy == IsolationStrategy.VIRTUAL ? EventType.LIMIT_REJECTED : EventType.SEMAPHORE_REJECTED;
-    }
-
-    /** Returns an isolation permit taken by {@link #tryAdmit()}. */
-    void releaseAdmission() {
-        if (pool != null) {
-            pool.release();
-        } else {
-            executionPermits.release();
+    /** A closed registry's guard refuses at once, saying so (not a misleading rejection). */
+    private void refuseIfClosed() {
+        if (registry.isClosed()) {
+            throw new RegistryClosedException("guard '" + name + "'");
         }
     }
 
-    int admissionLimit() {
-        return pool != null ? pool.admissionLimit() : executionPermits.limit();
-    }
+    /** What the pipeline asks of this guard: configuration, exceptions, fallback, log and listeners. */
+    private final class Side implements GuardSide {
 
-    /** Adds SLOW_CALL to a successful call's events when the slow-call threshold is set and reached. */
-    long slowMarker(GuardConfig c, long executionNanos) {
-        int slowMillis = c.circuitBreakerSlowCallDurationThresholdInMilliseconds();
-        return slowMillis > 0 && executionNanos >= slowMillis * 1_000_000L ? EventType.SLOW_CALL.bit() : 0L;
-    }
+        @Override
+        public String name() {
+            return name;
+        }
 
-    /**
-     * Runs the fallback for {@code failure} on this thread, under the fallback limit.
-     *
-     * @return the outcome: a value or the exception to give the caller, with the events to add
-     */
-    <T> FallbackResult<T> fallback(Fallback<T> fallback, GuardException failure) {
-        if (fallback == null) {
-            return FallbackResult.failed(EventType.FALLBACK_MISSING, failure.withFallback(EventType.FALLBACK_MISSING, null));
+        @Override
+        public GuardConfig config() {
+            return config;
         }
-        if (!config.fallbackEnabled()) {
-            return FallbackResult.failed(EventType.FALLBACK_DISABLED, failure.withFallback(EventType.FALLBACK_DISABLED, null));
-        }
-        if (!fallbackPermits.tryAcquire()) {
-            return FallbackResult.failed(EventType.FALLBACK_REJECTION, failure.withFallback(EventType.FALLBACK_REJECTION, null));
-        }
-        try {
-            return FallbackResult.value(fallback.recover(failure));
-        } catch (Throwable thrown) {
-            return FallbackResult.failed(EventType.FALLBACK_FAILURE, failure.withFallback(EventType.FALLBACK_FAILURE, thrown));
-        } finally {
-            fallbackPermits.release();
-        }
-    }
 
-    /** The exception for an execution event that never ran the call or timed it out. */
-    GuardException failureFor(EventType event, Throwable cause) {
-        return switch (event) {
-            case SHORT_CIRCUITED -> new ShortCircuitedException(name);
-            case TIMEOUT -> new GuardTimeoutException(name, config.timeoutInMilliseconds());
-            case THREAD_POOL_REJECTED, SEMAPHORE_REJECTED, LIMIT_REJECTED -> new RejectedException(name, event, admissionLimit());
-            default -> new CallFailedException(name, cause);
-        };
-    }
-
-    /** Reports one finished call to the breaker (if it held a permit), the metrics and the listeners. */
-    void finish(BreakerPermit permit, EventType executionEvent, long events, long executionNanos, long totalNanos) {
-        finish(permit, executionEvent, events, executionNanos, totalNanos, ticker.read());
-    }
-
-    /** {@link #finish} for a call that ended at {@code nowNanos}: one clock read serves all three. */
-    void finish(BreakerPermit permit, EventType executionEvent, long events, long executionNanos, long totalNanos,
-            long nowNanos) {
-        if (permit != BreakerPermit.DENIED) {
-            breaker.onOutcome(permit, executionEvent, executionNanos, nowNanos);
+        @Override
+        public GuardException failureFor(EventType event, Throwable cause) {
+            return switch (event) {
+                case SHORT_CIRCUITED -> new ShortCircuitedException(name);
+                case TIMEOUT -> new GuardTimeoutException(name, config.timeoutInMilliseconds());
+                case THREAD_POOL_REJECTED, SEMAPHORE_REJECTED, LIMIT_REJECTED -> new RejectedException(name, event, isolator.limit());
+                default -> new CallFailedException(name, cause);
+            };
         }
-        metrics.record(events, executionNanos, totalNanos, nowNanos);
-        RequestContext context = RequestContext.currentOrNull();
-        if (context != null && config.requestLogEnabled()) {
-            context.log().add(name, events, totalNanos);
-        }
-        notifyListeners(events, executionNanos, totalNanos);
-    }
 
-    private void notifyListeners(long events, long executionNanos, long totalNanos) {
-        for (GuardListener listener : listeners) {
-            Listeners.call(listener, name, events, executionNanos, totalNanos);
+        @Override
+        public <T> FallbackResult<T> fallback(Fallback<T> fallback, GuardException failure) {
+            if (fallback == null) {
+                return FallbackResult.failed(EventType.FALLBACK_MISSING, failure.withFallback(EventType.FALLBACK_MISSING, null));
+            }
+            if (!config.fallbackEnabled()) {
+                return FallbackResult.failed(EventType.FALLBACK_DISABLED, failure.withFallback(EventType.FALLBACK_DISABLED, null));
+            }
+            if (!fallbackPermits.tryAcquire()) {
+                return FallbackResult.failed(EventType.FALLBACK_REJECTION, failure.withFallback(EventType.FALLBACK_REJECTION, null));
+            }
+            try {
+                return FallbackResult.value(fallback.recover(failure));
+            } catch (Throwable thrown) {
+                return FallbackResult.failed(EventType.FALLBACK_FAILURE, failure.withFallback(EventType.FALLBACK_FAILURE, thrown));
+            } finally {
+                fallbackPermits.release();
+            }
         }
-        for (GuardListener listener : registry.listeners()) {
-            Listeners.call(listener, name, events, executionNanos, totalNanos);
+
+        @Override
+        public void report(long events, long executionNanos, long totalNanos) {
+            RequestContext context = RequestContext.currentOrNull();
+            if (context != null && config.requestLogEnabled()) {
+                context.log().add(name, events, totalNanos);
+            }
+            for (GuardListener listener : listeners) {
+                tell(listener, events, executionNanos, totalNanos);
+            }
+            for (GuardListener listener : registry.listeners()) {
+                tell(listener, events, executionNanos, totalNanos);
+            }
+        }
+
+        /** One listener, under the one rule (no allocation unless it throws). */
+        private void tell(GuardListener listener, long events, long executionNanos, long totalNanos) {
+            try {
+                listener.onCall(name, events, executionNanos, totalNanos);
+            } catch (Throwable thrown) {
+                ListenerFailures.report(listener, "a call of guard '" + name + "'", thrown);
+            }
         }
     }
 
@@ -400,10 +373,15 @@ public final class Guard {
         private String group;
         private String pool;
         private ThreadPoolConfig poolConfig;
+        private final List<Admission> attemptPolicies = new ArrayList<>();
 
         Builder(GuardRegistry registry, String name) {
             if (name == null || name.isBlank()) {
                 throw new IllegalArgumentException("a guard needs a non-blank name");
+            }
+            if (ConfigScope.DEFAULT_INSTANCE.equals(name)) {
+                throw new IllegalArgumentException("'" + ConfigScope.DEFAULT_INSTANCE + "' is reserved and cannot name a"
+                        + " guard: properties under hystrix.command.default.* set every guard's defaults");
             }
             this.registry = registry;
             this.name = name;
@@ -439,6 +417,16 @@ public final class Guard {
             return this;
         }
 
+        /**
+         * Adds an attempt policy to this guard's pipeline: entered after the circuit breaker and the
+         * policies added before it (those held until the user's code ends: before the isolation), and
+         * exited as its {@link Admission#hold()} says. The order is fixed when the guard is built.
+         */
+        public Builder attemptPolicy(Admission policy) {
+            attemptPolicies.add(Objects.requireNonNull(policy, "policy"));
+            return this;
+        }
+
         /** Any other property, on the configuration builder: {@code .configure(c -> c.fallbackEnabled(false))}. */
         public Builder configure(Consumer<GuardConfig.Builder> change) {
             change.accept(config);
@@ -452,7 +440,7 @@ public final class Guard {
          */
         public Guard build() {
             GuardConfig code = config.build();
-            Guard guard = new Guard(this, code, registry.configResolver().guardConfig(name, code));
+            Guard guard = new Guard(this, code, registry.configResolver().resolve(GuardConfig.scope(), name, code));
             registry.register(guard);
             return guard;
         }

@@ -1,10 +1,13 @@
 package dev.firebreak;
 
-import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.config.ConfigResolver;
 import dev.firebreak.event.GuardListener;
+import dev.firebreak.event.ListenerFailures;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import dev.firebreak.registry.ClosableScheduler;
+import dev.firebreak.registry.Registry;
+import dev.firebreak.registry.RegistryClosedException;
 import dev.firebreak.time.Scheduler;
 import dev.firebreak.time.Ticker;
 import java.util.Collection;
@@ -13,31 +16,41 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 /**
  * The guards and thread pools of one application, by name, with the one {@link Ticker} and one
  * {@link Scheduler} they all use. Operations (the stream, the dashboard, dynamic configuration) find
- * guards here.
+ * guards here, and follow them through the added, removed and replaced events of
+ * {@link #guardRegistry()} and {@link #poolRegistry()}. Call policies built on guards (collapsers)
+ * keep their own registries as {@linkplain #extension extensions} of this one, so this layer knows
+ * nothing of them.
  *
- * <p>{@link #global()} uses the system clock; tests make their own registry around a
- * {@link dev.firebreak.testkit.ManualClock}: {@code GuardRegistry.builder().clock(clock).build()}.
+ * <p>{@link #global()} uses the system clock; tests make their own registry around a manual clock
+ * (firebreak-testkit's {@code ManualClock}): {@code GuardRegistry.builder().clock(clock).build()}.
+ *
+ * <p>A registry of one's own can be {@linkplain #close() closed}: its pools shut down, its scheduler
+ * refuses new work, attached configuration stops polling, and any later call on its guards and
+ * collapsers, or any new guard, pool or collapser, fails at once with a {@link RegistryClosedException}.
  */
-public final class GuardRegistry {
+public final class GuardRegistry implements AutoCloseable {
 
     private static final GuardRegistry GLOBAL = builder().build();
 
     private final Ticker ticker;
-    private final Scheduler scheduler;
-    private final ConcurrentHashMap<String, Guard> guards = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, GuardThreadPool> pools = new ConcurrentHashMap<>();
+    private final ClosableScheduler scheduler;
+    private final Registry<Guard> guards = new Registry<>("guard", Guard::name);
+    private final Registry<GuardThreadPool> pools = new Registry<>("thread pool", GuardThreadPool::name);
     private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
-    private final CopyOnWriteArrayList<RegistryListener> registryListeners = new CopyOnWriteArrayList<>();
-    private final CollapserRegistry collapsers = new CollapserRegistry(this);
+    private final CopyOnWriteArrayList<Runnable> closeActions = new CopyOnWriteArrayList<>();
+    private final ConcurrentHashMap<Class<?>, Object> extensions = new ConcurrentHashMap<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
     private volatile ConfigResolver configResolver = ConfigResolver.codeOnly();
 
     private GuardRegistry(Ticker ticker, Scheduler scheduler) {
         this.ticker = ticker;
-        this.scheduler = scheduler;
+        this.scheduler = new ClosableScheduler(scheduler, "registry");
     }
 
     /** The process-wide registry on the system clock, used by {@link Guard#named(String)}. */
@@ -52,32 +65,50 @@ public final class GuardRegistry {
 
     /** Starts building a guard named {@code name} in this registry. */
     public Guard.Builder guard(String name) {
+        refuseIfClosed("guard '" + name + "'");
         return new Guard.Builder(this, name);
     }
 
     /** The guard named {@code name}, if built. */
     public Optional<Guard> find(String name) {
-        return Optional.ofNullable(guards.get(name));
+        return guards.find(name);
     }
 
     /** Every guard, in no particular order. */
     public Collection<Guard> guards() {
-        return List.copyOf(guards.values());
+        return guards.all();
     }
 
     /** Every thread pool, in no particular order. */
     public Collection<GuardThreadPool> pools() {
-        return List.copyOf(pools.values());
+        return pools.all();
     }
 
     /** The pool named {@code name}, if one exists. */
     public Optional<GuardThreadPool> findPool(String name) {
-        return Optional.ofNullable(pools.get(name));
+        return pools.find(name);
     }
 
-    /** The collapsers of this registry, by name; they share its clock. */
-    public CollapserRegistry collapsers() {
-        return collapsers;
+    /** The guards by name, with their added, removed and replaced events. */
+    public Registry<Guard> guardRegistry() {
+        return guards;
+    }
+
+    /** The thread pools by name, with their added and removed events. */
+    public Registry<GuardThreadPool> poolRegistry() {
+        return pools;
+    }
+
+    /**
+     * The one object of {@code type} kept with this registry, made by {@code factory} the first time
+     * (how call policies such as collapsing attach their own registry: {@code CollapserRegistry.of(registry)}).
+     */
+    public <T> T extension(Class<T> type, Function<? super GuardRegistry, ? extends T> factory) {
+        Object existing = extensions.get(type);
+        if (existing == null) {
+            existing = extensions.computeIfAbsent(type, key -> factory.apply(this));
+        }
+        return type.cast(existing);
     }
 
     /** The clock every part of this registry reads. */
@@ -85,7 +116,7 @@ public final class GuardRegistry {
         return ticker;
     }
 
-    /** The scheduler every part of this registry waits on. */
+    /** The scheduler every part of this registry waits on; it refuses new work once the registry is closed. */
     public Scheduler scheduler() {
         return scheduler;
     }
@@ -100,14 +131,14 @@ public final class GuardRegistry {
         listeners.remove(listener);
     }
 
-    /** Subscribes to guards being added and removed. */
+    /** Subscribes to guards being added and removed (as {@code guardRegistry().addListener}). */
     public void addRegistryListener(RegistryListener listener) {
-        registryListeners.add(Objects.requireNonNull(listener, "listener"));
+        guards.addListener(listener);
     }
 
     /** Unsubscribes a listener added with {@link #addRegistryListener}. */
     public void removeRegistryListener(RegistryListener listener) {
-        registryListeners.remove(listener);
+        guards.removeListener(listener);
     }
 
     /**
@@ -118,9 +149,30 @@ public final class GuardRegistry {
         return configResolver;
     }
 
-    /** Installs {@code resolver} for guards, pools and collapsers created from now on. */
-    public void useConfigResolver(ConfigResolver resolver) {
-        this.configResolver = Objects.requireNonNull(resolver, "resolver");
+    /**
+     * Installs {@code resolver} for guards, pools and collapsers created from now on. Only one
+     * resolver other than {@link ConfigResolver#codeOnly()} may be installed at a time: a second one
+     * would silently override the first's values, so it is refused.
+     *
+     * @throws IllegalStateException if another resolver is installed (uninstall it first, by closing
+     *     its dynamic configuration), or the registry is closed
+     */
+    public synchronized void useConfigResolver(ConfigResolver resolver) {
+        Objects.requireNonNull(resolver, "resolver");
+        refuseIfClosed("configuration");
+        ConfigResolver current = configResolver;
+        if (current != ConfigResolver.codeOnly() && resolver != ConfigResolver.codeOnly() && current != resolver) {
+            throw new IllegalStateException("this registry already has a configuration resolver (" + current
+                    + "); a second one would override its values: close the first before binding another");
+        }
+        this.configResolver = resolver;
+    }
+
+    /** Uninstalls {@code resolver} if it is the one installed (its configuration closing); else nothing. */
+    public synchronized void releaseConfigResolver(ConfigResolver resolver) {
+        if (configResolver == resolver) {
+            configResolver = ConfigResolver.codeOnly();
+        }
     }
 
     /**
@@ -128,42 +180,73 @@ public final class GuardRegistry {
      * stays while other guards may share it.
      */
     public boolean remove(String name) {
-        Guard removed = guards.remove(name);
-        if (removed != null) {
-            for (RegistryListener listener : registryListeners) {
-                listener.onRemoved(removed);
-            }
+        return guards.remove(name);
+    }
+
+    /** Runs {@code action} when this registry is closed (attached configuration stops polling this way). */
+    public void whenClosed(Runnable action) {
+        closeActions.add(Objects.requireNonNull(action, "action"));
+    }
+
+    /**
+     * Closes this registry: attached configuration stops, every pool shuts down (running calls finish,
+     * each still completing exactly once), the scheduler refuses new work, and any later call on its
+     * guards or collapsers, or any new guard, pool or collapser, fails at once with a
+     * {@link RegistryClosedException}. Idempotent.
+     *
+     * @throws UnsupportedOperationException for the {@linkplain #global() global} registry, which other
+     *     code of the process shares
+     */
+    @Override
+    public void close() {
+        if (this == GLOBAL) {
+            throw new UnsupportedOperationException("the global registry is shared by the whole process and cannot be closed");
         }
-        return removed != null;
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        guards.close();
+        for (Runnable action : closeActions) {
+            ListenerFailures.notify(action, "registry closed", action);
+        }
+        for (GuardThreadPool pool : pools.close()) {
+            pool.shutdown();
+        }
+        scheduler.stop();
+    }
+
+    /** True once {@link #close()} was called. */
+    public boolean isClosed() {
+        return closed.get();
     }
 
     List<GuardListener> listeners() {
         return listeners;
     }
 
+    /** Refuses {@code what} with a {@link RegistryClosedException} if this registry is closed. */
+    void refuseIfClosed(String what) {
+        if (closed.get()) {
+            throw new RegistryClosedException(what);
+        }
+    }
+
     GuardThreadPool poolFor(String name, ThreadPoolConfig configIfNew) {
-        return pools.computeIfAbsent(name, key -> new GuardThreadPool(key, configResolver.threadPoolConfig(key,
+        GuardThreadPool pool = pools.computeIfAbsent(name, key -> new GuardThreadPool(key, configResolver.resolve(ThreadPoolConfig.scope(), key,
                 configIfNew == null ? ThreadPoolConfig.defaults() : configIfNew), ticker));
+        if (closed.get()) { // closed while this pool was being made: it must not outlive the registry
+            pool.shutdown();
+            throw new RegistryClosedException("thread pool '" + name + "'");
+        }
+        return pool;
     }
 
     void register(Guard guard) {
-        Guard previous = guards.putIfAbsent(guard.name(), guard);
-        if (previous != null) {
-            throw new IllegalStateException("a guard named '" + guard.name()
-                    + "' already exists in this registry; look it up with find(name) or remove it first");
-        }
-        for (RegistryListener listener : registryListeners) {
-            listener.onAdded(guard);
-        }
+        guards.register(guard);
     }
 
     /** Told when guards join or leave a registry (Micrometer binders, the stream). */
-    public interface RegistryListener {
-        /** A guard was built. */
-        void onAdded(Guard guard);
-
-        /** A guard was removed. */
-        void onRemoved(Guard guard);
+    public interface RegistryListener extends dev.firebreak.registry.RegistryListener<Guard> {
     }
 
     /** Builds a {@link GuardRegistry}. */

@@ -3,10 +3,10 @@ package dev.firebreak;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.event.EventType;
-import dev.firebreak.support.Await;
+import dev.firebreak.testkit.Await;
 import dev.firebreak.support.CallerKind;
-import dev.firebreak.support.Gate;
 import dev.firebreak.support.GuardFixture;
+import dev.firebreak.testkit.Gate;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;

@@ -88,9 +88,9 @@ class GuardStressTest {
         for (CompletableFuture<?> recorded : cancelledOnes) {
             recorded.get(60, TimeUnit.SECONDS);
         }
-        dev.firebreak.support.Await.until("every outcome reported", () -> listenerOutcomes.sum() == CALLS,
+        dev.firebreak.testkit.Await.until("every outcome reported", () -> listenerOutcomes.sum() == CALLS,
                 () -> "(" + listenerOutcomes.sum() + " of " + CALLS + ")");
-        dev.firebreak.support.Await.until("every permit returned", () -> guard.permitsInFlight() == 0);
+        dev.firebreak.testkit.Await.until("every permit returned", () -> guard.permitsInFlight() == 0);
 
         for (int id = 0; id < CALLS; id++) {
             assertThat(callerOutcomes.get(id)).as("outcomes seen by the caller of call %d", id).isEqualTo(1);

@@ -8,8 +8,8 @@ import dev.firebreak.isolation.IsolationStrategy;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import dev.firebreak.support.CallMode;
 import dev.firebreak.support.CallerKind;
-import dev.firebreak.support.Gate;
 import dev.firebreak.support.GuardFixture;
+import dev.firebreak.testkit.Gate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -92,14 +92,14 @@ class IsolationBoundTest {
             admitted.add(mode.call(caller, guard, gate.call("v" + i), null));
         }
         gate.awaitEntered(2);
-        dev.firebreak.support.Await.until("one call queued", () -> guard.threadPool().queueSize() == 1);
+        dev.firebreak.testkit.Await.until("one call queued", () -> guard.threadPool().queueSize() == 1);
         assertRejected(mode.call(caller, guard, gate.call("over"), null));
 
         assertThat(guard.threadPool().reconfigure(pool.toBuilder().queueSizeRejectionThreshold(3).build())).isTrue();
         for (int i = 3; i < 5; i++) {
             admitted.add(mode.call(caller, guard, gate.call("v" + i), null));
         }
-        dev.firebreak.support.Await.until("three calls queued", () -> guard.threadPool().queueSize() == 3);
+        dev.firebreak.testkit.Await.until("three calls queued", () -> guard.threadPool().queueSize() == 3);
         assertRejected(mode.call(caller, guard, gate.call("over"), null));
         assertThat(guard.threadPool().admitted()).isEqualTo(5);
 
@@ -124,7 +124,7 @@ class IsolationBoundTest {
             admitted.add(CallMode.SUBMIT.call(caller, guard, gate.call("v" + i), null));
         }
         gate.awaitEntered(3);
-        dev.firebreak.support.Await.until("two calls queued", () -> guard.threadPool().queueSize() == 2);
+        dev.firebreak.testkit.Await.until("two calls queued", () -> guard.threadPool().queueSize() == 2);
         assertThat(guard.threadPool().poolSize()).isEqualTo(3);
         assertRejected(CallMode.SUBMIT.call(caller, guard, gate.call("over"), null));
         gate.open();

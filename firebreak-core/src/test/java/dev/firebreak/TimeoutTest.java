@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.IsolationStrategy;
-import dev.firebreak.support.Await;
+import dev.firebreak.testkit.Await;
 import dev.firebreak.support.CallMode;
 import dev.firebreak.support.CallerKind;
-import dev.firebreak.support.Gate;
 import dev.firebreak.support.GuardFixture;
+import dev.firebreak.testkit.Gate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

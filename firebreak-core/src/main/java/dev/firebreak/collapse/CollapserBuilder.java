@@ -1,7 +1,6 @@
 package dev.firebreak.collapse;
 
 import dev.firebreak.Guard;
-import dev.firebreak.isolation.IsolationStrategy;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -121,13 +120,13 @@ public final class CollapserBuilder<A, R> {
             throw new IllegalStateException("collapser " + name + ": guard " + guard.name()
                     + " belongs to another registry (one registry, one clock)");
         }
-        if (batchCall.isBlocking() && guard.isolationStrategy() == IsolationStrategy.SEMAPHORE) {
+        if (batchCall.isBlocking() && guard.isolator().runsOnCaller()) {
             throw new IllegalStateException("collapser " + name + ": a blocking batch through SEMAPHORE guard "
                     + guard.name() + " would run on the timer or a caller's thread; use THREAD or VIRTUAL "
                     + "isolation, or batchAsync");
         }
         batchCall = batchCall.withGuard(guard);
-        config = registry.guards().configResolver().collapserConfig(name, config); // dynamic values at creation
+        config = registry.guards().configResolver().resolve(CollapserConfig.scope(), name, config); // dynamic values at creation
         Collapser<A, R> collapser = new Collapser<>(this);
         registry.register(collapser);
         return collapser;

@@ -132,6 +132,20 @@ public final class GuardThreadPool {
         }
     }
 
+    /**
+     * Runs an admitted task, leaving its permit to the caller when the pool refuses it.
+     *
+     * @return false if the pool is shut down (the permit is still held)
+     */
+    boolean executeAdmitted(Runnable admittedTask) {
+        try {
+            executor.execute(admittedTask);
+            return true;
+        } catch (RejectedExecutionException shutDown) {
+            return false;
+        }
+    }
+
     /** Returns an admission permit. */
     public void release() {
         admission.release();
@@ -197,6 +211,11 @@ public final class GuardThreadPool {
     /** Stops accepting tasks; running tasks continue. */
     public void shutdown() {
         executor.shutdown();
+    }
+
+    /** True once {@link #shutdown()} was called (its registry closed). */
+    public boolean isShutdown() {
+        return executor.isShutdown();
     }
 
     /** The executor, counting tasks run and the most running at once into the rolling figures. */

@@ -73,7 +73,7 @@ class CollapserPropertyTest {
                 .timeout(Duration.ofMillis(GUARD_TIMEOUT_MS)).configure(c -> c.circuitBreakerEnabled(false)).build();
         Downstream<Integer, List<String>> downstream = new Downstream<>();
         List<Long> created = Collections.synchronizedList(new ArrayList<>());
-        CollapserBuilder<Integer, String> builder = registry.collapsers().<Integer, String>collapser("c").through(guard)
+        CollapserBuilder<Integer, String> builder = CollapserRegistry.of(registry).<Integer, String>collapser("c").through(guard)
                 .batchAsync(arguments -> {
                     created.add(clock.read());
                     return downstream.start(arguments);

@@ -24,7 +24,7 @@ class GuardMetricsTest {
     @Test
     void executionLatencyOnlyForCallsThatRanTotalLatencyForAll() {
         ManualClock clock = new ManualClock(Long.MAX_VALUE - 1_000 * MS);
-        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults(), clock);
+        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults().metricsSettings(), clock);
         metrics.record(EventType.SUCCESS.bit(), 10 * MS, 12 * MS);
         metrics.record(EventType.FAILURE.bit() | EventType.FALLBACK_SUCCESS.bit(), 30 * MS, 40 * MS);
         metrics.record(EventType.SHORT_CIRCUITED.bit() | EventType.FALLBACK_SUCCESS.bit(), 0, 1 * MS);
@@ -47,19 +47,19 @@ class GuardMetricsTest {
     @Test
     void percentilesCanBeSwitchedOffAndOnLive() {
         ManualClock clock = new ManualClock();
-        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults(), clock);
-        metrics.reconfigure(GuardConfig.builder().metricsRollingPercentileEnabled(false).build());
+        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults().metricsSettings(), clock);
+        metrics.reconfigure(GuardConfig.builder().metricsRollingPercentileEnabled(false).build().metricsSettings());
         metrics.record(EventType.SUCCESS.bit(), MS, MS);
         assertThat(metrics.snapshot().executionLatency()).isEqualTo(LatencySnapshot.DISABLED);
         assertThat(metrics.snapshot().executionLatency().percentileMillis(50.0)).isEqualTo(-1);
-        metrics.reconfigure(GuardConfig.defaults());
+        metrics.reconfigure(GuardConfig.defaults().metricsSettings());
         assertThat(metrics.snapshot().executionLatency().samples()).as("nothing recorded while off").isZero();
     }
 
     @Test
     void concurrencyNowAndRollingMaximum() {
         ManualClock clock = new ManualClock(-42);
-        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults(), clock);
+        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults().metricsSettings(), clock);
         metrics.executionStarted();
         metrics.executionStarted();
         metrics.executionStarted();
@@ -77,8 +77,8 @@ class GuardMetricsTest {
     void snapshotReportsTheBreakersState() {
         ManualClock clock = new ManualClock();
         GuardConfig config = GuardConfig.builder().circuitBreakerRequestVolumeThreshold(1).build();
-        CircuitBreaker breaker = CircuitBreakers.create(config, clock);
-        GuardMetrics metrics = new GuardMetrics(config, clock, breaker);
+        CircuitBreaker breaker = CircuitBreakers.create(config.breakerSettings(), config.metricsRollingStatsTimeInMilliseconds(), config.metricsRollingStatsNumBuckets(), clock);
+        GuardMetrics metrics = new GuardMetrics(config.metricsSettings(), clock, breaker);
         assertThat(metrics.snapshot().circuitOpen()).isFalse();
         breaker.onOutcome(breaker.tryAcquire(0), EventType.FAILURE, 0, 0);
         assertThat(metrics.snapshot().circuitState()).isEqualTo(CircuitState.OPEN);

@@ -7,6 +7,7 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.Events;
 import dev.firebreak.isolation.GuardThreadPool;
+import dev.firebreak.testkit.Await;
 import dev.firebreak.testkit.ManualClock;
 import java.util.List;
 import java.util.Map;

@@ -3,6 +3,7 @@ package dev.firebreak.micrometer;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.collapse.Collapser;
+import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.time.Cancellable;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -131,7 +132,7 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
                 return true;
             });
             Map<String, Collapser<?, ?>> current = new HashMap<>();
-            guards.collapsers().collapsers().forEach(c -> current.put(c.name(), c));
+            CollapserRegistry.of(guards).collapsers().forEach(c -> current.put(c.name(), c));
             collapserMeters.keySet().removeIf(name -> {
                 CollapserMeters bound = collapserMeters.get(name);
                 if (current.get(name) == bound.collapser()) {

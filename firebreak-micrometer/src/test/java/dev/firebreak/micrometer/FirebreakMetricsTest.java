@@ -7,6 +7,7 @@ import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
 import dev.firebreak.collapse.Collapser;
+import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.collapse.ResponseMapping;
 import dev.firebreak.testkit.ManualClock;
@@ -117,7 +118,7 @@ class FirebreakMetricsTest {
         assertThat(scrape).contains("firebreak_pool_tasks_completed_tasks_total{pool=\"pricing-pool\"}");
 
         Guard batch = registry.guard("stock-batch").isolation(Isolation.semaphore(5)).build();
-        Collapser<Integer, Integer> collapser = registry.collapsers().<Integer, Integer>collapser("stock")
+        Collapser<Integer, Integer> collapser = CollapserRegistry.of(registry).<Integer, Integer>collapser("stock")
                 .through(batch)
                 .batchAsync(args -> CompletableFuture.completedFuture(List.copyOf(args)), ResponseMapping.inOrder())
                 .configure(c -> c.dispatchStrategy(DispatchStrategy.LOAD_AWARE).loadAwareLingerInMicroseconds(0))
@@ -132,7 +133,7 @@ class FirebreakMetricsTest {
         assertThat(value(scrape, "firebreak_collapser_batch_size", "percentile=\"100\"," + tags)).isEqualTo(1.0);
         assertThat(value(scrape, "firebreak_collapser_batches_in_flight", tags)).isEqualTo(0.0);
 
-        registry.collapsers().remove("stock");
+        CollapserRegistry.of(registry).remove("stock");
         binder.resync();
         assertThat(prometheus.scrape()).doesNotContain("firebreak_collapser");
     }

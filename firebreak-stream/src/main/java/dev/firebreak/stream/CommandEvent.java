@@ -3,7 +3,6 @@ package dev.firebreak.stream;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.event.EventType;
-import dev.firebreak.isolation.IsolationStrategy;
 import dev.firebreak.metrics.EventCounts;
 import dev.firebreak.metrics.GuardMetricsSnapshot;
 import dev.firebreak.metrics.rolling.LatencySnapshot;
@@ -68,7 +67,7 @@ final class CommandEvent {
                 .field("propertyValue_circuitBreakerForceClosed", c.circuitBreakerForceClosed())
                 .field("propertyValue_circuitBreakerEnabled", c.circuitBreakerEnabled())
                 .field("propertyValue_executionIsolationStrategy",
-                        guard.isolationStrategy() == IsolationStrategy.SEMAPHORE ? "SEMAPHORE" : "THREAD")
+                        guard.isolator().runsOnCaller() ? "SEMAPHORE" : "THREAD")
                 .field("propertyValue_executionIsolationThreadTimeoutInMilliseconds", c.timeoutInMilliseconds())
                 .field("propertyValue_executionTimeoutInMilliseconds", c.timeoutInMilliseconds())
                 .field("propertyValue_executionIsolationThreadInterruptOnTimeout", c.interruptOnTimeout())
@@ -89,8 +88,7 @@ final class CommandEvent {
                 .field("firebreak_rollingCountCancelled", r.get(EventType.CANCELLED))
                 .field("firebreak_rollingCountFallbackDisabled", r.get(EventType.FALLBACK_DISABLED))
                 .field("firebreak_permitsInFlight", guard.permitsInFlight())
-                .field("firebreak_concurrencyLimit", guard.isolationStrategy() == IsolationStrategy.THREAD
-                        ? guard.threadPool().admissionLimit() : c.executionConcurrencyLimit())
+                .field("firebreak_concurrencyLimit", guard.isolator().limit())
                 .field("firebreak_propertyValue_executionIsolationVirtualMaxConcurrentRequests",
                         c.virtualMaxConcurrentRequests())
                 .field("firebreak_propertyValue_circuitBreakerHalfOpenTrialCalls", c.circuitBreakerHalfOpenTrialCalls())

@@ -1,0 +1,36 @@
+package dev.firebreak.config.live;
+
+/**
+ * Something dynamic configuration did or refused, for {@link ConfigListener}s and the log.
+ *
+ * @param kind what happened
+ * @param scope the scope segment ({@code command}, {@code threadpool}, {@code collapser}), or null for a source failure
+ * @param instance the guard, pool or collapser name ({@code default} for a global default), or null
+ * @param property the property name relative to its scope, or null when the key names none
+ * @param key the full key that supplied the value (e.g. {@code hystrix.command.default.fallback.enabled}),
+ *     or the source's name for a source failure
+ * @param value the value as text, or null
+ * @param message a sentence naming the key, the value and, for a refusal, the rule
+ */
+public record ConfigEvent(Kind kind, String scope, String instance, String property, String key, String value,
+        String message) {
+
+    /** What happened. */
+    public enum Kind {
+        /** A new value reached a running guard, pool or collapser. */
+        APPLIED,
+        /** A value broke a rule (type, range, a rule across properties); the last valid value stays in force. */
+        REFUSED,
+        /** A property that cannot change while running was changed; it applies to instances created from now on. */
+        FIXED_PROPERTY_IGNORED,
+        /** A key under a known scope names no property; it is ignored. */
+        UNKNOWN_KEY,
+        /** A source could not be read or parsed at all; its previous properties stay in force. */
+        SOURCE_FAILED
+    }
+
+    @Override
+    public String toString() {
+        return kind + ": " + message;
+    }
+}

@@ -1,0 +1,35 @@
+package dev.firebreak.config.live;
+
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * A layer of dynamic properties: a file, the system properties, or anything else (a Spring
+ * Environment, Archaius, a configuration service). {@link DynamicConfiguration} reads every source on
+ * each refresh; a later source wins over an earlier one for the same key.
+ *
+ * <p>Only keys starting with {@code firebreak.} or {@code hystrix.} are read; a source may return
+ * others, they are ignored. A source that can tell when it changed calls its change listeners (from
+ * any thread) so the change applies without waiting for the next poll.
+ */
+public interface PropertySource {
+
+    /** A name for messages, e.g. the file's path. */
+    String name();
+
+    /**
+     * A snapshot of the source's properties.
+     *
+     * @throws IOException if the source cannot be read or parsed at all: its previous snapshot then
+     *     stays in force and a {@link ConfigEvent.Kind#SOURCE_FAILED} event says why
+     */
+    Map<String, String> read() throws IOException;
+
+    /** Subscribes to changes pushed by this source; sources that are only polled ignore it. */
+    default void addChangeListener(Runnable listener) {
+    }
+
+    /** Unsubscribes a listener added with {@link #addChangeListener}. */
+    default void removeChangeListener(Runnable listener) {
+    }
+}
