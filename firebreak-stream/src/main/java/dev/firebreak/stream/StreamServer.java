@@ -43,7 +43,7 @@ public final class StreamServer implements AutoCloseable {
     StreamServer(StreamServerBuilder config) {
         this.config = config;
         this.slots = new ClientSlots(config.maxConnections);
-        this.emitter = new StreamEmitter(config.registry.scheduler(), config.clock,
+        this.emitter = new StreamEmitter(config.registry.scheduler(), StreamEmitter.virtualThreads(), config.clock,
                 config.interval.toNanos(), new StreamFrames(config.registry), slots);
         this.router = new Router(
                 new StreamHandler(slots, config.token, config.interval.toMillis(), config.outboxFrames, config.allowedOrigins),
