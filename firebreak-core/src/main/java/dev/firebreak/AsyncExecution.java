@@ -8,6 +8,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
@@ -88,26 +89,43 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         return execution;
     }
 
-    /** Waits for {@code future} on behalf of a synchronous caller, rethrowing what it completed with. */
+    /**
+     * Waits for {@code future} on behalf of a synchronous caller, rethrowing what it completed with.
+     * An interrupt while waiting cancels the call if it has no outcome yet (CANCELLED); if the worker
+     * or the timeout claimed the outcome first (its fallback may still be running), that recorded
+     * outcome is what the caller gets, waited for without listening to interrupts. Either way the
+     * caller's interrupt flag is set again on return.
+     */
     static <T> T await(CompletableFuture<T> future) {
         try {
             return future.get();
         } catch (ExecutionException failed) {
-            Throwable cause = failed.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException(cause); // unreachable: futures complete with unchecked exceptions only
+            throw unchecked(failed.getCause());
         } catch (InterruptedException interrupted) {
-            future.cancel(true);
-            Thread.currentThread().interrupt();
-            CancellationException cancelled = new CancellationException("caller interrupted while waiting");
-            cancelled.initCause(interrupted);
-            throw cancelled;
+            if (future.cancel(true)) {
+                Thread.currentThread().interrupt();
+                CancellationException cancelled = new CancellationException("caller interrupted while waiting");
+                cancelled.initCause(interrupted);
+                throw cancelled;
+            }
+            try {
+                return future.join(); // the outcome is claimed: it comes soon, and it is the recorded one
+            } catch (CompletionException failed) {
+                throw unchecked(failed.getCause());
+            } finally {
+                Thread.currentThread().interrupt();
+            }
         }
+    }
+
+    private static RuntimeException unchecked(Throwable cause) {
+        if (cause instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        if (cause instanceof Error error) {
+            throw error;
+        }
+        return new IllegalStateException(cause); // unreachable: futures complete with unchecked exceptions only
     }
 
     private void begin() {
