@@ -258,6 +258,13 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         timeout.cancel();
         long end = guard.ticker().read();
         long executionNanos = end - start;
+        if (config.timeoutEnabled() && executionNanos > config.timeoutNanos()) {
+            // The deadline passed before the result came, and the timer had not claimed it yet (it runs
+            // late on a busy machine). An on-time timer would have made this a TIMEOUT, so it is one,
+            // as on SEMAPHORE's caller-thread path: the late value or failure is discarded.
+            recover(EventType.TIMEOUT, null, executionNanos);
+            return;
+        }
         if (thrown == null) {
             long events = EventType.SUCCESS.bit() | guard.slowMarker(config, executionNanos);
             guard.finish(permit, EventType.SUCCESS, events, executionNanos, executionNanos, end);
