@@ -108,8 +108,9 @@ public final class Guard {
      * Runs {@code call} under this guard and waits for its value, the fallback's value, or an exception
      * saying what happened. Under SEMAPHORE isolation it runs on this thread; otherwise on the guard's
      * isolation, and this thread walks away at the deadline. If this thread is interrupted while
-     * waiting, the call is cancelled (CANCELLED) and a CancellationException is thrown with the
-     * interrupt flag restored.
+     * waiting, a call with no outcome yet is cancelled (CANCELLED) and a CancellationException is
+     * thrown; a call whose outcome is already decided (its fallback may be running) returns or throws
+     * that outcome, the one the metrics record. Either way the interrupt flag is set again.
      */
     public <T> T execute(GuardedCall<T> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");

@@ -118,29 +118,41 @@ public final class Collapser<A, R> {
     /**
      * Submits one request and waits for its value; failures are thrown as they are (the guard's
      * exception, a {@link CollapseException}, a CancellationException). If this thread is interrupted
-     * while waiting, the request is cancelled and a CancellationException thrown with the interrupt
-     * flag restored.
+     * while waiting, the request is cancelled if it has no outcome yet (CancellationException); if it
+     * already has one (its fallback may be running), that recorded outcome is returned or thrown, waited
+     * for without listening to interrupts. Either way the interrupt flag is set again on return.
      */
     public R execute(A argument) {
         CompletableFuture<R> future = submit(argument);
         try {
             return future.get();
         } catch (ExecutionException failed) {
-            Throwable cause = failed.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new CompletionException(cause);
+            throw unchecked(failed.getCause());
         } catch (InterruptedException interrupted) {
-            future.cancel(true);
-            Thread.currentThread().interrupt();
-            CancellationException cancelled = new CancellationException("caller interrupted while waiting");
-            cancelled.initCause(interrupted);
-            throw cancelled;
+            if (future.cancel(true)) {
+                Thread.currentThread().interrupt();
+                CancellationException cancelled = new CancellationException("caller interrupted while waiting");
+                cancelled.initCause(interrupted);
+                throw cancelled;
+            }
+            try {
+                return future.join(); // the outcome is claimed: it comes soon, and it is the recorded one
+            } catch (CompletionException failed) {
+                throw unchecked(failed.getCause());
+            } finally {
+                Thread.currentThread().interrupt();
+            }
         }
+    }
+
+    private static RuntimeException unchecked(Throwable cause) {
+        if (cause instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        if (cause instanceof Error error) {
+            throw error;
+        }
+        return new CompletionException(cause);
     }
 
     private CompletableFuture<R> enqueue(A argument, RequestContext context) {
