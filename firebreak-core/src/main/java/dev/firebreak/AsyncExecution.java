@@ -27,7 +27,8 @@ import java.util.function.Supplier;
  *       worker when the user's call really returns (or, for a stage, when the stage completes), never
  *       by the timeout or the cancel, so a hung dependency can never run more calls than its bound. A
  *       task that finds the outcome already claimed before it starts releases its permit without
- *       running the call.</li>
+ *       running the call. Right after the release (or when no permit was taken), the watch of
+ *       {@link #permitReleased()} completes, once.</li>
  *   <li><b>Interrupts hit only this call.</b> An interrupt is delivered only while the runner is in
  *       RUNNING, and the runner does not leave RUNNING while an interrupt is being delivered; it then
  *       clears its interrupt flag, so a pooled thread never carries a stale interrupt to its next call.</li>
@@ -53,12 +54,15 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
 
     private static final VarHandle OUTCOME;
     private static final VarHandle RUN_STATE;
+    private static final VarHandle PERMIT_WATCH;
+    private static final CompletableFuture<Void> PERMIT_GONE = CompletableFuture.completedFuture(null);
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             OUTCOME = lookup.findVarHandle(AsyncExecution.class, "outcome", int.class);
             RUN_STATE = lookup.findVarHandle(AsyncExecution.class, "runState", int.class);
+            PERMIT_WATCH = lookup.findVarHandle(AsyncExecution.class, "permitWatch", CompletableFuture.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -78,6 +82,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     private volatile Cancellable timeout = Cancellable.NONE;
     private volatile CompletableFuture<T> stage;
     private volatile boolean stopRequested;
+    private volatile CompletableFuture<Void> permitWatch; // null: nobody asked; PERMIT_GONE: no permit held any more
 
     private AsyncExecution(Guard guard, GuardedCall<T> call, Supplier<? extends CompletionStage<T>> stageCall,
             Fallback<T> fallback) {
@@ -139,12 +144,14 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
 
     private void begin() {
         if (permit == BreakerPermit.DENIED) {
+            permitGone(); // never took one
             claim();
             recover(EventType.SHORT_CIRCUITED, null, 0L);
             return;
         }
         EventType rejected = guard.tryAdmit();
         if (rejected != null) {
+            permitGone(); // never took one
             claim();
             recover(rejected, null, 0L);
             return;
@@ -160,6 +167,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
             } else if (guard.pool() != null) {
                 handedOver = true; // on refusal the pool released the permit itself
                 if (!guard.pool().execute(this)) { // shut down
+                    permitGone();
                     if (claim()) {
                         timeout.cancel();
                         recover(EventType.THREAD_POOL_REJECTED, null, 0L);
@@ -175,6 +183,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
             // still be reported (a lost half-open trial would hold the circuit half-open forever).
             if (!handedOver) {
                 guard.releaseAdmission();
+                permitGone();
             }
             if (claim()) {
                 timeout.cancel();
@@ -221,6 +230,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
                 guard.metrics().executionEnded();
             }
             guard.releaseAdmission();
+            permitGone();
         }
         if (!skip) {
             settle(value, thrown);
@@ -238,6 +248,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         } catch (Throwable thrown) {
             guard.metrics().executionEnded();
             guard.releaseAdmission();
+            permitGone();
             settle(null, thrown);
             return;
         }
@@ -250,6 +261,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         pending.whenComplete((value, thrown) -> {
             guard.metrics().executionEnded();
             guard.releaseAdmission();
+            permitGone();
             RequestContext before = RequestContext.swap(context);
             try {
                 settle(value, thrown == null ? null : BadRequests.unwrap(thrown));
@@ -351,6 +363,31 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
             interruptRunner(); // after the outcome, as for timeouts
         }
         return cancelled;
+    }
+
+    /** The guard this call runs under. */
+    Guard guard() {
+        return guard;
+    }
+
+    /**
+     * A future completing once this call holds no isolation permit: when the call (or stage) really
+     * ends, which may be long after its outcome (a timed-out call that ignores its interrupt), or at
+     * once if it never took one or has given it back. Only watched calls allocate it.
+     */
+    CompletableFuture<Void> permitReleased() {
+        CompletableFuture<Void> fresh = new CompletableFuture<>();
+        @SuppressWarnings("unchecked")
+        CompletableFuture<Void> witness = (CompletableFuture<Void>) PERMIT_WATCH.compareAndExchange(this, null, fresh);
+        return witness == null ? fresh : witness; // PERMIT_GONE, or the watch an earlier caller installed
+    }
+
+    /** Called once, right after the permit is given back (or when none was taken): completes the watch. */
+    private void permitGone() {
+        Object watch = PERMIT_WATCH.getAndSet(this, PERMIT_GONE);
+        if (watch != null && watch != PERMIT_GONE) {
+            ((CompletableFuture<?>) watch).complete(null);
+        }
     }
 
     private boolean claim() {

@@ -250,6 +250,29 @@ public final class Guard {
         return pool != null ? pool.admitted() : executionPermits.inFlight();
     }
 
+    /**
+     * A stage that completes once the call behind {@code submitted} holds no isolation permit of this
+     * guard: when the call (or its stage) really ends, which for a call that ignores its interrupt can be
+     * long after {@code submitted} completed with TIMEOUT; at once if it never took one (rejected,
+     * short-circuited) or has already given it back. {@code submitted} must be a future this guard's
+     * {@code submit} or {@code submitAsync} returned (under SEMAPHORE, {@code submit} returns after the
+     * call, so its permit is already back). Call policies that keep their own bound within the guard's
+     * (the collapser's LOAD_AWARE slots) free a slot here, so they never send a call the guard rejects.
+     *
+     * @throws IllegalArgumentException if {@code submitted} did not come from this guard
+     */
+    public CompletionStage<Void> permitReleased(CompletableFuture<?> submitted) {
+        Objects.requireNonNull(submitted, "submitted");
+        if (submitted instanceof AsyncExecution<?> execution && execution.guard() == this) {
+            return execution.permitReleased().copy(); // a copy: the caller cannot complete the shared watch
+        }
+        if (strategy == IsolationStrategy.SEMAPHORE && submitted.isDone()) {
+            return CompletableFuture.completedStage(null);
+        }
+        throw new IllegalArgumentException("permitReleased: the future " + submitted + " was not returned by submit"
+                + " or submitAsync of guard " + name + " (rule: pass the future this guard returned, uncomposed)");
+    }
+
     /** The most isolation permits ever held at once. */
     public int peakPermitsInFlight() {
         return pool != null ? pool.peakAdmitted() : executionPermits.peak();

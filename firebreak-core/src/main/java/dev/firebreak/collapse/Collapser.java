@@ -220,7 +220,10 @@ public final class Collapser<A, R> {
 
     /**
      * Sends one batch taken from {@code queue} at ticker time {@code departedAt}; ends with exactly one
-     * {@code queue.batchEnded(departedAt, called)}.
+     * {@code queue.batchEnded(departedAt, called)}, once every shard has ended: its requests have their
+     * outcome and its call has given its permit back to the guard ({@link BatchCall#run}). A shard whose
+     * call outlives the guard's timeout therefore keeps the batch's slot until the call really ends,
+     * as the guard keeps the permit.
      */
     void dispatch(List<CollapsedRequest<A, R>> taken, BatchQueue<A, R> queue, long departedAt) {
         List<CollapsedRequest<A, R>> live = new ArrayList<>(taken.size());
@@ -275,7 +278,8 @@ public final class Collapser<A, R> {
     /**
      * LOAD_AWARE's k: {@code loadAware.maxBatchesInFlight}, or when 0 the default
      * ({@link CollapserConfig#DEFAULT_BATCHES_IN_FLIGHT}) capped by the guard's concurrency bound, so
-     * that the collapser never makes its own guard reject.
+     * that the collapser never makes its own guard reject: a slot is held as long as the guard holds
+     * the batch call's permit (see {@link BatchQueue}), so k slots never need more than k permits.
      */
     int maxBatchesInFlight() {
         int configured = config.loadAwareMaxBatchesInFlight();
