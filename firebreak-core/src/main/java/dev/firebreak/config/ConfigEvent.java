@@ -4,11 +4,11 @@ package dev.firebreak.config;
  * Something dynamic configuration did or refused, for {@link ConfigListener}s and the log.
  *
  * @param kind what happened
- * @param scope the scope segment ({@code command}, {@code threadpool}, {@code collapser}), or null for a source failure
+ * @param scope the scope segment ({@code command}, {@code threadpool}, {@code collapser}), or null for a source event
  * @param instance the guard, pool or collapser name ({@code default} for a global default), or null
  * @param property the property name relative to its scope, or null when the key names none
  * @param key the full key that supplied the value (e.g. {@code hystrix.command.default.fallback.enabled}),
- *     or the source's name for a source failure
+ *     or the source's name for a source event
  * @param value the value as text, or null
  * @param message a sentence naming the key, the value and, for a refusal, the rule
  */
@@ -25,8 +25,13 @@ public record ConfigEvent(Kind kind, String scope, String instance, String prope
         FIXED_PROPERTY_IGNORED,
         /** A key under a known scope names no property; it is ignored. */
         UNKNOWN_KEY,
-        /** A source could not be read or parsed at all; its previous properties stay in force. */
-        SOURCE_FAILED
+        /** A source could not be read or parsed at all; its previous properties (if it had any) stay in force. */
+        SOURCE_FAILED,
+        /**
+         * A running guard, pool or collapser threw when given its resolved configuration: none of it
+         * applied, and the configuration in force stays.
+         */
+        RECONFIGURE_FAILED
     }
 
     @Override
