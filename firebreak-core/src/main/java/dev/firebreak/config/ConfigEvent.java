@@ -28,6 +28,17 @@ public record ConfigEvent(Kind kind, String scope, String instance, String prope
         /** A source could not be read or parsed at all; its previous properties (if it had any) stay in force. */
         SOURCE_FAILED,
         /**
+         * A source does not exist (a properties file not there): it contributes no properties, or its last
+         * good ones if it had some, until it appears.
+         */
+        SOURCE_MISSING,
+        /**
+         * A source read in the middle of an edit may be half written, and this snapshot lost most of the keys
+         * in force (or all of them): it is held, the last good snapshot stays in force, and it applies only
+         * once it has stayed the same for longer (see docs/configuration.md).
+         */
+        SOURCE_SUSPECT,
+        /**
          * A running guard, pool or collapser threw when given its resolved configuration: none of it
          * applied, and the configuration in force stays.
          */

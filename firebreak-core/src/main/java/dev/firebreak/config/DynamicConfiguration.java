@@ -41,7 +41,8 @@ import java.util.function.Supplier;
  * reads every source; if anything changed it checks each value on its own, then each resolved record
  * as a whole, and calls {@code reconfigure} on the objects whose configuration changed. A refused
  * value never half-applies: the last valid value stays in force and a REFUSED {@link ConfigEvent}
- * names key, value and rule. Properties that cannot change while running keep their running value
+ * names key, value and rule; an object whose {@code reconfigure} throws keeps its configuration in force
+ * (RECONFIGURE_FAILED). A file read in the middle of an edit applies only once it is stable. Properties that cannot change while running keep their running value
  * (FIXED_PROPERTY_IGNORED) and apply to objects created afterwards, which this configuration resolves
  * through the registry's {@link ConfigResolver} hook. The running objects are the registry's guards,
  * pools and collapsers ({@code registry.collapsers()}; one built since the last change is reached at the
@@ -72,7 +73,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     private DynamicConfiguration(Builder b) {
         this.registry = b.registry;
         this.targets = new TargetDirectory(registry);
-        this.sources = new SourceSet(b.sources);
+        this.sources = new SourceSet(b.sources, registry.ticker(), b.pollInterval.toNanos());
         this.globalCode = Map.of(ConfigScope.command(), b.commandDefaults, ConfigScope.threadPool(),
                 b.threadPoolDefaults, ConfigScope.collapser(), b.collapserDefaults);
         this.poller = new Poller(registry.scheduler(), b.pollInterval.toNanos(), b.refreshExecutor, this::refresh);
@@ -86,7 +87,9 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
 
     /**
      * Reads every source now and applies what changed, on this thread; returns when running objects
-     * have their new configuration and listeners have been told.
+     * have their new configuration and listeners have been told. A source that may be read mid-edit (a
+     * file) changes only once its new snapshot is stable: at the second read that finds it unchanged,
+     * at least a poll interval after the first (see {@link PropertySource#mayBeReadMidEdit()}).
      */
     public void refresh() {
         refresh(false);
