@@ -43,8 +43,13 @@ class PoolSizeRuleTest {
             }
             assertThat(pool.poolSize()).as("one thread per call would leak").isLessThanOrEqualTo(10);
 
+            f.source.remove("firebreak.threadpool.p.coreSize"); // nothing was half-applied, so nothing to repair
+            assertThat(pool.metricsSnapshot().corePoolSize()).isEqualTo(10);
+            assertThat(f.events(ConfigEvent.Kind.APPLIED)).isEmpty();
+            f.source.set("firebreak.threadpool.p.coreSize", HUGE); // refused again: the key came back
+
             f.source.set("firebreak.threadpool.p.keepAliveTimeMinutes", "2"); // another change: no repeated refusal
-            assertThat(f.events(ConfigEvent.Kind.REFUSED)).hasSize(1);
+            assertThat(f.events(ConfigEvent.Kind.REFUSED)).hasSize(2);
             assertThat(pool.config().keepAliveTimeMinutes()).isEqualTo(2);
 
             f.source.set("firebreak.threadpool.p.coreSize", "4"); // a valid size still applies afterwards
