@@ -29,7 +29,7 @@ class SoakTest {
     private static final int CALLS = Integer.getInteger("firebreak.soak.calls", 30_000);
     private static final int CALLERS = Integer.getInteger("firebreak.soak.callers", 32);
     private static final long SEED = Long.getLong("firebreak.soak.seed", 20_261_122L);
-    private static final long MAX_LATENESS_MILLIS = Long.getLong("firebreak.soak.maxLatenessMillis", 500);
+    private static final long MAX_LATENESS_MILLIS = Long.getLong("firebreak.soak.maxLatenessMillis", 5_000);
     private static final Duration BOUND = Duration.ofMinutes(Long.getLong("firebreak.soak.minutes", 20));
     private static final int THREAD_SLACK = 4; // JIT compiler and carrier threads come and go on their own
     private static final long HEAP_SLACK_BYTES = 32L << 20;
@@ -54,6 +54,11 @@ class SoakTest {
         assertThat(round.seen.differences("callers", round.logged, "request logs")).isEmpty();
         assertThat(round.seen.differences("callers", round.metricsTally(), "metrics")).isEmpty();
         long maxLatenessMillis = TimeUnit.NANOSECONDS.toMillis(round.maxLatenessNanos.get());
+        // Lateness is measured on the wall clock of a shared machine, so the check has two parts that a
+        // busy 2-core machine still meets: almost every caller regains control within 10 ms of its
+        // deadline (a late timer, a lost core), and no caller hangs (the maximum is a hang detector).
+        assertThat(round.lateOver10ms.sum()).as("callers more than 10 ms past their deadline (of %d that walked away)",
+                round.walkAwayCalls.sum()).isLessThanOrEqualTo(round.walkAwayCalls.sum() / 100);
         assertThat(maxLatenessMillis).as("most a caller waited past its deadline, ms").isLessThanOrEqualTo(MAX_LATENESS_MILLIS);
 
         int peakThreads = threads.getPeakThreadCount();
