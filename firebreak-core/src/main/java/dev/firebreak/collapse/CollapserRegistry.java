@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * The collapsers of one {@link GuardRegistry}, by name, for operations (the stream, dynamic
- * configuration): {@code registry.collapsers().find("generateIntegers")}. Its collapsers read time from
+ * configuration): {@code CollapserRegistry.of(registry).find("generateIntegers")}. Its collapsers read time from
  * the guard registry's ticker and wait on its scheduler.
  */
 public final class CollapserRegistry {

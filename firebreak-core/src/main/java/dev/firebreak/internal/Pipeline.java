@@ -94,6 +94,17 @@ public final class Pipeline {
         return AsyncExecution.await(future);
     }
 
+    /**
+     * The watch of {@code submitted}'s isolation permit (see {@code Guard.permitReleased}), if it is a
+     * call this pipeline handed off; else null.
+     */
+    public CompletionStage<Void> permitReleased(CompletableFuture<?> submitted) {
+        if (submitted instanceof AsyncExecution<?> execution && execution.pipeline() == this) {
+            return execution.permitReleased().copy(); // a copy: the caller cannot complete the shared watch
+        }
+        return null;
+    }
+
     // ------------------------------------------------------------------ the shared steps
 
     Ticker ticker() {
