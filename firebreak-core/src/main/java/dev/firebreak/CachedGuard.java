@@ -73,7 +73,7 @@ public final class CachedGuard {
     }
 
     private boolean active() {
-        return guard.config().requestCacheEnabled() && RequestContext.currentOrNull() != null;
+        return guard.policy().config().requestCacheEnabled() && RequestContext.currentOrNull() != null;
     }
 
     private <T> CompletableFuture<T> lookup(Supplier<CompletableFuture<T>> start) {
@@ -82,13 +82,13 @@ public final class CachedGuard {
         if (!found.hit()) {
             return found.future();
         }
-        long begin = guard.ticker().read();
+        long begin = guard.policy().ticker().read();
         CompletableFuture<T> copy = new CompletableFuture<>();
         found.future().whenComplete((value, thrown) -> {
             RequestContext before = RequestContext.swap(context);
             try {
                 long events = EventType.RESPONSE_FROM_CACHE.bit() | (thrown == null ? 0L : EventType.EXCEPTION_THROWN.bit());
-                guard.reportFromCache(events, guard.ticker().read() - begin);
+                guard.policy().reportFromCache(events, guard.policy().ticker().read() - begin);
                 if (thrown == null) {
                     copy.complete(value);
                 } else {

@@ -1,32 +1,17 @@
 package dev.firebreak;
 
 import dev.firebreak.attempt.Admission;
-import dev.firebreak.breaker.CircuitBreaker;
-import dev.firebreak.breaker.CircuitBreakers;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.context.RequestContext;
-import dev.firebreak.event.EventType;
-import dev.firebreak.event.GuardListener;
-import dev.firebreak.event.ListenerFailures;
-import dev.firebreak.internal.FallbackResult;
-import dev.firebreak.internal.GuardSide;
 import dev.firebreak.internal.Pipeline;
-import dev.firebreak.isolation.Bulkhead;
-import dev.firebreak.isolation.GuardThreadPool;
-import dev.firebreak.isolation.IsolationStrategy;
-import dev.firebreak.isolation.Isolator;
 import dev.firebreak.isolation.ThreadPoolConfig;
-import dev.firebreak.metrics.GuardMetrics;
 import dev.firebreak.registry.RegistryClosedException;
-import dev.firebreak.time.Scheduler;
-import dev.firebreak.time.Ticker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -65,38 +50,15 @@ import java.util.function.Supplier;
 public final class Guard {
 
     private final String name;
-    private final String groupName;
-    private final String poolName;
     private final GuardRegistry registry;
-    private final Ticker ticker;
-    private final Isolator isolator;
-    private final Bulkhead fallbackPermits;
-    private final CircuitBreaker breaker;
-    private final GuardMetrics metrics;
-    private final Side side = new Side();
+    private final GuardPolicy policy;
     private final Pipeline pipeline;
-    private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
-    private final GuardConfig codeConfig;
-    private volatile GuardConfig config;
 
     private Guard(Builder b, GuardConfig codeConfig, GuardConfig config) {
         this.name = b.name;
-        this.groupName = b.group == null ? b.name : b.group;
-        this.poolName = b.pool == null ? this.groupName : b.pool;
         this.registry = b.registry;
-        this.ticker = registry.ticker();
-        this.codeConfig = codeConfig;
-        this.config = config;
-        this.isolator = Isolator.of(config.isolationStrategy(), name, config.semaphoreMaxConcurrentRequests(),
-                config.virtualMaxConcurrentRequests(), () -> registry.poolFor(poolName, b.poolConfig));
-        this.fallbackPermits = new Bulkhead(config.fallbackMaxConcurrentRequests());
-        this.breaker = CircuitBreakers.create(config.breakerSettings(), config.metricsRollingStatsTimeInMilliseconds(),
-                config.metricsRollingStatsNumBuckets(), ticker);
-        this.metrics = new GuardMetrics(config.metricsSettings(), ticker, breaker);
-        List<Admission> policies = new ArrayList<>();
-        policies.add(breaker);
-        policies.addAll(b.attemptPolicies);
-        this.pipeline = new Pipeline(side, ticker, registry.scheduler(), policies, isolator, metrics);
+        this.policy = new GuardPolicy(b, codeConfig, config);
+        this.pipeline = policy.pipeline();
     }
 
     /** Starts building a guard named {@code name} in the {@linkplain GuardRegistry#global() global registry}. */
@@ -170,151 +132,27 @@ public final class Guard {
         return new CachedGuard(this, Objects.requireNonNull(key, "cache key"));
     }
 
-    // ---------------------------------------------------------------- operations
+    // ---------------------------------------------------------------- name and policy
 
     /** The guard's name (Hystrix's command key). */
     public String name() {
         return name;
     }
 
-    /** The group name (Hystrix's group key); defaults to the name. */
-    public String groupName() {
-        return groupName;
-    }
-
-    /** The pool name (Hystrix's thread-pool key); defaults to the group name. */
-    public String poolName() {
-        return poolName;
-    }
-
-    /** The configuration in force. */
-    public GuardConfig config() {
-        return config;
-    }
-
     /**
-     * The configuration its builder gave, before any dynamic property: Hystrix's "instance default
-     * from code" layer ({@link GuardConfig#setInCode()} names what the code set).
+     * Inspection and operations: names, configuration and {@code reconfigure}, isolation, thread pool,
+     * circuit breaker, metrics, permits, listeners.
      */
-    public GuardConfig codeConfig() {
-        return codeConfig;
-    }
-
-    /**
-     * Applies a new configuration to the running guard: timeouts, fallback and breaker settings, and
-     * the semaphore, virtual and fallback limits take effect for the next call. The isolation strategy
-     * and the rolling-window geometry are fixed at creation; a change to them is ignored and reported
-     * by returning false.
-     */
-    public boolean reconfigure(GuardConfig next) {
-        Objects.requireNonNull(next, "config");
-        GuardConfig current = config;
-        isolator.resize(next.semaphoreMaxConcurrentRequests(), next.virtualMaxConcurrentRequests());
-        fallbackPermits.setLimit(next.fallbackMaxConcurrentRequests());
-        metrics.reconfigure(next.metricsSettings());
-        CircuitBreakers.reconfigure(breaker, next.breakerSettings());
-        config = next;
-        return GuardConfig.scope().changedFixed(current, next).isEmpty();
-    }
-
-    /** The isolation strategy, fixed at creation. */
-    public IsolationStrategy isolationStrategy() {
-        return isolator.strategy();
-    }
-
-    /** The isolation object: it admits, launches and reports (limit, in flight). */
-    public Isolator isolator() {
-        return isolator;
-    }
-
-    /** The thread pool under THREAD isolation, else null. */
-    public GuardThreadPool threadPool() {
-        return isolator.pool().orElse(null);
-    }
-
-    /** The circuit breaker. */
-    public CircuitBreaker circuitBreaker() {
-        return breaker;
-    }
-
-    /** The guard's metrics. */
-    public GuardMetrics metrics() {
-        return metrics;
-    }
-
-    /** The registry this guard belongs to. */
-    public GuardRegistry registry() {
-        return registry;
-    }
-
-    /**
-     * Isolation permits held now: calls (or stages) admitted and not yet ended, including abandoned
-     * ones still running. Under THREAD isolation this counts the whole pool, shared with other guards.
-     */
-    public int permitsInFlight() {
-        return isolator.inFlight();
-    }
-
-    /**
-     * A stage that completes once the call behind {@code submitted} holds no isolation permit of this
-     * guard: when the call (or its stage) really ends, which for a call that ignores its interrupt can be
-     * long after {@code submitted} completed with TIMEOUT; at once if it never took one (rejected,
-     * short-circuited) or has already given it back. {@code submitted} must be a future this guard's
-     * {@code submit} or {@code submitAsync} returned (under SEMAPHORE, {@code submit} returns after the
-     * call, so its permit is already back). Call policies that keep their own bound within the guard's
-     * (the collapser's LOAD_AWARE slots) free a slot here, so they never send a call the guard rejects.
-     *
-     * @throws IllegalArgumentException if {@code submitted} did not come from this guard
-     */
-    public CompletionStage<Void> permitReleased(CompletableFuture<?> submitted) {
-        Objects.requireNonNull(submitted, "submitted");
-        CompletionStage<Void> watch = pipeline.permitReleased(submitted);
-        if (watch != null) {
-            return watch;
-        }
-        if (isolator.runsOnCaller() && submitted.isDone()) {
-            return CompletableFuture.completedStage(null);
-        }
-        throw new IllegalArgumentException("permitReleased: the future " + submitted + " was not returned by submit"
-                + " or submitAsync of guard " + name + " (rule: pass the future this guard returned, uncomposed)");
-    }
-
-    /** The most isolation permits ever held at once. */
-    public int peakPermitsInFlight() {
-        return isolator.peakInFlight();
-    }
-
-    /** Fallback permits held now. */
-    public int fallbacksInFlight() {
-        return fallbackPermits.inFlight();
-    }
-
-    /** Subscribes to every call of this guard. */
-    public void addListener(GuardListener listener) {
-        listeners.add(Objects.requireNonNull(listener, "listener"));
-    }
-
-    /** Unsubscribes a listener. */
-    public void removeListener(GuardListener listener) {
-        listeners.remove(listener);
+    public GuardPolicy policy() {
+        return policy;
     }
 
     @Override
     public String toString() {
-        return "Guard[" + name + ", group=" + groupName + ", pool=" + poolName + ", " + isolator.strategy() + "]";
+        return policy.toString();
     }
 
     // ---------------------------------------------------------------- package-private plumbing
-
-    Ticker ticker() {
-        return ticker;
-    }
-
-    /** A call answered from the request cache: no admission, recorded and reported like any call. */
-    void reportFromCache(long events, long totalNanos) {
-        metrics.record(events, 0L, totalNanos, ticker.read());
-        side.report(events, 0L, totalNanos);
-    }
 
     /** A closed registry's guard refuses at once, saying so (not a misleading rejection). */
     private void refuseIfClosed() {
@@ -323,82 +161,15 @@ public final class Guard {
         }
     }
 
-    /** What the pipeline asks of this guard: configuration, exceptions, fallback, log and listeners. */
-    private final class Side implements GuardSide {
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public GuardConfig config() {
-            return config;
-        }
-
-        @Override
-        public GuardException failureFor(EventType event, Throwable cause) {
-            return switch (event) {
-                case SHORT_CIRCUITED -> new ShortCircuitedException(name);
-                case TIMEOUT -> new GuardTimeoutException(name, config.timeoutInMilliseconds());
-                case THREAD_POOL_REJECTED, SEMAPHORE_REJECTED, LIMIT_REJECTED -> new RejectedException(name, event, isolator.limit());
-                default -> new CallFailedException(name, cause);
-            };
-        }
-
-        @Override
-        public <T> FallbackResult<T> fallback(Fallback<T> fallback, GuardException failure) {
-            if (fallback == null) {
-                return FallbackResult.failed(EventType.FALLBACK_MISSING, failure.withFallback(EventType.FALLBACK_MISSING, null));
-            }
-            if (!config.fallbackEnabled()) {
-                return FallbackResult.failed(EventType.FALLBACK_DISABLED, failure.withFallback(EventType.FALLBACK_DISABLED, null));
-            }
-            if (!fallbackPermits.tryAcquire()) {
-                return FallbackResult.failed(EventType.FALLBACK_REJECTION, failure.withFallback(EventType.FALLBACK_REJECTION, null));
-            }
-            try {
-                return FallbackResult.value(fallback.recover(failure));
-            } catch (Throwable thrown) {
-                return FallbackResult.failed(EventType.FALLBACK_FAILURE, failure.withFallback(EventType.FALLBACK_FAILURE, thrown));
-            } finally {
-                fallbackPermits.release();
-            }
-        }
-
-        @Override
-        public void report(long events, long executionNanos, long totalNanos) {
-            RequestContext context = RequestContext.currentOrNull();
-            if (context != null && config.requestLogEnabled()) {
-                context.log().add(name, events, totalNanos);
-            }
-            for (GuardListener listener : listeners) {
-                tell(listener, events, executionNanos, totalNanos);
-            }
-            for (GuardListener listener : registry.listeners()) {
-                tell(listener, events, executionNanos, totalNanos);
-            }
-        }
-
-        /** One listener, under the one rule (no allocation unless it throws). */
-        private void tell(GuardListener listener, long events, long executionNanos, long totalNanos) {
-            try {
-                listener.onCall(name, events, executionNanos, totalNanos);
-            } catch (Throwable thrown) {
-                ListenerFailures.report(listener, "a call of guard '" + name + "'", thrown);
-            }
-        }
-    }
-
     /** Builds a {@link Guard}; every setting has Hystrix's default. */
     public static final class Builder {
-        private final GuardRegistry registry;
-        private final String name;
+        final GuardRegistry registry;
+        final String name;
         private final GuardConfig.Builder config = GuardConfig.builder();
-        private String group;
-        private String pool;
-        private ThreadPoolConfig poolConfig;
-        private final List<Admission> attemptPolicies = new ArrayList<>();
+        String group;
+        String pool;
+        ThreadPoolConfig poolConfig;
+        final List<Admission> attemptPolicies = new ArrayList<>();
 
         Builder(GuardRegistry registry, String name) {
             if (name == null || name.isBlank()) {

@@ -33,7 +33,7 @@ class RegistryCloseTest {
         registry.close();
 
         assertThat(registry.isClosed()).isTrue();
-        assertThat(pooled.threadPool().isShutdown()).isTrue();
+        assertThat(pooled.policy().threadPool().isShutdown()).isTrue();
         for (Guard guard : List.of(pooled, semaphore, virtual)) {
             assertThatThrownBy(() -> guard.execute(() -> "never", failure -> "no fallback either"))
                     .isInstanceOf(RegistryClosedException.class)
@@ -42,7 +42,7 @@ class RegistryCloseTest {
             assertThatThrownBy(() -> guard.submitAsync(() -> CompletableFuture.completedFuture("never")))
                     .isInstanceOf(RegistryClosedException.class);
         }
-        assertThat(pooled.metrics().snapshot().cumulative().get(dev.firebreak.event.EventType.THREAD_POOL_REJECTED))
+        assertThat(pooled.policy().metrics().snapshot().cumulative().get(dev.firebreak.event.EventType.THREAD_POOL_REJECTED))
                 .as("no misleading rejection is recorded").isZero();
     }
 

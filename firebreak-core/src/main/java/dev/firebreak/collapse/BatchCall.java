@@ -63,7 +63,7 @@ final class BatchCall<A, B, R> {
             failAll(shard, thrown);
             return CompletableFuture.completedFuture(null);
         }
-        CompletableFuture<Void> released = guard.permitReleased(call).toCompletableFuture();
+        CompletableFuture<Void> released = guard.policy().permitReleased(call).toCompletableFuture();
         CompletableFuture<Void> answered = call.handle((response, thrown) -> {
             if (thrown != null) {
                 failAll(shard, unwrap(thrown));

@@ -217,7 +217,7 @@ public final class Collapser<A, R> {
         if (requestTimeout != null) {
             return requestTimeout.toNanos();
         }
-        GuardConfig guardConfig = guard.config();
+        GuardConfig guardConfig = guard.policy().config();
         if (!guardConfig.timeoutEnabled()) {
             return 0L;
         }

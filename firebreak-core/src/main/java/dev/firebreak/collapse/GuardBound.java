@@ -19,6 +19,6 @@ final class GuardBound {
      * pool's other guards).
      */
     static int of(Guard guard) {
-        return guard.isolator().limit();
+        return guard.policy().isolator().limit();
     }
 }

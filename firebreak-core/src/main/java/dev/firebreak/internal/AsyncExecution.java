@@ -108,45 +108,6 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         return execution;
     }
 
-    /**
-     * Waits for {@code future} on behalf of a synchronous caller, rethrowing what it completed with.
-     * An interrupt while waiting cancels the call if it has no outcome yet (CANCELLED); if the worker
-     * or the timeout claimed the outcome first (its fallback may still be running), that recorded
-     * outcome is what the caller gets, waited for without listening to interrupts. Either way the
-     * caller's interrupt flag is set again on return.
-     */
-    static <T> T await(CompletableFuture<T> future) {
-        try {
-            return future.get();
-        } catch (ExecutionException failed) {
-            throw unchecked(failed.getCause());
-        } catch (InterruptedException interrupted) {
-            if (future.cancel(true)) {
-                Thread.currentThread().interrupt();
-                CancellationException cancelled = new CancellationException("caller interrupted while waiting");
-                cancelled.initCause(interrupted);
-                throw cancelled;
-            }
-            try {
-                return future.join(); // the outcome is claimed: it comes soon, and it is the recorded one
-            } catch (CompletionException failed) {
-                throw unchecked(failed.getCause());
-            } finally {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    private static RuntimeException unchecked(Throwable cause) {
-        if (cause instanceof RuntimeException runtime) {
-            return runtime;
-        }
-        if (cause instanceof Error error) {
-            throw error;
-        }
-        return new IllegalStateException(cause); // unreachable: futures complete with unchecked exceptions only
-    }
-
     private void begin() {
         EventType refused = pipeline.admit(start, permits);
         if (refused != null) {

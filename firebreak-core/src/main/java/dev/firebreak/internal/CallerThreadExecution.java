@@ -76,7 +76,7 @@ final class CallerThreadExecution {
         long total = now - start;
         pipeline.finish(permits, event, event.bit() | result.events(), executionNanos, total, now);
         if (result.exception() != null) {
-            throw result.exception();
+            throw pipeline.atCallerSite(result.exception()); // on the caller's thread: its site
         }
         return result.value();
     }

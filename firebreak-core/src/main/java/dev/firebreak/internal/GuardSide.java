@@ -24,6 +24,9 @@ public interface GuardSide {
     /** Runs {@code fallback} for {@code failure} on this thread, under the fallback limit. */
     <T> FallbackResult<T> fallback(Fallback<T> fallback, GuardException failure);
 
+    /** Records the caller's site in {@code failure} (on the caller's thread) before it is thrown to the caller. */
+    GuardException atCallerSite(GuardException failure);
+
     /** Appends the call to the request log and tells the listeners (after the metrics and the admissions). */
     void report(long events, long executionNanos, long totalNanos);
 }

@@ -70,7 +70,11 @@ public final class Pipeline {
         if (isolator.runsOnCaller()) {
             return CallerThreadExecution.run(this, call, fallback);
         }
-        return AsyncExecution.await(AsyncExecution.start(this, call, null, fallback));
+        try {
+            return CallerWait.await(AsyncExecution.start(this, call, null, fallback));
+        } catch (GuardException failure) {
+            throw side.atCallerSite(failure); // the waiting caller's site
+        }
     }
 
     /** Runs {@code call} on the isolation and returns its future (on this thread first under SEMAPHORE). */
@@ -91,7 +95,7 @@ public final class Pipeline {
      * (an interrupted caller cancels it and gets a CancellationException, interrupt flag restored).
      */
     public static <T> T await(CompletableFuture<T> future) {
-        return AsyncExecution.await(future);
+        return CallerWait.await(future);
     }
 
     /**
@@ -166,6 +170,11 @@ public final class Pipeline {
     long slowMarker(GuardConfig c, long executionNanos) {
         int slowMillis = c.circuitBreakerSlowCallDurationThresholdInMilliseconds();
         return slowMillis > 0 && executionNanos >= slowMillis * 1_000_000L ? EventType.SLOW_CALL.bit() : 0L;
+    }
+
+    /** The caller's site recorded in {@code failure}, just before it is thrown on the caller's thread. */
+    GuardException atCallerSite(GuardException failure) {
+        return side.atCallerSite(failure);
     }
 
     /** Step 8: the fallback for an outcome of kind {@code event}. */

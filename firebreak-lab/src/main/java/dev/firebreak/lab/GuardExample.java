@@ -45,7 +45,7 @@ public final class GuardExample {
         for (EventType type : EventType.values()) {
             counts.put(type, new AtomicInteger());
         }
-        dependency.addListener((guard, events, executionNanos, totalNanos) -> {
+        dependency.policy().addListener((guard, events, executionNanos, totalNanos) -> {
             for (EventType type : Events.toSet(events)) {
                 counts.get(type).incrementAndGet();
             }
@@ -65,7 +65,7 @@ public final class GuardExample {
                 out.printf("%-22s %6d%n", type, count.get());
             }
         });
-        out.printf("%npermits still held: %d (always 0 once every call has ended)%n", dependency.permitsInFlight());
+        out.printf("%npermits still held: %d (always 0 once every call has ended)%n", dependency.policy().permitsInFlight());
         return 0;
     }
 

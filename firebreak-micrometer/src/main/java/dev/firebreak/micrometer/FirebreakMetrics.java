@@ -200,7 +200,7 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
             bound.remove(); // a new guard under a removed one's name
         }
         guardMeters.put(guard.name(), new GuardMeters(guard, meters, snapshotMaxAgeNanos));
-        GuardThreadPool pool = guard.threadPool();
+        GuardThreadPool pool = guard.policy().threadPool();
         if (pool != null) {
             poolMeters.computeIfAbsent(pool.name(), n -> new PoolMeters(pool, meters, guards.ticker(), snapshotMaxAgeNanos));
         }

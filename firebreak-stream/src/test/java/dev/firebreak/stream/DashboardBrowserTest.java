@@ -120,7 +120,7 @@ class DashboardBrowserTest {
 
         // the breaker opens: the dashboard shows it within 2 s
         CountDownLatch opened = new CountDownLatch(1);
-        flaky.circuitBreaker().addStateListener((from, to, at) -> {
+        flaky.policy().circuitBreaker().addStateListener((from, to, at) -> {
             if (to == CircuitState.OPEN) {
                 opened.countDown();
             }

@@ -174,17 +174,11 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
 
     @Override
     public <C> C resolve(ConfigScope<C, ?> scope, String name, C fromCode) {
-        if (scope == ThreadPoolConfig.scope() || scope == CollapserConfig.scope()) {
-            lock.lock();
-            try {
-                if (scope == ThreadPoolConfig.scope()) {
-                    targets.poolCreated(name, (ThreadPoolConfig) fromCode);
-                } else {
-                    targets.collapserCreated(name, (CollapserConfig) fromCode);
-                }
-            } finally {
-                lock.unlock();
-            }
+        lock.lock();
+        try {
+            targets.created(scope, name, fromCode);
+        } finally {
+            lock.unlock();
         }
         return resolveNew(scope, name, fromCode);
     }
@@ -300,8 +294,8 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
             try {
                 if (!closed) {
                     apply(targets.guard(guard), events);
-                    if (guard.threadPool() != null) {
-                        apply(targets.pool(guard.threadPool()), events);
+                    if (guard.policy().threadPool() != null) {
+                        apply(targets.pool(guard.policy().threadPool()), events);
                     }
                 }
             } finally {

@@ -6,6 +6,7 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.collapse.CollapserRegistry;
+import dev.firebreak.config.ConfigScope;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import java.util.ArrayList;
@@ -68,8 +69,8 @@ final class TargetDirectory {
     }
 
     Target<GuardConfig, GuardConfig.Builder> guard(Guard guard) {
-        return new Target<>(guard, GuardConfig.scope(), guard.name(), guard.codeConfig(), guard::config,
-                guard::reconfigure);
+        return new Target<>(guard, GuardConfig.scope(), guard.name(), guard.policy().codeConfig(), guard.policy()::config,
+                guard.policy()::reconfigure);
     }
 
     Target<ThreadPoolConfig, ThreadPoolConfig.Builder> pool(GuardThreadPool pool) {
@@ -84,6 +85,15 @@ final class TargetDirectory {
         });
         return new Target<>(collapser, CollapserConfig.scope(), collapser.name(), code, collapser::config,
                 collapser::reconfigure);
+    }
+
+    /** Records an object created with its code's configuration: pools and collapsers (guards are found in the registry). */
+    void created(ConfigScope<?, ?> scope, String name, Object fromCode) {
+        if (scope == ThreadPoolConfig.scope()) {
+            poolCreated(name, (ThreadPoolConfig) fromCode);
+        } else if (scope == CollapserConfig.scope()) {
+            collapserCreated(name, (CollapserConfig) fromCode);
+        }
     }
 
     /** Records the code layer of a pool the registry is creating. */

@@ -136,7 +136,7 @@ class BadValuesTest {
             f.source.set("firebreak.command.default.execution.isolation.strategy", "SEMAPHORE");
             f.source.set("firebreak.command.default.execution.isolation.strategy", "SEMAFORE");
             Guard later = f.registry.guard("later").build();
-            assertThat(later.isolationStrategy()).isEqualTo(dev.firebreak.isolation.IsolationStrategy.SEMAPHORE);
+            assertThat(later.policy().isolationStrategy()).isEqualTo(dev.firebreak.isolation.IsolationStrategy.SEMAPHORE);
         }
     }
 
@@ -153,9 +153,9 @@ class BadValuesTest {
                     .configure(c -> c.metricsRollingStatsTimeInMilliseconds(7000)).build();
             Guard ten = f.registry.guard("ten").isolation(Isolation.semaphore(1)).build();
 
-            assertThat(seven.config().metricsRollingStatsNumBuckets()).isEqualTo(7);
-            assertThat(ten.config().metricsRollingStatsNumBuckets()).isEqualTo(10);
-            assertThat(ten.config().metricsRollingStatsTimeInMilliseconds()).isEqualTo(10000);
+            assertThat(seven.policy().config().metricsRollingStatsNumBuckets()).isEqualTo(7);
+            assertThat(ten.policy().config().metricsRollingStatsNumBuckets()).isEqualTo(10);
+            assertThat(ten.policy().config().metricsRollingStatsTimeInMilliseconds()).isEqualTo(10000);
             assertThat(f.events(ConfigEvent.Kind.REFUSED)).singleElement().satisfies(e -> {
                 assertThat(e.instance()).isEqualTo("ten");
                 assertThat(e.key()).isEqualTo("firebreak.command.default.metrics.rollingStats.numBuckets");
@@ -163,7 +163,7 @@ class BadValuesTest {
                         "must divide evenly by metrics.rollingStats.numBuckets (7)", "keeping 10");
             });
             // the guard that existed before: a window cannot change while it runs
-            assertThat(sevenSeconds.config().metricsRollingStatsNumBuckets()).isEqualTo(10);
+            assertThat(sevenSeconds.policy().config().metricsRollingStatsNumBuckets()).isEqualTo(10);
         }
     }
 
@@ -174,9 +174,9 @@ class BadValuesTest {
                     "firebreak.command.w.metrics.rollingPercentile.numBuckets", "7",
                     "firebreak.command.w.execution.isolation.thread.timeoutInMilliseconds", "333"));
             Guard w = f.registry.guard("w").isolation(Isolation.semaphore(1)).build();
-            assertThat(w.config().metricsRollingPercentileTimeInMilliseconds()).isEqualTo(60000);
-            assertThat(w.config().metricsRollingPercentileNumBuckets()).isEqualTo(6);
-            assertThat(w.config().timeoutInMilliseconds()).isEqualTo(333);
+            assertThat(w.policy().config().metricsRollingPercentileTimeInMilliseconds()).isEqualTo(60000);
+            assertThat(w.policy().config().metricsRollingPercentileNumBuckets()).isEqualTo(6);
+            assertThat(w.policy().config().timeoutInMilliseconds()).isEqualTo(333);
             assertThat(f.events(ConfigEvent.Kind.REFUSED)).extracting(ConfigEvent::property).containsExactlyInAnyOrder(
                     "metrics.rollingPercentile.timeInMilliseconds", "metrics.rollingPercentile.numBuckets");
         }
@@ -189,7 +189,7 @@ class BadValuesTest {
         }))) {
             Guard g = f.semaphoreGuard("g", c -> { });
             f.source.set("firebreak.command.g.fallback.enabled", "false");
-            assertThat(g.config().fallbackEnabled()).isFalse();
+            assertThat(g.policy().config().fallbackEnabled()).isFalse();
             assertThat(f.events(ConfigEvent.Kind.APPLIED)).hasSize(1);
         }
     }

@@ -86,7 +86,7 @@ class HalfWrittenFileTest {
 
     /** The six values this test edits, as one line. */
     private String values() {
-        GuardConfig c = guard.config();
+        GuardConfig c = guard.policy().config();
         return c.circuitBreakerErrorThresholdPercentage() + "/" + c.timeoutInMilliseconds() + "/"
                 + c.circuitBreakerRequestVolumeThreshold() + "/" + c.circuitBreakerSleepWindowInMilliseconds() + "/"
                 + c.fallbackEnabled() + "/" + c.circuitBreakerHalfOpenTrialCalls();

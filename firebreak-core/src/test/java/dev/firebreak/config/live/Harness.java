@@ -22,11 +22,11 @@ final class Harness {
         switch (scope.segment()) {
             case "command" -> {
                 Guard guard = f.registry.guard(name).isolation(Isolation.semaphore(10)).build();
-                return guard::config;
+                return guard.policy()::config;
             }
             case "threadpool" -> {
                 Guard guard = f.registry.guard("user-of-" + name).pool(name).build();
-                return guard.threadPool()::config;
+                return guard.policy().threadPool()::config;
             }
             case "collapser" -> {
                 FakeCollapser collapser = FakeCollapser.create(f.config, name, CollapserConfig.defaults());

@@ -34,7 +34,7 @@ class HystrixPropertiesFileTest {
             Guard lookup = registry.guard("LookupCountry").build();
             Guard other = registry.guard("ListOrders").isolation(Isolation.semaphore(3)).build();
 
-            GuardConfig user = getUser.config();
+            GuardConfig user = getUser.policy().config();
             assertThat(user.isolationStrategy()).isEqualTo(IsolationStrategy.THREAD);
             assertThat(user.timeoutInMilliseconds()).isEqualTo(800);
             assertThat(user.circuitBreakerErrorThresholdPercentage()).isEqualTo(30);
@@ -47,18 +47,18 @@ class HystrixPropertiesFileTest {
             assertThat(user.requestCacheEnabled()).isFalse();
 
             // created after the file was read: the fixed properties apply at creation
-            assertThat(lookup.isolationStrategy()).isEqualTo(IsolationStrategy.SEMAPHORE);
-            assertThat(lookup.config().semaphoreMaxConcurrentRequests()).isEqualTo(50);
-            assertThat(lookup.config().metricsRollingPercentileTimeInMilliseconds()).isEqualTo(30000);
-            assertThat(lookup.config().metricsRollingPercentileNumBuckets()).isEqualTo(3);
-            assertThat(lookup.config().timeoutInMilliseconds()).isEqualTo(1500);
-            assertThat(lookup.threadPool()).isNull();
+            assertThat(lookup.policy().isolationStrategy()).isEqualTo(IsolationStrategy.SEMAPHORE);
+            assertThat(lookup.policy().config().semaphoreMaxConcurrentRequests()).isEqualTo(50);
+            assertThat(lookup.policy().config().metricsRollingPercentileTimeInMilliseconds()).isEqualTo(30000);
+            assertThat(lookup.policy().config().metricsRollingPercentileNumBuckets()).isEqualTo(3);
+            assertThat(lookup.policy().config().timeoutInMilliseconds()).isEqualTo(1500);
+            assertThat(lookup.policy().threadPool()).isNull();
 
             // set in code: stronger than the file's global default THREAD
-            assertThat(other.isolationStrategy()).isEqualTo(IsolationStrategy.SEMAPHORE);
-            assertThat(other.config().semaphoreMaxConcurrentRequests()).isEqualTo(3);
+            assertThat(other.policy().isolationStrategy()).isEqualTo(IsolationStrategy.SEMAPHORE);
+            assertThat(other.policy().config().semaphoreMaxConcurrentRequests()).isEqualTo(3);
 
-            GuardThreadPool userPool = getUser.threadPool();
+            GuardThreadPool userPool = getUser.policy().threadPool();
             ThreadPoolConfig pool = userPool.config();
             assertThat(pool.coreSize()).isEqualTo(15);
             assertThat(pool.maximumSize()).isEqualTo(30);

@@ -31,7 +31,7 @@ class LiveChangesTest {
             f.source.set("firebreak.command.nested.execution.isolation.semaphore.maxConcurrentRequests", "2");
 
             assertThat(guard.execute(() -> guard.execute(() -> "inner"))).isEqualTo("inner");
-            assertThat(guard.metrics().cumulativeCount(EventType.SEMAPHORE_REJECTED)).isEqualTo(1);
+            assertThat(guard.policy().metrics().cumulativeCount(EventType.SEMAPHORE_REJECTED)).isEqualTo(1);
         }
     }
 
@@ -45,7 +45,7 @@ class LiveChangesTest {
                 }
                 Object value = Harness.samples(GuardConfig.scope(), p).get(0);
                 f.source.set("firebreak.command.g." + p.name(), Harness.text(value));
-                assertThat(Harness.get(p, guard.config())).as(p.name()).isEqualTo(value);
+                assertThat(Harness.get(p, guard.policy().config())).as(p.name()).isEqualTo(value);
             }
             assertThat(f.events(ConfigEvent.Kind.APPLIED)).hasSize(
                     (int) GuardConfig.scope().properties().stream().filter(PropertyDefinition::live).count());
@@ -57,7 +57,7 @@ class LiveChangesTest {
         try (Fixture f = new Fixture()) {
             Guard guard = f.registry.guard("g").pool("p").isolation(Isolation.threadPool(
                     ThreadPoolConfig.builder().maxQueueSize(50).build())).build();
-            GuardThreadPool pool = guard.threadPool();
+            GuardThreadPool pool = guard.policy().threadPool();
             assertThat(pool.admissionLimit()).isEqualTo(10 + 5);
 
             f.source.setAll(Map.of("firebreak.threadpool.p.coreSize", "4",
@@ -75,13 +75,13 @@ class LiveChangesTest {
     void aFixedPropertyChangeIsReportedOnceAndAppliesToNewInstances() {
         try (Fixture f = new Fixture()) {
             Guard running = f.registry.guard("running").build();
-            assertThat(running.isolationStrategy()).isEqualTo(IsolationStrategy.THREAD);
+            assertThat(running.policy().isolationStrategy()).isEqualTo(IsolationStrategy.THREAD);
 
             f.source.set("firebreak.command.default.execution.isolation.strategy", "SEMAPHORE");
             f.source.set("firebreak.command.default.fallback.enabled", "false"); // another refresh, same fixed change
 
-            assertThat(running.config().isolationStrategy()).isEqualTo(IsolationStrategy.THREAD);
-            assertThat(running.config().fallbackEnabled()).isFalse();
+            assertThat(running.policy().config().isolationStrategy()).isEqualTo(IsolationStrategy.THREAD);
+            assertThat(running.policy().config().fallbackEnabled()).isFalse();
             assertThat(f.events(ConfigEvent.Kind.FIXED_PROPERTY_IGNORED)).singleElement().satisfies(e -> {
                 assertThat(e.instance()).isEqualTo("running");
                 assertThat(e.property()).isEqualTo("execution.isolation.strategy");
@@ -91,21 +91,21 @@ class LiveChangesTest {
             assertThat(f.property(running, "execution.isolation.strategy").value()).isEqualTo(IsolationStrategy.THREAD);
 
             Guard created = f.registry.guard("created").build();
-            assertThat(created.isolationStrategy()).isEqualTo(IsolationStrategy.SEMAPHORE);
-            assertThat(created.threadPool()).isNull();
+            assertThat(created.policy().isolationStrategy()).isEqualTo(IsolationStrategy.SEMAPHORE);
+            assertThat(created.policy().threadPool()).isNull();
         }
     }
 
     @Test
     void maxQueueSizeIsFixedOnARunningPoolAndAppliesToANewPool() {
         try (Fixture f = new Fixture()) {
-            GuardThreadPool first = f.registry.guard("a").pool("first").build().threadPool();
+            GuardThreadPool first = f.registry.guard("a").pool("first").build().policy().threadPool();
             f.source.set("firebreak.threadpool.default.maxQueueSize", "30");
             assertThat(first.config().maxQueueSize()).isEqualTo(-1);
             assertThat(f.events(ConfigEvent.Kind.FIXED_PROPERTY_IGNORED)).extracting(ConfigEvent::property)
                     .containsExactly("maxQueueSize");
 
-            GuardThreadPool second = f.registry.guard("b").pool("second").build().threadPool();
+            GuardThreadPool second = f.registry.guard("b").pool("second").build().policy().threadPool();
             assertThat(second.config().maxQueueSize()).isEqualTo(30);
             assertThat(second.admissionLimit()).isEqualTo(10 + 5);
         }
@@ -143,16 +143,16 @@ class LiveChangesTest {
         probe.close();
         Guard early = probe.registry.guard("early").isolation(Isolation.semaphore(2)).build();
         probe.source.set("firebreak.command.early.fallback.enabled", "false");
-        assertThat(early.config().fallbackEnabled()).as("closed: nothing applies").isTrue();
+        assertThat(early.policy().config().fallbackEnabled()).as("closed: nothing applies").isTrue();
 
         try (DynamicConfiguration second = DynamicConfiguration.builder(probe.registry).source(probe.source)
                 .pollInterval(java.time.Duration.ZERO).build()) {
-            assertThat(early.config().fallbackEnabled()).isFalse();
-            assertThat(early.config().semaphoreMaxConcurrentRequests()).isEqualTo(2);
+            assertThat(early.policy().config().fallbackEnabled()).isFalse();
+            assertThat(early.policy().config().semaphoreMaxConcurrentRequests()).isEqualTo(2);
             assertThat(second.properties(early)).contains(new EffectiveProperty("fallback.enabled", false,
                     Level.DYNAMIC_INSTANCE, "firebreak.command.early.fallback.enabled"));
             probe.source.remove("firebreak.command.early.fallback.enabled");
-            assertThat(early.config().fallbackEnabled()).isTrue();
+            assertThat(early.policy().config().fallbackEnabled()).isTrue();
         }
     }
 
@@ -162,7 +162,7 @@ class LiveChangesTest {
             Guard guard = f.semaphoreGuard("gone", c -> { });
             f.registry.remove("gone");
             f.source.set("firebreak.command.gone.fallback.enabled", "false");
-            assertThat(guard.config().fallbackEnabled()).isTrue();
+            assertThat(guard.policy().config().fallbackEnabled()).isTrue();
         }
     }
 }

@@ -25,7 +25,7 @@ class PoolSizeRuleTest {
         try (Fixture f = new Fixture()) {
             Guard guard = f.registry.guard("g").pool("p").isolation(Isolation.threadPool(
                     ThreadPoolConfig.builder().maxQueueSize(10).build())).build();
-            GuardThreadPool pool = guard.threadPool();
+            GuardThreadPool pool = guard.policy().threadPool();
 
             f.source.set("firebreak.threadpool.p.coreSize", HUGE);
 
@@ -69,7 +69,7 @@ class PoolSizeRuleTest {
             Guard guard = f.registry.guard("h").pool("q").isolation(Isolation.threadPool(
                     ThreadPoolConfig.builder().maxQueueSize(20).build())).build();
 
-            GuardThreadPool pool = guard.threadPool();
+            GuardThreadPool pool = guard.policy().threadPool();
             assertThat(pool.config().coreSize()).isEqualTo(10);
             assertThat(pool.admissionLimit()).isEqualTo(10 + 7);
             assertThat(f.events(ConfigEvent.Kind.REFUSED)).singleElement().satisfies(e -> {

@@ -85,7 +85,7 @@ class PrecedenceMatrixTest {
             setDynamic(f, present);
             Guard guard = build(f, present);
 
-            assertThat(guard.config().timeoutInMilliseconds()).isEqualTo(expectedValue(present));
+            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(expectedValue(present));
             assertThat(f.property(guard, TIMEOUT).level()).isEqualTo(expectedLevel(present));
             assertThat(f.events(ConfigEvent.Kind.REFUSED)).isEmpty();
         }
@@ -98,17 +98,17 @@ class PrecedenceMatrixTest {
             Guard guard = build(f, present);
             List<Level> codeOnly = present.stream()
                     .filter(l -> l == Level.GLOBAL_DEFAULT_FROM_CODE || l == Level.INSTANCE_DEFAULT_FROM_CODE).toList();
-            assertThat(guard.config().timeoutInMilliseconds()).isEqualTo(expectedValue(codeOnly));
+            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(expectedValue(codeOnly));
 
             setDynamic(f, present);
-            assertThat(guard.config().timeoutInMilliseconds()).isEqualTo(expectedValue(present));
+            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(expectedValue(present));
             assertThat(f.property(guard, TIMEOUT).level()).isEqualTo(expectedLevel(present));
 
             f.source.remove("firebreak.command.default." + TIMEOUT);
             f.source.remove("firebreak.command.orders." + TIMEOUT);
-            assertThat(guard.config().timeoutInMilliseconds()).isEqualTo(expectedValue(codeOnly));
+            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(expectedValue(codeOnly));
             assertThat(f.property(guard, TIMEOUT).level()).isEqualTo(expectedLevel(codeOnly));
-            assertThat(guard.config().setInCode()).isEqualTo(guard.codeConfig().setInCode());
+            assertThat(guard.policy().config().setInCode()).isEqualTo(guard.policy().codeConfig().setInCode());
         }
     }
 
@@ -118,12 +118,12 @@ class PrecedenceMatrixTest {
         try (Fixture f = new Fixture(b -> b.source(early))) { // early is added after f.source: it wins
             Guard guard = f.semaphoreGuard("orders", c -> { });
             f.source.set("hystrix.command.orders." + TIMEOUT, "200");
-            assertThat(guard.config().timeoutInMilliseconds()).isEqualTo(200);
+            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(200);
             f.source.set("firebreak.command.orders." + TIMEOUT, "300");
-            assertThat(guard.config().timeoutInMilliseconds()).isEqualTo(300);
+            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(300);
             assertThat(f.property(guard, TIMEOUT).origin()).isEqualTo("firebreak.command.orders." + TIMEOUT);
             early.set("firebreak.command.orders." + TIMEOUT, "400");
-            assertThat(guard.config().timeoutInMilliseconds()).isEqualTo(400);
+            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(400);
         }
     }
 
@@ -133,8 +133,8 @@ class PrecedenceMatrixTest {
             Guard dotted = f.semaphoreGuard("random.org", c -> { });
             Guard plain = f.semaphoreGuard("org", c -> { });
             f.source.set("firebreak.command.random.org.fallback.enabled", "false");
-            assertThat(dotted.config().fallbackEnabled()).isFalse();
-            assertThat(plain.config().fallbackEnabled()).isTrue();
+            assertThat(dotted.policy().config().fallbackEnabled()).isFalse();
+            assertThat(plain.policy().config().fallbackEnabled()).isTrue();
         }
     }
 
@@ -143,7 +143,7 @@ class PrecedenceMatrixTest {
         try (Fixture f = new Fixture(b -> b.threadPoolDefaults(p -> p.keepAliveTimeMinutes(3)))) {
             Guard guard = f.registry.guard("orders").isolation(dev.firebreak.Isolation.threadPool(
                     ThreadPoolConfig.builder().coreSize(4).build())).build();
-            GuardThreadPool pool = guard.threadPool();
+            GuardThreadPool pool = guard.policy().threadPool();
             assertThat(pool.config().coreSize()).isEqualTo(4);
             assertThat(pool.config().keepAliveTimeMinutes()).isEqualTo(3);
 
@@ -204,7 +204,7 @@ class PrecedenceMatrixTest {
                             dev.firebreak.isolation.IsolationStrategy.SEMAPHORE, Level.INSTANCE_DEFAULT_FROM_CODE, "code"),
                     new EffectiveProperty("requestLog.enabled", true, Level.GLOBAL_DEFAULT_FROM_CODE,
                             "library default"));
-            GuardConfig config = guard.config();
+            GuardConfig config = guard.policy().config();
             for (EffectiveProperty p : all) {
                 assertThat(p.value()).isEqualTo(GuardConfig.scope().property(p.key()).get(config));
             }
