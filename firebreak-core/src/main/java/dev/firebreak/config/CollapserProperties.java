@@ -58,7 +58,9 @@ final class CollapserProperties {
                     ofInt("metrics.rollingPercentile.bucketSize", "metricsRollingPercentileBucketSize", FIXED,
                             "values kept per percentile bucket", CollapserConfig::metricsRollingPercentileBucketSize,
                             Builder::metricsRollingPercentileBucketSize)),
-            CollapserConfig::builder, Builder::build, CollapserConfig::setInCode, Builder::setInCode);
+            CollapserConfig::builder, Builder::build, CollapserConfig::setInCode, Builder::setInCode,
+            // A Hystrix user who tunes the window expects the window: never ignore it under LOAD_AWARE.
+            List.of(new Implication("timerDelayInMilliseconds", "dispatch.strategy", DispatchStrategy.TIMER)));
 
     private CollapserProperties() {
     }
