@@ -20,7 +20,8 @@ final class CollapserProperties {
                     ofInt("maxRequestsInBatch", "maxRequestsInBatch", LIVE, "a batch this full leaves at once",
                             CollapserConfig::maxRequestsInBatch, Builder::maxRequestsInBatch),
                     ofInt("timerDelayInMilliseconds", "timerDelayInMilliseconds", LIVE,
-                            "how long a TIMER batch gathers requests", CollapserConfig::timerDelayInMilliseconds,
+                            "how long a TIMER batch gathers requests; set explicitly, it selects TIMER unless "
+                                    + "dispatch.strategy is set as explicitly", CollapserConfig::timerDelayInMilliseconds,
                             Builder::timerDelayInMilliseconds),
                     ofBoolean("requestCache.enabled", "requestCacheEnabled", LIVE,
                             "serve repeated requests of one request context from the request cache",
