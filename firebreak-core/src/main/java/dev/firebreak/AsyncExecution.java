@@ -8,8 +8,10 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Supplier;
 
 /**
@@ -25,10 +27,16 @@ import java.util.function.Supplier;
  *       worker when the user's call really returns (or, for a stage, when the stage completes), never
  *       by the timeout or the cancel, so a hung dependency can never run more calls than its bound. A
  *       task that finds the outcome already claimed before it starts releases its permit without
- *       running the call.</li>
+ *       running the call. Right after the release (or when no permit was taken), the watch of
+ *       {@link #permitReleased()} completes, once.</li>
  *   <li><b>Interrupts hit only this call.</b> An interrupt is delivered only while the runner is in
  *       RUNNING, and the runner does not leave RUNNING while an interrupt is being delivered; it then
  *       clears its interrupt flag, so a pooled thread never carries a stale interrupt to its next call.</li>
+ *   <li><b>No user code on the timer.</b> The timeout task only claims; everything the claim leads to
+ *       (fallback, events, listeners, completion) runs on a virtual thread started for it.</li>
+ *   <li><b>The deadline decides.</b> A result that comes after the deadline is a TIMEOUT even if the
+ *       timer has not fired yet (a late timer); a caller interrupted after the outcome was claimed gets
+ *       that outcome ({@link #await}).</li>
  * </ul>
  */
 final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
@@ -41,14 +49,20 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     private static final int INTERRUPTING = 2;
     private static final int FINISHED = 3;
 
+    /** Where a timeout's fallback, events and completion run: never on the timer thread. */
+    private static final ThreadFactory OFF_TIMER = Thread.ofVirtual().name("firebreak-timeout-", 0).factory();
+
     private static final VarHandle OUTCOME;
     private static final VarHandle RUN_STATE;
+    private static final VarHandle PERMIT_WATCH;
+    private static final CompletableFuture<Void> PERMIT_GONE = CompletableFuture.completedFuture(null);
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             OUTCOME = lookup.findVarHandle(AsyncExecution.class, "outcome", int.class);
             RUN_STATE = lookup.findVarHandle(AsyncExecution.class, "runState", int.class);
+            PERMIT_WATCH = lookup.findVarHandle(AsyncExecution.class, "permitWatch", CompletableFuture.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -68,6 +82,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     private volatile Cancellable timeout = Cancellable.NONE;
     private volatile CompletableFuture<T> stage;
     private volatile boolean stopRequested;
+    private volatile CompletableFuture<Void> permitWatch; // null: nobody asked; PERMIT_GONE: no permit held any more
 
     private AsyncExecution(Guard guard, GuardedCall<T> call, Supplier<? extends CompletionStage<T>> stageCall,
             Fallback<T> fallback) {
@@ -88,36 +103,55 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         return execution;
     }
 
-    /** Waits for {@code future} on behalf of a synchronous caller, rethrowing what it completed with. */
+    /**
+     * Waits for {@code future} on behalf of a synchronous caller, rethrowing what it completed with.
+     * An interrupt while waiting cancels the call if it has no outcome yet (CANCELLED); if the worker
+     * or the timeout claimed the outcome first (its fallback may still be running), that recorded
+     * outcome is what the caller gets, waited for without listening to interrupts. Either way the
+     * caller's interrupt flag is set again on return.
+     */
     static <T> T await(CompletableFuture<T> future) {
         try {
             return future.get();
         } catch (ExecutionException failed) {
-            Throwable cause = failed.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException(cause); // unreachable: futures complete with unchecked exceptions only
+            throw unchecked(failed.getCause());
         } catch (InterruptedException interrupted) {
-            future.cancel(true);
-            Thread.currentThread().interrupt();
-            CancellationException cancelled = new CancellationException("caller interrupted while waiting");
-            cancelled.initCause(interrupted);
-            throw cancelled;
+            if (future.cancel(true)) {
+                Thread.currentThread().interrupt();
+                CancellationException cancelled = new CancellationException("caller interrupted while waiting");
+                cancelled.initCause(interrupted);
+                throw cancelled;
+            }
+            try {
+                return future.join(); // the outcome is claimed: it comes soon, and it is the recorded one
+            } catch (CompletionException failed) {
+                throw unchecked(failed.getCause());
+            } finally {
+                Thread.currentThread().interrupt();
+            }
         }
+    }
+
+    private static RuntimeException unchecked(Throwable cause) {
+        if (cause instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        if (cause instanceof Error error) {
+            throw error;
+        }
+        return new IllegalStateException(cause); // unreachable: futures complete with unchecked exceptions only
     }
 
     private void begin() {
         if (permit == BreakerPermit.DENIED) {
+            permitGone(); // never took one
             claim();
             recover(EventType.SHORT_CIRCUITED, null, 0L);
             return;
         }
         EventType rejected = guard.tryAdmit();
         if (rejected != null) {
+            permitGone(); // never took one
             claim();
             recover(rejected, null, 0L);
             return;
@@ -133,6 +167,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
             } else if (guard.pool() != null) {
                 handedOver = true; // on refusal the pool released the permit itself
                 if (!guard.pool().execute(this)) { // shut down
+                    permitGone();
                     if (claim()) {
                         timeout.cancel();
                         recover(EventType.THREAD_POOL_REJECTED, null, 0L);
@@ -148,6 +183,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
             // still be reported (a lost half-open trial would hold the circuit half-open forever).
             if (!handedOver) {
                 guard.releaseAdmission();
+                permitGone();
             }
             if (claim()) {
                 timeout.cancel();
@@ -194,6 +230,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
                 guard.metrics().executionEnded();
             }
             guard.releaseAdmission();
+            permitGone();
         }
         if (!skip) {
             settle(value, thrown);
@@ -211,6 +248,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         } catch (Throwable thrown) {
             guard.metrics().executionEnded();
             guard.releaseAdmission();
+            permitGone();
             settle(null, thrown);
             return;
         }
@@ -223,6 +261,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         pending.whenComplete((value, thrown) -> {
             guard.metrics().executionEnded();
             guard.releaseAdmission();
+            permitGone();
             RequestContext before = RequestContext.swap(context);
             try {
                 settle(value, thrown == null ? null : BadRequests.unwrap(thrown));
@@ -240,6 +279,13 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         timeout.cancel();
         long end = guard.ticker().read();
         long executionNanos = end - start;
+        if (config.timeoutEnabled() && executionNanos > config.timeoutNanos()) {
+            // The deadline passed before the result came, and the timer had not claimed it yet (it runs
+            // late on a busy machine). An on-time timer would have made this a TIMEOUT, so it is one,
+            // as on SEMAPHORE's caller-thread path: the late value or failure is discarded.
+            recover(EventType.TIMEOUT, null, executionNanos);
+            return;
+        }
         if (thrown == null) {
             long events = EventType.SUCCESS.bit() | guard.slowMarker(config, executionNanos);
             guard.finish(permit, EventType.SUCCESS, events, executionNanos, executionNanos, end);
@@ -256,13 +302,33 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         recover(EventType.FAILURE, thrown, executionNanos);
     }
 
+    /**
+     * The timeout task, on the scheduler's timer thread: it only claims the outcome. The fallback, the
+     * events (breaker, metrics, request log, listeners), the completion of the caller's future (and so
+     * the caller's continuations) and the interrupt run on a virtual thread of their own, so no user
+     * code runs on the timer and a slow fallback delays no other timeout.
+     */
     private void onTimeout() {
         if (!claim()) {
             return;
         }
+        long claimedAt = guard.ticker().read();
+        offTimer(() -> timedOut(claimedAt - start));
+    }
+
+    /** Runs {@code work} on a new virtual thread; on the calling thread only if none can be started. */
+    private static void offTimer(Runnable work) {
+        try {
+            OFF_TIMER.newThread(work).start();
+        } catch (Throwable refused) { // no thread to be had: late on the timer is better than lost
+            work.run();
+        }
+    }
+
+    private void timedOut(long executionNanos) {
         RequestContext before = RequestContext.swap(context);
         try {
-            recover(EventType.TIMEOUT, null, guard.ticker().read() - start);
+            recover(EventType.TIMEOUT, null, executionNanos);
         } finally {
             RequestContext.swap(before);
         }
@@ -285,12 +351,43 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         timeout.cancel();
         long elapsed = guard.ticker().read() - start;
         long events = EventType.CANCELLED.bit();
-        guard.finish(permit, EventType.CANCELLED, events, elapsed, elapsed);
-        boolean cancelled = super.cancel(false);
+        boolean cancelled;
+        RequestContext before = RequestContext.swap(context); // the call's request log, whoever cancels
+        try {
+            guard.finish(permit, EventType.CANCELLED, events, elapsed, elapsed);
+            cancelled = super.cancel(false);
+        } finally {
+            RequestContext.swap(before);
+        }
         if (config.interruptOnCancel()) {
             interruptRunner(); // after the outcome, as for timeouts
         }
         return cancelled;
+    }
+
+    /** The guard this call runs under. */
+    Guard guard() {
+        return guard;
+    }
+
+    /**
+     * A future completing once this call holds no isolation permit: when the call (or stage) really
+     * ends, which may be long after its outcome (a timed-out call that ignores its interrupt), or at
+     * once if it never took one or has given it back. Only watched calls allocate it.
+     */
+    CompletableFuture<Void> permitReleased() {
+        CompletableFuture<Void> fresh = new CompletableFuture<>();
+        @SuppressWarnings("unchecked")
+        CompletableFuture<Void> witness = (CompletableFuture<Void>) PERMIT_WATCH.compareAndExchange(this, null, fresh);
+        return witness == null ? fresh : witness; // PERMIT_GONE, or the watch an earlier caller installed
+    }
+
+    /** Called once, right after the permit is given back (or when none was taken): completes the watch. */
+    private void permitGone() {
+        Object watch = PERMIT_WATCH.getAndSet(this, PERMIT_GONE);
+        if (watch != null && watch != PERMIT_GONE) {
+            ((CompletableFuture<?>) watch).complete(null);
+        }
     }
 
     private boolean claim() {

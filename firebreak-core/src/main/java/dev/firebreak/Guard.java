@@ -108,8 +108,9 @@ public final class Guard {
      * Runs {@code call} under this guard and waits for its value, the fallback's value, or an exception
      * saying what happened. Under SEMAPHORE isolation it runs on this thread; otherwise on the guard's
      * isolation, and this thread walks away at the deadline. If this thread is interrupted while
-     * waiting, the call is cancelled (CANCELLED) and a CancellationException is thrown with the
-     * interrupt flag restored.
+     * waiting, a call with no outcome yet is cancelled (CANCELLED) and a CancellationException is
+     * thrown; a call whose outcome is already decided (its fallback may be running) returns or throws
+     * that outcome, the one the metrics record. Either way the interrupt flag is set again.
      */
     public <T> T execute(GuardedCall<T> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
@@ -247,6 +248,29 @@ public final class Guard {
      */
     public int permitsInFlight() {
         return pool != null ? pool.admitted() : executionPermits.inFlight();
+    }
+
+    /**
+     * A stage that completes once the call behind {@code submitted} holds no isolation permit of this
+     * guard: when the call (or its stage) really ends, which for a call that ignores its interrupt can be
+     * long after {@code submitted} completed with TIMEOUT; at once if it never took one (rejected,
+     * short-circuited) or has already given it back. {@code submitted} must be a future this guard's
+     * {@code submit} or {@code submitAsync} returned (under SEMAPHORE, {@code submit} returns after the
+     * call, so its permit is already back). Call policies that keep their own bound within the guard's
+     * (the collapser's LOAD_AWARE slots) free a slot here, so they never send a call the guard rejects.
+     *
+     * @throws IllegalArgumentException if {@code submitted} did not come from this guard
+     */
+    public CompletionStage<Void> permitReleased(CompletableFuture<?> submitted) {
+        Objects.requireNonNull(submitted, "submitted");
+        if (submitted instanceof AsyncExecution<?> execution && execution.guard() == this) {
+            return execution.permitReleased().copy(); // a copy: the caller cannot complete the shared watch
+        }
+        if (strategy == IsolationStrategy.SEMAPHORE && submitted.isDone()) {
+            return CompletableFuture.completedStage(null);
+        }
+        throw new IllegalArgumentException("permitReleased: the future " + submitted + " was not returned by submit"
+                + " or submitAsync of guard " + name + " (rule: pass the future this guard returned, uncomposed)");
     }
 
     /** The most isolation permits ever held at once. */

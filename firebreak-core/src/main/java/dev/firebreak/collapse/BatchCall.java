@@ -40,7 +40,14 @@ final class BatchCall<A, B, R> {
         return blocking != null;
     }
 
-    /** Runs the shard; the returned future completes after every request of it has its outcome. */
+    /**
+     * Runs the shard. The returned future completes once both hold: every request of the shard has its
+     * outcome, and the batch call no longer holds its isolation permit of the guard. The two usually
+     * come together; when the call outlives the guard's timeout (it ignores its interrupt, or its stage
+     * is not cancelled), the requests get TIMEOUT (or their fallback) at the timeout while the guard
+     * keeps the permit until the call really ends, and so does the collapser's slot: freeing the slot at
+     * the timeout would let the collapser send batches its own guard must reject.
+     */
     CompletableFuture<Void> run(List<CollapsedRequest<A, R>> shard) {
         List<A> arguments = new ArrayList<>(shard.size());
         for (CollapsedRequest<A, R> request : shard) {
@@ -56,7 +63,8 @@ final class BatchCall<A, B, R> {
             failAll(shard, thrown);
             return CompletableFuture.completedFuture(null);
         }
-        return call.handle((response, thrown) -> {
+        CompletableFuture<Void> released = guard.permitReleased(call).toCompletableFuture();
+        CompletableFuture<Void> answered = call.handle((response, thrown) -> {
             if (thrown != null) {
                 failAll(shard, unwrap(thrown));
             } else {
@@ -64,6 +72,7 @@ final class BatchCall<A, B, R> {
             }
             return null;
         });
+        return CompletableFuture.allOf(answered, released);
     }
 
     @SuppressWarnings("unchecked") // a stage of a subtype of B is read only, never written to: safe

@@ -41,6 +41,19 @@ import java.util.concurrent.locks.ReentrantLock;
  * queue is handed to the collapser exactly once, and every dispatch ends with exactly one
  * {@link #batchEnded(long, boolean)}. Time is read from the collapser's ticker only to stamp events; the
  * pacing and linger rules are arithmetic on those stamps.
+ *
+ * <p><b>A slot follows the guard's permit.</b> A batch holds its slot from its departure until every
+ * request of it has its outcome <em>and</em> every shard's call has given its isolation permit back to
+ * the guard ({@link BatchCall#run}, through {@link dev.firebreak.Guard#permitReleased}). The two usually
+ * come together; a call that ignores its interrupt and outlives the guard's timeout ends them apart:
+ * its requests get TIMEOUT (or their fallback) at the timeout, while the guard rightly keeps the permit
+ * until the call really returns, and so does the slot. Freeing the slot at the timeout let the
+ * collapser send batches its own guard had to reject (issue 12, defect 7: 154 of 200 requests
+ * LIMIT_REJECTED). So, with k within the guard's bound and no other caller on the guard, the batches
+ * this queue has taken always cover the permits its calls hold: a batch never leaves without a permit
+ * for it. (Counting the guard's free permits before a batch leaves was the alternative: it races with
+ * every other caller of the guard between the count and the call, and it still needs a wake-up when a
+ * permit frees, which is this same hook.)
  */
 final class BatchQueue<A, R> {
 
@@ -95,7 +108,9 @@ final class BatchQueue<A, R> {
     }
 
     /**
-     * A dispatched batch has ended (all its shards): frees its slot and feeds the pacing its latency.
+     * A dispatched batch has ended: every request of it has its outcome and every shard's call has given
+     * its guard permit back (see the class Javadoc). Frees its slot and feeds the pacing how long the
+     * slot was held.
      *
      * @param departedAt the ticker time the batch left (as passed to {@code Collapser.dispatch})
      * @param called false if no call was made (every request had left): then no latency sample

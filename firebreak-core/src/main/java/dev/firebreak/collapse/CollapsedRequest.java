@@ -9,6 +9,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * One caller's request in a collapser, and the future the caller holds.
@@ -20,6 +21,8 @@ import java.util.concurrent.CompletableFuture;
  *       side-effect-free CAS; only the winner records events and completes the future.</li>
  *   <li><b>A request cancelled (or timed out) before dispatch leaves its batch.</b> Dispatch takes a
  *       request only by the CAS QUEUED to DISPATCHED, which fails once it is DONE.</li>
+ *   <li><b>No user code on the timer.</b> The deadline task only claims; the fallback and the
+ *       completion it leads to run on a virtual thread started for it.</li>
  *   <li><b>The caller's context.</b> The future is completed with the caller's request context current,
  *       so the caller's chained stages and the request log see it.</li>
  * </ul>
@@ -29,6 +32,9 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
     private static final int QUEUED = 0;
     private static final int DISPATCHED = 1;
     private static final int DONE = 2;
+
+    /** Where a deadline's fallback and completion run: never on the timer thread. */
+    private static final ThreadFactory OFF_TIMER = Thread.ofVirtual().name("firebreak-deadline-", 0).factory();
 
     private static final VarHandle STATE;
 
@@ -112,11 +118,25 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
         }
     }
 
+    /**
+     * The request's deadline, on the scheduler's timer thread: it only claims the outcome; the fallback,
+     * the events and the completion run on a virtual thread of their own, so no user code runs on the
+     * timer and a slow fallback delays no other deadline.
+     */
     private void onDeadline() {
         if (claim()) {
             long waited = owner.ticker().read() - start;
-            recover(new CollapseException(owner.name(), CollapseException.Reason.TIMEOUT, "request " + argument
-                    + " waited past its deadline (" + waited / 1_000_000L + " ms)", null));
+            offTimer(() -> recover(new CollapseException(owner.name(), CollapseException.Reason.TIMEOUT, "request "
+                    + argument + " waited past its deadline (" + waited / 1_000_000L + " ms)", null)));
+        }
+    }
+
+    /** Runs {@code work} on a new virtual thread; on the calling thread only if none can be started. */
+    private static void offTimer(Runnable work) {
+        try {
+            OFF_TIMER.newThread(work).start();
+        } catch (Throwable refused) { // no thread to be had: late on the timer is better than lost
+            work.run();
         }
     }
 

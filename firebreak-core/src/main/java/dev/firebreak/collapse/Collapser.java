@@ -118,29 +118,41 @@ public final class Collapser<A, R> {
     /**
      * Submits one request and waits for its value; failures are thrown as they are (the guard's
      * exception, a {@link CollapseException}, a CancellationException). If this thread is interrupted
-     * while waiting, the request is cancelled and a CancellationException thrown with the interrupt
-     * flag restored.
+     * while waiting, the request is cancelled if it has no outcome yet (CancellationException); if it
+     * already has one (its fallback may be running), that recorded outcome is returned or thrown, waited
+     * for without listening to interrupts. Either way the interrupt flag is set again on return.
      */
     public R execute(A argument) {
         CompletableFuture<R> future = submit(argument);
         try {
             return future.get();
         } catch (ExecutionException failed) {
-            Throwable cause = failed.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new CompletionException(cause);
+            throw unchecked(failed.getCause());
         } catch (InterruptedException interrupted) {
-            future.cancel(true);
-            Thread.currentThread().interrupt();
-            CancellationException cancelled = new CancellationException("caller interrupted while waiting");
-            cancelled.initCause(interrupted);
-            throw cancelled;
+            if (future.cancel(true)) {
+                Thread.currentThread().interrupt();
+                CancellationException cancelled = new CancellationException("caller interrupted while waiting");
+                cancelled.initCause(interrupted);
+                throw cancelled;
+            }
+            try {
+                return future.join(); // the outcome is claimed: it comes soon, and it is the recorded one
+            } catch (CompletionException failed) {
+                throw unchecked(failed.getCause());
+            } finally {
+                Thread.currentThread().interrupt();
+            }
         }
+    }
+
+    private static RuntimeException unchecked(Throwable cause) {
+        if (cause instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        if (cause instanceof Error error) {
+            throw error;
+        }
+        return new CompletionException(cause);
     }
 
     private CompletableFuture<R> enqueue(A argument, RequestContext context) {
@@ -208,7 +220,10 @@ public final class Collapser<A, R> {
 
     /**
      * Sends one batch taken from {@code queue} at ticker time {@code departedAt}; ends with exactly one
-     * {@code queue.batchEnded(departedAt, called)}.
+     * {@code queue.batchEnded(departedAt, called)}, once every shard has ended: its requests have their
+     * outcome and its call has given its permit back to the guard ({@link BatchCall#run}). A shard whose
+     * call outlives the guard's timeout therefore keeps the batch's slot until the call really ends,
+     * as the guard keeps the permit.
      */
     void dispatch(List<CollapsedRequest<A, R>> taken, BatchQueue<A, R> queue, long departedAt) {
         List<CollapsedRequest<A, R>> live = new ArrayList<>(taken.size());
@@ -263,7 +278,8 @@ public final class Collapser<A, R> {
     /**
      * LOAD_AWARE's k: {@code loadAware.maxBatchesInFlight}, or when 0 the default
      * ({@link CollapserConfig#DEFAULT_BATCHES_IN_FLIGHT}) capped by the guard's concurrency bound, so
-     * that the collapser never makes its own guard reject.
+     * that the collapser never makes its own guard reject: a slot is held as long as the guard holds
+     * the batch call's permit (see {@link BatchQueue}), so k slots never need more than k permits.
      */
     int maxBatchesInFlight() {
         int configured = config.loadAwareMaxBatchesInFlight();

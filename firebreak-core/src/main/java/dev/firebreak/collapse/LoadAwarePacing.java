@@ -6,7 +6,10 @@ package dev.firebreak.collapse;
  * batches in flight spread over a call's duration instead of falling into step.
  *
  * <p>The batch latency is an exponentially weighted moving average of the batches that ended (weight
- * 1/4 for the newest sample). Pacing applies only while at least three quarters of the k slots are busy
+ * 1/4 for the newest sample). A sample is how long the batch held its slot: from its departure until
+ * its requests had their outcome and its call had given the guard's permit back, so a call that
+ * outlives its timeout counts its whole run (the time its slot and the guard's permit were really
+ * taken), not just the timeout. Pacing applies only while at least three quarters of the k slots are busy
  * ({@link #applies}): below that a free slot is no scarce resource, and holding a batch back would only
  * add latency (in a closed loop, groups of callers returning close together would wait for each other).
  * So it never applies with k of 3 or less. When it applies, a departure must wait until {@code due}: one

@@ -6,10 +6,8 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
-import java.lang.System.Logger;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -43,7 +41,8 @@ import java.util.function.Supplier;
  * reads every source; if anything changed it checks each value on its own, then each resolved record
  * as a whole, and calls {@code reconfigure} on the objects whose configuration changed. A refused
  * value never half-applies: the last valid value stays in force and a REFUSED {@link ConfigEvent}
- * names key, value and rule. Properties that cannot change while running keep their running value
+ * names key, value and rule; an object whose {@code reconfigure} throws keeps its configuration in force
+ * (RECONFIGURE_FAILED). A file read in the middle of an edit applies only once it is stable. Properties that cannot change while running keep their running value
  * (FIXED_PROPERTY_IGNORED) and apply to objects created afterwards, which this configuration resolves
  * through the registry's {@link ConfigResolver} hook. The running objects are the registry's guards,
  * pools and collapsers ({@code registry.collapsers()}; one built since the last change is reached at the
@@ -54,8 +53,6 @@ import java.util.function.Supplier;
  * after the lock is released.
  */
 public final class DynamicConfiguration implements ConfigResolver, AutoCloseable {
-
-    private static final Logger LOG = System.getLogger(DynamicConfiguration.class.getName());
 
     private final GuardRegistry registry;
     private final SourceSet sources;
@@ -69,14 +66,14 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     private final ReentrantLock lock = new ReentrantLock();
     private AcceptedProperties accepted = AcceptedProperties.empty();
     private Map<String, String> lastMerged = Map.of();
-    private final Map<Object, TargetState> states = new IdentityHashMap<>();
+    private final RunningConfigurations running = new RunningConfigurations();
     private final TargetDirectory targets;
     private volatile boolean closed;
 
     private DynamicConfiguration(Builder b) {
         this.registry = b.registry;
         this.targets = new TargetDirectory(registry);
-        this.sources = new SourceSet(b.sources);
+        this.sources = new SourceSet(b.sources, registry.ticker(), b.pollInterval.toNanos());
         this.globalCode = Map.of(ConfigScope.command(), b.commandDefaults, ConfigScope.threadPool(),
                 b.threadPoolDefaults, ConfigScope.collapser(), b.collapserDefaults);
         this.poller = new Poller(registry.scheduler(), b.pollInterval.toNanos(), b.refreshExecutor, this::refresh);
@@ -90,7 +87,9 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
 
     /**
      * Reads every source now and applies what changed, on this thread; returns when running objects
-     * have their new configuration and listeners have been told.
+     * have their new configuration and listeners have been told. A source that may be read mid-edit (a
+     * file) changes only once its new snapshot is stable: at the second read that finds it unchanged,
+     * at least a poll interval after the first (see {@link PropertySource#mayBeReadMidEdit()}).
      */
     public void refresh() {
         refresh(false);
@@ -112,12 +111,12 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
             List<Target<?, ?>> all = targets.all();
             for (Target<?, ?> target : all) {
                 // unchanged sources still reach objects seen for the first time (a collapser built since)
-                if (changed || !states.containsKey(target.identity())) {
+                if (changed || !running.knows(target.identity())) {
                     apply(target, events);
                 }
             }
             Set<Object> live = TargetDirectory.identities(all);
-            states.keySet().retainAll(live); // removed guards and collapsers
+            running.retain(live); // removed guards and collapsers
             targets.retain(live);
         } finally {
             lock.unlock();
@@ -214,7 +213,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
             lock.lock();
             try {
                 targets.unbind(target);
-                states.remove(collapser);
+                running.forget(collapser);
             } finally {
                 lock.unlock();
             }
@@ -246,36 +245,9 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         poller.start();
     }
 
-    /** Resolves {@code target}, records its sources and reconfigures it if its record changed. Under lock. */
+    /** Resolves {@code target} and reconfigures it if its record changed (all of it or none of it). Under lock. */
     private <C, B> void apply(Target<C, B> target, List<ConfigEvent> events) {
-        C current = target.current().get();
-        TargetState state = states.getOrDefault(target.identity(), TargetState.NONE);
-        LayeredResolution.Outcome<C> outcome = resolution(target.scope(), target.name(), target.code())
-                .forRunning(current, state.properties(), state.ignoredFixed(), events);
-        states.put(target.identity(), new TargetState(outcome.properties(), outcome.ignoredFixed()));
-        if (outcome.config().equals(current)) {
-            return;
-        }
-        try {
-            if (!target.reconfigure().test(outcome.config())) {
-                LOG.log(Logger.Level.WARNING, () -> target.scope().segment() + " " + target.name()
-                        + " refused a fixed property change it should not have been sent");
-            }
-        } catch (RuntimeException failed) {
-            // one object's failure must not keep the change from the others
-            LOG.log(Logger.Level.ERROR, target.scope().segment() + " " + target.name() + " failed to reconfigure",
-                    failed);
-            return;
-        }
-        for (PropertyDefinition<C, B> p : target.scope().properties()) {
-            Object before = p.get(current);
-            EffectiveProperty after = outcome.properties().get(p.name());
-            if (!before.equals(after.value())) {
-                events.add(new ConfigEvent(ConfigEvent.Kind.APPLIED, target.scope().segment(), target.name(),
-                        p.name(), after.origin(), after.text(), after.origin() + " = " + after.text() + " applied to "
-                                + target.scope().segment() + " " + target.name() + " (was " + p.format(before) + ")"));
-            }
-        }
+        running.apply(target, resolution(target.scope(), target.name(), target.code()), events);
     }
 
     private <C, B> C resolveNew(ConfigScope<C, B> scope, String name, C fromCode) {
@@ -286,7 +258,9 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
             if (closed) {
                 return fromCode;
             }
-            return resolution(scope, name, fromCode).forNewInstance(events).config();
+            C config = resolution(scope, name, fromCode).forNewInstance(events).config();
+            running.created(scope, name, events);
+            return config;
         } finally {
             lock.unlock();
             publish(events);
@@ -297,10 +271,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         lock.lock();
         try {
             Target<C, B> target = find.get();
-            TargetState state = states.getOrDefault(target.identity(), TargetState.NONE);
-            return List.copyOf(resolution(target.scope(), target.name(), target.code())
-                    .forRunning(target.current().get(), state.properties(), state.ignoredFixed(), new ArrayList<>())
-                    .properties().values());
+            return running.view(target, resolution(target.scope(), target.name(), target.code()));
         } finally {
             lock.unlock();
         }
@@ -313,11 +284,6 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
 
     private void publish(List<ConfigEvent> decided) {
         publisher.publish(decided);
-    }
-
-    /** What was recorded for one object at its last resolution. */
-    private record TargetState(Map<String, EffectiveProperty> properties, Map<String, Object> ignoredFixed) {
-        static final TargetState NONE = new TargetState(Map.of(), Map.of());
     }
 
     /** Keeps new guards (and the pools they made) up to date from the moment they are registered. */
@@ -343,7 +309,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         public void onRemoved(Guard guard) {
             lock.lock();
             try {
-                states.remove(guard);
+                running.forget(guard);
             } finally {
                 lock.unlock();
             }

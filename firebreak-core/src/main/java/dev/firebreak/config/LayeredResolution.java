@@ -17,9 +17,10 @@ import java.util.Set;
  * <ul>
  *   <li>on a running object, a property that cannot change live keeps its running value (reported once
  *       per requested value as FIXED_PROPERTY_IGNORED);</li>
- *   <li>if the record breaks a rule across properties, the properties the rule names that changed fall
- *       back to their value in force (REFUSED naming key, value and rule) and the record is built again.
- *       Each round moves at least one property back to a value of a valid record, so it ends.</li>
+ *   <li>if the record breaks a rule across properties, the first property the rule names (its key,
+ *       then its related keys, in order) whose value changed falls back to its value in force (REFUSED
+ *       naming key, value and rule) and the record is built again. Each round moves one property back to
+ *       a value of a valid record, and a property moved back is never moved again, so it ends.</li>
  * </ul>
  *
  * @param <C> the config record
@@ -86,6 +87,19 @@ final class LayeredResolution<C, B> {
         return settle(chosen, inForce, current, reported, events);
     }
 
+    /**
+     * The configuration {@code current} that a running object has, each value with its best-known source
+     * ({@code known} where it still matches): what is in force, whatever the layers now ask for.
+     */
+    Map<String, EffectiveProperty> inForce(C current, Map<String, EffectiveProperty> known) {
+        Map<PropertyDefinition<C, B>, EffectiveProperty> chosen = candidates();
+        Map<PropertyDefinition<C, B>, EffectiveProperty> inForce = new LinkedHashMap<>();
+        for (PropertyDefinition<C, B> p : scope.properties()) {
+            inForce.put(p, inForce(p, current, known, chosen.get(p)));
+        }
+        return byName(inForce);
+    }
+
     private Outcome<C> settle(Map<PropertyDefinition<C, B>, EffectiveProperty> chosen,
             Map<PropertyDefinition<C, B>, EffectiveProperty> fallback, C lastResort, Map<String, Object> ignoredFixed,
             List<ConfigEvent> events) {
@@ -105,6 +119,7 @@ final class LayeredResolution<C, B> {
                             + "; keeping " + fallback.get(p).text()));
                     chosen.put(p, fallback.get(p));
                     movedBack = true;
+                    break; // one key per round, in the rule's order: a valid change named later may still apply
                 }
                 if (!movedBack) {
                     break; // the values in force break the rule together: fall back to the whole record below

@@ -15,12 +15,20 @@ import java.util.Properties;
 
 /**
  * A {@code .properties} file (UTF-8, {@link Properties} syntax), read again on every refresh, so an
- * edit applies at the next poll of the {@link DynamicConfiguration} that holds it.
+ * edit applies at the polls of the {@link DynamicConfiguration} that holds it.
  *
- * <p>A file that cannot be read (missing, unreadable) or parsed (malformed {@code \\u} escape, bytes
- * that are not UTF-8) changes nothing: {@link #read()} throws and the previous snapshot stays in force.
- * Replace the file atomically (write a temporary file, then rename it over the old one) so a poll
- * never sees it half written.
+ * <p>A file may be read while it is being rewritten in place (editors, {@code sed -i}, configuration
+ * tools): {@link #mayBeReadMidEdit()} is true, so a changed file applies only once two reads a poll
+ * apart find the same properties, and a file that suddenly lost most of its keys (or all of them) is
+ * held and reported as SOURCE_SUSPECT until it has stayed the same for three polls (the rule is
+ * {@link SettlingSnapshot}'s; docs/configuration.md spells it out). The first read, when the
+ * configuration starts, applies at once.
+ *
+ * <p>A missing file contributes nothing (SOURCE_MISSING; a file deleted after it was read keeps its
+ * last properties in force). A file that cannot be read or parsed (unreadable, malformed {@code \\u}
+ * escape, bytes that are not UTF-8) changes nothing: {@link #read()} throws, the previous snapshot stays
+ * in force and SOURCE_FAILED says why. Replacing the file atomically (write a temporary file, then
+ * rename it over the old one) is still the best way to edit it.
  */
 public final class PropertiesFileSource implements PropertySource {
 
@@ -45,6 +53,13 @@ public final class PropertiesFileSource implements PropertySource {
         return path.toString();
     }
 
+    /** True: a poll may catch the file half written, so a changed file applies once it is stable. */
+    @Override
+    public boolean mayBeReadMidEdit() {
+        return true;
+    }
+
+    /** {@inheritDoc} A missing file throws {@link java.nio.file.NoSuchFileException}. */
     @Override
     public Map<String, String> read() throws IOException {
         byte[] bytes = Files.readAllBytes(path);

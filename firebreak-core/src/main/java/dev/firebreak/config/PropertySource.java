@@ -25,6 +25,16 @@ public interface PropertySource {
      */
     Map<String, String> read() throws IOException;
 
+    /**
+     * Whether a read may catch this source in the middle of an edit (a file rewritten in place). If so,
+     * a changed snapshot applies only once it has been read unchanged a poll apart, and one that lost
+     * most of the keys in force only after three polls (see
+     * docs/configuration.md, "Files edited in place"). Default false: each snapshot applies when read.
+     */
+    default boolean mayBeReadMidEdit() {
+        return false;
+    }
+
     /** Subscribes to changes pushed by this source; sources that are only polled ignore it. */
     default void addChangeListener(Runnable listener) {
     }

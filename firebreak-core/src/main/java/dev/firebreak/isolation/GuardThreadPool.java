@@ -54,7 +54,7 @@ public final class GuardThreadPool {
                 config.metricsRollingStatsNumBuckets(), ticker.read());
         this.config = config;
         this.maxQueueSize = config.maxQueueSize();
-        this.admission = new Bulkhead(config.effectiveMaximumSize() + config.effectiveQueueBound());
+        this.admission = new Bulkhead(config.admissionBound());
         AtomicInteger ids = new AtomicInteger();
         ThreadFactory threads = runnable -> {
             Thread thread = new Thread(runnable, "firebreak-" + name + "-" + ids.incrementAndGet());
@@ -86,22 +86,30 @@ public final class GuardThreadPool {
      * Applies a new configuration: coreSize, maximumSize, the divergence flag, queueSizeRejectionThreshold
      * and keepAliveTimeMinutes take effect now; a different maxQueueSize is ignored (fixed at creation)
      * and reported by returning false.
+     *
+     * <p>All or nothing: every derived value (the admission bound with this pool's fixed queue, the
+     * sizes, the keep-alive) is computed and checked before the executor is touched, so a configuration
+     * this pool cannot take throws {@link dev.firebreak.config.InvalidConfigException} naming key, value
+     * and rule, and the pool keeps running with the configuration in force.
      */
     public boolean reconfigure(ThreadPoolConfig next) {
         resizeLock.lock();
         try {
+            // 1. compute and check everything; nothing below may throw once the executor changes
+            int core = next.coreSize();
             int max = next.effectiveMaximumSize();
-            // Order matters: the executor refuses core > max at every step.
-            if (next.coreSize() > executor.getMaximumPoolSize()) {
+            int admissionBound = next.admissionBoundWithQueue(maxQueueSize);
+            long keepAliveMillis = Math.max(1, next.keepAliveTimeMinutes() * 60_000L);
+            // 2. apply. Order matters: the executor refuses core > max at every step.
+            if (core > executor.getMaximumPoolSize()) {
                 executor.setMaximumPoolSize(max);
-                executor.setCorePoolSize(next.coreSize());
+                executor.setCorePoolSize(core);
             } else {
-                executor.setCorePoolSize(next.coreSize());
+                executor.setCorePoolSize(core);
                 executor.setMaximumPoolSize(max);
             }
-            executor.setKeepAliveTime(Math.max(1, next.keepAliveTimeMinutes() * 60_000L), TimeUnit.MILLISECONDS);
-            int queueBound = maxQueueSize == -1 ? 0 : Math.min(maxQueueSize, next.queueSizeRejectionThreshold());
-            admission.setLimit(max + queueBound);
+            executor.setKeepAliveTime(keepAliveMillis, TimeUnit.MILLISECONDS);
+            admission.setLimit(admissionBound);
             this.config = next;
             return next.maxQueueSize() == maxQueueSize;
         } finally {

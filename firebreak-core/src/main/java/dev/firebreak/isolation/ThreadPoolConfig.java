@@ -7,6 +7,7 @@ import static dev.firebreak.config.Check.window;
 import dev.firebreak.config.InvalidConfigException;
 import java.util.Collections;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -15,6 +16,11 @@ import java.util.Set;
  *
  * <p>Live: coreSize, maximumSize, allowMaximumSizeToDivergeFromCoreSize, queueSizeRejectionThreshold,
  * keepAliveTimeMinutes. Fixed at creation: maxQueueSize and the rolling window geometry.
+ *
+ * <p>Rule across properties, the <em>admission bound</em>: {@link #effectiveMaximumSize()} +
+ * {@link #effectiveQueueBound()} (the most calls a pool admits at once) must not exceed
+ * {@code Integer.MAX_VALUE}. A record that breaks it cannot be built; the refusal names the larger of
+ * the two terms' properties first.
  *
  * @param coreSize {@code coreSize}, default 10
  * @param maximumSize {@code maximumSize}, default 10; used only when allowMaximumSizeToDivergeFromCoreSize
@@ -49,6 +55,8 @@ public record ThreadPoolConfig(
         notNegative("keepAliveTimeMinutes", keepAliveTimeMinutes);
         window("metrics.rollingStats.timeInMilliseconds", metricsRollingStatsTimeInMilliseconds,
                 "metrics.rollingStats.numBuckets", metricsRollingStatsNumBuckets);
+        checkAdmissionBound(coreSize, maximumSize, allowMaximumSizeToDivergeFromCoreSize, maxQueueSize,
+                queueSizeRejectionThreshold);
         setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
     }
 
@@ -74,7 +82,54 @@ public record ThreadPoolConfig(
 
     /** How many calls may wait for a thread: 0 without a queue, else min(maxQueueSize, queueSizeRejectionThreshold). */
     public int effectiveQueueBound() {
+        return queueBound(maxQueueSize, queueSizeRejectionThreshold);
+    }
+
+    /** The most calls a pool with this configuration admits at once: most threads plus the queue bound. */
+    public int admissionBound() {
+        return effectiveMaximumSize() + effectiveQueueBound(); // within range: checked at construction
+    }
+
+    /**
+     * The admission bound of a pool whose queue was fixed at {@code maxQueueSize} when it was created,
+     * running with this configuration's sizes; throws {@link InvalidConfigException} naming key, value
+     * and rule if it does not fit an int. A running pool checks it before it changes anything.
+     */
+    public int admissionBoundWithQueue(int maxQueueSize) {
+        return checkAdmissionBound(coreSize, maximumSize, allowMaximumSizeToDivergeFromCoreSize, maxQueueSize,
+                queueSizeRejectionThreshold);
+    }
+
+    private static int queueBound(int maxQueueSize, int queueSizeRejectionThreshold) {
         return maxQueueSize == -1 ? 0 : Math.min(maxQueueSize, queueSizeRejectionThreshold);
+    }
+
+    /** The admission bound rule; returns the bound. Names the larger term's property first. */
+    private static int checkAdmissionBound(int coreSize, int maximumSize, boolean diverge, int maxQueueSize,
+            int queueSizeRejectionThreshold) {
+        int threads = diverge ? Math.max(coreSize, maximumSize) : coreSize;
+        int queue = queueBound(maxQueueSize, queueSizeRejectionThreshold);
+        long bound = (long) threads + queue;
+        if (bound <= Integer.MAX_VALUE) {
+            return (int) bound;
+        }
+        String threadsKey = diverge && maximumSize > coreSize ? "maximumSize" : "coreSize";
+        String queueKey = queueSizeRejectionThreshold <= maxQueueSize ? "queueSizeRejectionThreshold" : "maxQueueSize";
+        String otherThreadsKey = threadsKey.equals("coreSize") ? "maximumSize" : "coreSize";
+        String otherQueueKey = queueKey.equals("maxQueueSize") ? "queueSizeRejectionThreshold" : "maxQueueSize";
+        String rule = "admission bound: most threads (" + threads + ") + queue bound (" + queue + ") = " + bound
+                + " must not exceed " + Integer.MAX_VALUE;
+        List<String> related = threads >= queue
+                ? List.of(queueKey, otherQueueKey, otherThreadsKey, "allowMaximumSizeToDivergeFromCoreSize")
+                : List.of(threadsKey, otherQueueKey, otherThreadsKey, "allowMaximumSizeToDivergeFromCoreSize");
+        String key = threads >= queue ? threadsKey : queueKey;
+        int value = switch (key) {
+            case "coreSize" -> coreSize;
+            case "maximumSize" -> maximumSize;
+            case "maxQueueSize" -> maxQueueSize;
+            default -> queueSizeRejectionThreshold;
+        };
+        throw new InvalidConfigException(key, value, rule, related);
     }
 
     /** Builds a {@link ThreadPoolConfig}; each setter records its property as set in code. */

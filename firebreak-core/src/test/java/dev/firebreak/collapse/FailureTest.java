@@ -20,6 +20,8 @@ class FailureTest {
     private final CollapserFixture f = new CollapserFixture();
 
     private static Throwable failureOf(CompletableFuture<?> future) {
+        // Timeouts and deadlines complete off the timer thread: wait (bounded) for the outcome to land.
+        dev.firebreak.support.Await.until("the request completed", future::isDone);
         assertThat(future).isCompletedExceptionally();
         try {
             future.join();

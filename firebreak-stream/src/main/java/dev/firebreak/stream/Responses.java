@@ -21,11 +21,23 @@ final class Responses {
 
     /** A plain-text response with {@code status}, then closes the exchange. */
     static void text(HttpExchange exchange, int status, String body) throws IOException {
+        text(exchange, status, body, true);
+    }
+
+    /** A plain-text response with {@code status}; closes the exchange if {@code close}, else only flushes. */
+    static void text(HttpExchange exchange, int status, String body, boolean close) throws IOException {
         Headers headers = exchange.getResponseHeaders();
         safetyHeaders(headers);
         headers.set("Content-Type", "text/plain; charset=utf-8");
         headers.set("Cache-Control", "no-store");
-        send(exchange, status, (body + "\n").getBytes(StandardCharsets.UTF_8));
+        byte[] bytes = (body + "\n").getBytes(StandardCharsets.UTF_8);
+        if (close) {
+            send(exchange, status, bytes);
+        } else {
+            exchange.sendResponseHeaders(status, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.getResponseBody().flush();
+        }
     }
 
     /** Sends {@code body} with {@code status} (no body for HEAD), then closes the exchange. */

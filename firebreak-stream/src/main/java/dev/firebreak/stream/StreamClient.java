@@ -57,6 +57,11 @@ final class StreamClient {
         return outbox.take();
     }
 
+    /** Frames waiting in the outbox now. */
+    int queued() {
+        return outbox.size();
+    }
+
     /** Marks the client dropped and interrupts its owner; idempotent, never blocks. */
     void drop() {
         if (dropped.compareAndSet(false, true)) {

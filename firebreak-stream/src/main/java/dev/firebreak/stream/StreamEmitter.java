@@ -3,34 +3,58 @@ package dev.firebreak.stream;
 import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.Scheduler;
 import java.time.Clock;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The tick that feeds every client: every {@code intervalNanos} on the registry's {@link Scheduler}
- * it serializes the registry once ({@link StreamFrames}) and offers the same bytes to each client's
- * outbox. It never writes to a socket and never waits, so slow or vanished clients cannot delay it;
- * with no client connected it serializes nothing.
+ * The tick that feeds every client: every {@code intervalNanos} the registry's {@link Scheduler}
+ * triggers a tick, which serializes the registry once ({@link StreamFrames}) and offers the same bytes
+ * to each client's outbox. It never writes to a socket and never waits, so slow or vanished clients
+ * cannot delay it; with no client connected it serializes nothing.
  *
- * <p>{@code currentTime} comes from the injected {@link Clock}; the interval from the scheduler. The
- * next tick is scheduled when a tick ends, so ticks never overlap. A tick runs on the scheduler's
- * thread, shared with the guards' timeouts: its work is one metrics snapshot per guard, pool and
- * collapser; with very many guards, lengthen the interval.
+ * <p>Threads: the scheduler's task only triggers. It re-arms the next trigger and hands the tick to
+ * {@code worker} (a virtual thread per tick by default), so the timer thread, shared with every
+ * guard's timeout in the process, never serializes anything. At most one tick runs at a time: a
+ * trigger that arrives while a tick runs leaves one pending tick (several such triggers still leave
+ * one), which the running tick's thread runs when it ends. A slow tick therefore skips ticks rather
+ * than piling them up.
+ *
+ * <p>Invariant: {@code state} is IDLE (0) when no tick runs, RUNNING (1) while one runs, PENDING (2)
+ * while one runs and another is owed. Only the trigger that moves IDLE to RUNNING starts a worker; only
+ * that worker moves the state back to IDLE.
+ *
+ * <p>{@code currentTime} comes from the injected {@link Clock}; the interval from the scheduler.
  */
 final class StreamEmitter implements Runnable {
 
+    private static final System.Logger LOG = System.getLogger(StreamEmitter.class.getName());
+    private static final int IDLE = 0;
+    private static final int RUNNING = 1;
+    private static final int PENDING = 2;
+
     private final Scheduler scheduler;
+    private final Executor worker;
     private final Clock clock;
     private final long intervalNanos;
     private final StreamFrames frames;
     private final ClientSlots slots;
+    private final AtomicInteger state = new AtomicInteger(IDLE);
     private volatile boolean stopped;
     private volatile Cancellable next = Cancellable.NONE;
 
-    StreamEmitter(Scheduler scheduler, Clock clock, long intervalNanos, StreamFrames frames, ClientSlots slots) {
+    StreamEmitter(Scheduler scheduler, Executor worker, Clock clock, long intervalNanos, StreamFrames frames,
+            ClientSlots slots) {
         this.scheduler = scheduler;
+        this.worker = worker;
         this.clock = clock;
         this.intervalNanos = intervalNanos;
         this.frames = frames;
         this.slots = slots;
+    }
+
+    /** A worker that runs each tick on a new virtual thread. */
+    static Executor virtualThreads() {
+        return task -> Thread.ofVirtual().name("firebreak-stream-tick").start(task);
     }
 
     void start() {
@@ -42,23 +66,37 @@ final class StreamEmitter implements Runnable {
         next.cancel();
     }
 
+    /** The scheduler's task: re-arms, then hands a tick to the worker (or leaves one pending); returns at once. */
     @Override
     public void run() {
         if (stopped) {
             return;
         }
-        try {
-            tick();
-        } finally {
-            if (!stopped) {
-                next = scheduler.schedule(intervalNanos, this);
+        next = scheduler.schedule(intervalNanos, this);
+        if (state.getAndUpdate(s -> s == IDLE ? RUNNING : PENDING) == IDLE) {
+            try {
+                worker.execute(this::drain);
+            } catch (RuntimeException refused) {
+                state.set(IDLE); // no thread could be started: this tick is skipped, the next trigger retries
             }
         }
     }
 
+    /** Runs ticks until none is pending. */
+    private void drain() {
+        do {
+            try {
+                tick();
+            } catch (RuntimeException failed) {
+                // a tick that fails is skipped; the next one starts afresh
+                LOG.log(System.Logger.Level.WARNING, "firebreak-stream: a tick failed and was skipped", failed);
+            }
+        } while (!state.compareAndSet(RUNNING, IDLE) && state.compareAndSet(PENDING, RUNNING));
+    }
+
     /** One tick: serialize once, offer to everyone. */
     void tick() {
-        if (slots.count() == 0) {
+        if (stopped || slots.count() == 0) {
             return;
         }
         byte[] frame = frames.build(clock.millis());

@@ -10,7 +10,9 @@ import java.util.Set;
  * Serves one {@code GET /hystrix.stream} connection on the thread that handles it (one virtual thread
  * per connection): checks the query and the token, takes a slot (503 beyond the cap), sends the
  * headers and a first heartbeat, then writes whatever the emitter puts in the client's outbox until
- * the client leaves, is dropped, or the server stops. The slot is freed on every way out.
+ * the client leaves, is dropped, or the server stops. The slot is freed on every way out; a client
+ * whose connection closes or resets is dropped at once by the connection's reader, so its slot never
+ * waits for the next tick's write to fail.
  */
 final class StreamHandler {
 
@@ -40,6 +42,9 @@ final class StreamHandler {
         StreamClient client = new StreamClient(Thread.currentThread(), outboxFrames, query.everyNthTick());
         if (!slots.tryAdmit(client)) {
             throw new BadRequest(503, "MaxConcurrentConnections reached: " + slots.max());
+        }
+        if (exchange instanceof SocketExchange connection) {
+            connection.watchPeer(client::drop); // a client that goes away frees its slot now, not at a write
         }
         try {
             Responses.safetyHeaders(response);

@@ -1,6 +1,5 @@
 package dev.firebreak.stream;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.firebreak.GuardRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * An embeddable HTTP endpoint on the JDK's own server that serves a {@link GuardRegistry} live:
+ * An embeddable HTTP endpoint that serves a {@link GuardRegistry} live:
  * {@code /hystrix.stream} in Hystrix's wire format (so the Hystrix Dashboard and Turbine keep
  * working) and the built-in dashboard at {@code /firebreak/}.
  *
@@ -27,7 +26,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * Each connection is served by its own virtual thread from a bounded outbox that the emitter fills
  * without blocking; a client that falls behind is dropped and its connection closed.
  *
- * <p>Time: ticks are scheduled on the registry's scheduler; {@code currentTime} is read from the
+ * <p>Connections: each request head must arrive within {@code requestHeadTimeout} (else 408) and fit
+ * in {@code maxRequestHeadBytes} (else 431, or 414 for the request line); a stream client that goes
+ * away frees its slot at once.
+ *
+ * <p>Time: ticks and head timeouts are scheduled on the registry's scheduler; {@code currentTime} is read from the
  * builder's {@link java.time.Clock}.
  */
 public final class StreamServer implements AutoCloseable {
@@ -37,13 +40,13 @@ public final class StreamServer implements AutoCloseable {
     private final StreamEmitter emitter;
     private final Router router;
     private final ReentrantLock lifecycle = new ReentrantLock();
-    private HttpServer http;
+    private HttpListener http;
     private ExecutorService connections;
 
     StreamServer(StreamServerBuilder config) {
         this.config = config;
         this.slots = new ClientSlots(config.maxConnections);
-        this.emitter = new StreamEmitter(config.registry.scheduler(), config.clock,
+        this.emitter = new StreamEmitter(config.registry.scheduler(), StreamEmitter.virtualThreads(), config.clock,
                 config.interval.toNanos(), new StreamFrames(config.registry), slots);
         this.router = new Router(
                 new StreamHandler(slots, config.token, config.interval.toMillis(), config.outboxFrames, config.allowedOrigins),
@@ -69,14 +72,14 @@ public final class StreamServer implements AutoCloseable {
             }
             connections = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("firebreak-stream-", 0).factory());
             try {
-                http = HttpServer.create(new InetSocketAddress(config.bindAddress, config.port), 0);
+                http = new HttpListener(new InetSocketAddress(config.bindAddress, config.port), router,
+                        config.registry.scheduler(), connections, config.requestHeadTimeout.toNanos(),
+                        config.maxRequestHeadBytes);
             } catch (IOException e) {
                 connections.shutdown();
                 throw new UncheckedIOException("firebreak-stream: cannot bind " + config.bindAddress.getHostAddress()
                         + ":" + config.port + ": " + e.getMessage(), e);
             }
-            http.setExecutor(connections);
-            http.createContext("/", router);
             http.start();
             emitter.start();
             return this;
@@ -89,7 +92,7 @@ public final class StreamServer implements AutoCloseable {
     public int port() {
         lifecycle.lock();
         try {
-            return http == null ? -1 : http.getAddress().getPort();
+            return http == null ? -1 : http.port();
         } finally {
             lifecycle.unlock();
         }
@@ -121,7 +124,7 @@ public final class StreamServer implements AutoCloseable {
             emitter.stop();
             slots.closeAll();
             if (http != null) {
-                http.stop(0);
+                http.close();
             }
             if (connections != null) {
                 connections.shutdownNow();

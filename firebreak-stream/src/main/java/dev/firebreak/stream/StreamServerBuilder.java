@@ -13,13 +13,16 @@ import java.util.Set;
 /**
  * Builds a {@link StreamServer}. Every setting has a safe default: 127.0.0.1, port 7979, a tick every
  * 500 ms ({@code hystrix.stream.dashboard.intervalInMilliseconds}), at most 5 connections
- * ({@code hystrix.config.stream.maxConcurrentConnections}), 16 frames of outbox per client, no token,
+ * ({@code hystrix.config.stream.maxConcurrentConnections}), 16 frames of outbox per client, 10 s and
+ * 16 KB for a request head, no token,
  * no cross-origin readers, the dashboard on, {@code Clock.systemUTC()}.
  */
 public final class StreamServerBuilder {
 
     static final Duration MIN_INTERVAL = Duration.ofMillis(10);
     static final Duration MAX_INTERVAL = Duration.ofSeconds(2);
+    static final Duration MIN_HEAD_TIMEOUT = Duration.ofMillis(100);
+    static final Duration MAX_HEAD_TIMEOUT = Duration.ofMinutes(5);
 
     final GuardRegistry registry;
     InetAddress bindAddress;
@@ -27,6 +30,8 @@ public final class StreamServerBuilder {
     Duration interval = Duration.ofMillis(500);
     int maxConnections = 5;
     int outboxFrames = 16;
+    Duration requestHeadTimeout = Duration.ofSeconds(10);
+    int maxRequestHeadBytes = 16 * 1024;
     BearerToken token;
     Clock clock = Clock.systemUTC();
     Set<String> allowedOrigins = Set.of();
@@ -81,6 +86,32 @@ public final class StreamServerBuilder {
             throw new InvalidConfigException("stream.outboxFrames", frames, "must be between 1 and 1024");
         }
         this.outboxFrames = frames;
+        return this;
+    }
+
+    /**
+     * Time a connection has to send its whole request head (default 10 s, 100 ms to 5 min), counted on
+     * the registry's scheduler; a connection still sending, or silent, then gets 408 and is closed.
+     */
+    public StreamServerBuilder requestHeadTimeout(Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.compareTo(MIN_HEAD_TIMEOUT) < 0 || timeout.compareTo(MAX_HEAD_TIMEOUT) > 0) {
+            throw new InvalidConfigException("stream.requestHeadTimeout", timeout.toMillis() + " ms",
+                    "must be between " + MIN_HEAD_TIMEOUT.toMillis() + " ms and " + MAX_HEAD_TIMEOUT.toMillis() + " ms");
+        }
+        this.requestHeadTimeout = timeout;
+        return this;
+    }
+
+    /**
+     * Largest request head accepted, request line and header fields together (default 16384 bytes, 1024
+     * to 1048576); a longer request line gets 414, longer header fields 431.
+     */
+    public StreamServerBuilder maxRequestHeadBytes(int bytes) {
+        if (bytes < 1024 || bytes > 1024 * 1024) {
+            throw new InvalidConfigException("stream.maxRequestHeadBytes", bytes, "must be between 1024 and 1048576");
+        }
+        this.maxRequestHeadBytes = bytes;
         return this;
     }
 
