@@ -20,7 +20,8 @@ final class CollapserProperties {
                     ofInt("maxRequestsInBatch", "maxRequestsInBatch", LIVE, "a batch this full leaves at once",
                             CollapserConfig::maxRequestsInBatch, Builder::maxRequestsInBatch),
                     ofInt("timerDelayInMilliseconds", "timerDelayInMilliseconds", LIVE,
-                            "how long a TIMER batch gathers requests", CollapserConfig::timerDelayInMilliseconds,
+                            "how long a TIMER batch gathers requests; set explicitly, it selects TIMER unless "
+                                    + "dispatch.strategy is set as explicitly", CollapserConfig::timerDelayInMilliseconds,
                             Builder::timerDelayInMilliseconds),
                     ofBoolean("requestCache.enabled", "requestCacheEnabled", LIVE,
                             "serve repeated requests of one request context from the request cache",
@@ -58,7 +59,9 @@ final class CollapserProperties {
                     ofInt("metrics.rollingPercentile.bucketSize", "metricsRollingPercentileBucketSize", FIXED,
                             "values kept per percentile bucket", CollapserConfig::metricsRollingPercentileBucketSize,
                             Builder::metricsRollingPercentileBucketSize)),
-            CollapserConfig::builder, Builder::build, CollapserConfig::setInCode, Builder::setInCode);
+            CollapserConfig::builder, Builder::build, CollapserConfig::setInCode, Builder::setInCode,
+            // A Hystrix user who tunes the window expects the window: never ignore it under LOAD_AWARE.
+            List.of(new Implication("timerDelayInMilliseconds", "dispatch.strategy", DispatchStrategy.TIMER)));
 
     private CollapserProperties() {
     }
