@@ -21,7 +21,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *
  * <p>Per-name resources are given back: {@link #remove(String)} drops the guard, and the last guard
  * of a thread pool to leave shuts that pool down (see {@link #remove(String)}). For guards made per
- * tenant or per host, {@code dev.firebreak.keyed.KeyedGuards} adds a cap on their number and idle eviction.
+ * tenant or per host, {@link dev.firebreak.keyed.KeyedGuards} adds a cap on their number and idle eviction.
  *
  * <p>{@link #global()} uses the system clock; tests make their own registry around a
  * {@link dev.firebreak.testkit.ManualClock}: {@code GuardRegistry.builder().clock(clock).build()}.
