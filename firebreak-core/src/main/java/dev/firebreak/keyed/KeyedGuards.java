@@ -4,7 +4,6 @@ import dev.firebreak.Fallback;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.GuardedCall;
-import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.time.Ticker;
 import java.time.Duration;
 import java.util.Objects;
@@ -13,11 +12,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -68,7 +65,7 @@ public final class KeyedGuards<K> implements AutoCloseable {
     private final IdleSweeper sweeper;
     private volatile boolean closed;
 
-    private KeyedGuards(Builder<K> b) {
+    KeyedGuards(KeyedGuardsBuilder<K> b) {
         this.registry = b.registry;
         this.ticker = b.registry.ticker();
         this.naming = b.naming;
@@ -79,8 +76,8 @@ public final class KeyedGuards<K> implements AutoCloseable {
     }
 
     /** Starts building keyed guards in {@code registry}; {@code naming} gives each key its guard's name. */
-    public static <K> Builder<K> builder(GuardRegistry registry, Function<? super K, String> naming) {
-        return new Builder<>(registry, naming);
+    public static <K> KeyedGuardsBuilder<K> builder(GuardRegistry registry, Function<? super K, String> naming) {
+        return new KeyedGuardsBuilder<>(registry, naming);
     }
 
     // ---------------------------------------------------------------- calls
@@ -366,65 +363,5 @@ public final class KeyedGuards<K> implements AutoCloseable {
             throw error;
         }
         return new IllegalStateException(cause);
-    }
-
-    /** Builds a {@link KeyedGuards}. */
-    public static final class Builder<K> {
-        private final GuardRegistry registry;
-        private final Function<? super K, String> naming;
-        private BiConsumer<? super K, Guard.Builder> template = (key, guard) -> { };
-        private int maxKeys = 1_000;
-        private Duration expireAfterIdle = Duration.ofMinutes(10);
-        private Executor evictionExecutor = task -> Thread.ofVirtual().name("firebreak-keyed-eviction").start(task);
-
-        private Builder(GuardRegistry registry, Function<? super K, String> naming) {
-            this.registry = Objects.requireNonNull(registry, "registry");
-            this.naming = Objects.requireNonNull(naming, "naming");
-        }
-
-        /** Configures every key's guard the same way (isolation, timeout, breaker, ...); default: Guard's defaults. */
-        public Builder<K> template(Consumer<Guard.Builder> template) {
-            Objects.requireNonNull(template, "template");
-            return template((key, guard) -> template.accept(guard));
-        }
-
-        /** Configures each key's guard knowing its key (a pool per host, a timeout per tenant tier, ...). */
-        public Builder<K> template(BiConsumer<? super K, Guard.Builder> template) {
-            this.template = Objects.requireNonNull(template, "template");
-            return this;
-        }
-
-        /** The most keys at once, at least 1 (default 1,000); see the class comment for what happens at the cap. */
-        public Builder<K> maxKeys(int maxKeys) {
-            if (maxKeys < 1) {
-                throw new InvalidConfigException("maxKeys", maxKeys, "must be >= 1");
-            }
-            this.maxKeys = maxKeys;
-            return this;
-        }
-
-        /** How long a key may stay unused before it is evicted, more than zero (default 10 minutes). */
-        public Builder<K> expireAfterIdle(Duration idle) {
-            Objects.requireNonNull(idle, "expireAfterIdle");
-            if (idle.isNegative() || idle.isZero()) {
-                throw new InvalidConfigException("expireAfterIdle", idle, "must be > 0");
-            }
-            this.expireAfterIdle = idle;
-            return this;
-        }
-
-        /**
-         * Where idle sweeps run (they remove guards, which calls registry listeners); default: a new
-         * virtual thread per sweep. Tests on a ManualClock pass {@code Runnable::run}.
-         */
-        public Builder<K> evictionExecutor(Executor executor) {
-            this.evictionExecutor = Objects.requireNonNull(executor, "evictionExecutor");
-            return this;
-        }
-
-        /** Builds the keyed guards; no guard exists until a key's first call. */
-        public KeyedGuards<K> build() {
-            return new KeyedGuards<>(this);
-        }
     }
 }

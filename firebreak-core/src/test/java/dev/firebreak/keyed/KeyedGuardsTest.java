@@ -38,7 +38,7 @@ class KeyedGuardsTest {
     private final ManualClock clock = new ManualClock(ORIGIN);
     private final GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
 
-    private KeyedGuards.Builder<String> tenants() {
+    private KeyedGuardsBuilder<String> tenants() {
         return KeyedGuards.builder(registry, (String tenant) -> "tenant-" + tenant)
                 .template(guard -> guard.isolation(Isolation.semaphore(5)).timeout(Duration.ofSeconds(2)))
                 .expireAfterIdle(IDLE)
