@@ -383,7 +383,9 @@ public final class Guard {
         return switch (event) {
             case SHORT_CIRCUITED -> new ShortCircuitedException(name);
             case TIMEOUT -> new GuardTimeoutException(name, config.timeoutInMilliseconds());
-            case THREAD_POOL_REJECTED, SEMAPHORE_REJECTED, LIMIT_REJECTED -> new RejectedException(name, event, admissionLimit());
+            case THREAD_POOL_REJECTED -> pool != null && pool.isShutdown() ? RejectedException.poolShutDown(name, poolName)
+                    : new RejectedException(name, event, admissionLimit());
+            case SEMAPHORE_REJECTED, LIMIT_REJECTED -> new RejectedException(name, event, admissionLimit());
             default -> new CallFailedException(name, cause);
         };
     }

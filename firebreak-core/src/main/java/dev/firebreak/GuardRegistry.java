@@ -19,17 +19,22 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * {@link Scheduler} they all use. Operations (the stream, the dashboard, dynamic configuration) find
  * guards here.
  *
+ * <p>Per-name resources are given back: {@link #remove(String)} drops the guard, and the last guard
+ * of a thread pool to leave shuts that pool down (see {@link #remove(String)}). For guards made per
+ * tenant or per host, {@link dev.firebreak.keyed.KeyedGuards} adds a cap on their number and idle eviction.
+ *
  * <p>{@link #global()} uses the system clock; tests make their own registry around a
  * {@link dev.firebreak.testkit.ManualClock}: {@code GuardRegistry.builder().clock(clock).build()}.
  */
 public final class GuardRegistry {
 
+    private static final System.Logger LOG = System.getLogger("dev.firebreak");
     private static final GuardRegistry GLOBAL = builder().build();
 
     private final Ticker ticker;
     private final Scheduler scheduler;
     private final ConcurrentHashMap<String, Guard> guards = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<String, GuardThreadPool> pools = new ConcurrentHashMap<>();
+    private final SharedPools pools = new SharedPools();
     private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
     private final CopyOnWriteArrayList<RegistryListener> registryListeners = new CopyOnWriteArrayList<>();
     private final CollapserRegistry collapsers = new CollapserRegistry(this);
@@ -65,14 +70,14 @@ public final class GuardRegistry {
         return List.copyOf(guards.values());
     }
 
-    /** Every thread pool, in no particular order. */
+    /** Every live thread pool (one with at least one guard), in no particular order. */
     public Collection<GuardThreadPool> pools() {
-        return List.copyOf(pools.values());
+        return pools.all();
     }
 
-    /** The pool named {@code name}, if one exists. */
+    /** The live pool named {@code name}, if one exists. */
     public Optional<GuardThreadPool> findPool(String name) {
-        return Optional.ofNullable(pools.get(name));
+        return Optional.ofNullable(pools.find(name));
     }
 
     /** The collapsers of this registry, by name; they share its clock. */
@@ -124,36 +129,78 @@ public final class GuardRegistry {
     }
 
     /**
-     * Removes a guard: it stays usable by whoever holds it, but operations no longer see it. Its pool
-     * stays while other guards may share it.
+     * Removes the guard named {@code name}, if any: operations (the stream, metrics binders, dynamic
+     * configuration) no longer see it, and its name is free for a new guard. Under THREAD isolation it
+     * gives back its share of its pool; when it was the pool's last guard, the pool is shut down: calls
+     * already handed to the pool run to their end, and any later call through a reference to the
+     * removed guard is rejected (THREAD_POOL_REJECTED, with a message saying the pool was shut down).
+     * A guard built later with the same pool key gets a fresh pool. SEMAPHORE and VIRTUAL guards stay
+     * fully usable by whoever still holds them.
+     *
+     * @return true if a guard was removed
      */
     public boolean remove(String name) {
         Guard removed = guards.remove(name);
         if (removed != null) {
-            for (RegistryListener listener : registryListeners) {
-                listener.onRemoved(removed);
-            }
+            removed(removed);
         }
         return removed != null;
+    }
+
+    /**
+     * Removes {@code guard} if it is still the one registered under its name (a guard built later
+     * under the same name is left alone); otherwise as {@link #remove(String)}.
+     *
+     * @return true if this guard was removed
+     */
+    public boolean remove(Guard guard) {
+        boolean removed = guards.remove(guard.name(), guard);
+        if (removed) {
+            removed(guard);
+        }
+        return removed;
+    }
+
+    private void removed(Guard guard) {
+        if (guard.pool() != null) {
+            pools.release(guard.pool());
+        }
+        for (RegistryListener listener : registryListeners) {
+            try {
+                listener.onRemoved(guard);
+            } catch (RuntimeException thrown) {
+                LOG.log(System.Logger.Level.WARNING, "registry listener " + listener + " threw on removing guard "
+                        + guard.name() + "; ignored", thrown);
+            }
+        }
     }
 
     List<GuardListener> listeners() {
         return listeners;
     }
 
+    /** Takes a share of the pool named {@code name} for a guard being built; {@link #remove} gives it back. */
     GuardThreadPool poolFor(String name, ThreadPoolConfig configIfNew) {
-        return pools.computeIfAbsent(name, key -> new GuardThreadPool(key, configResolver.threadPoolConfig(key,
+        return pools.acquire(name, key -> new GuardThreadPool(key, configResolver.threadPoolConfig(key,
                 configIfNew == null ? ThreadPoolConfig.defaults() : configIfNew), ticker));
     }
 
     void register(Guard guard) {
         Guard previous = guards.putIfAbsent(guard.name(), guard);
         if (previous != null) {
+            if (guard.pool() != null) {
+                pools.release(guard.pool()); // the refused guard never ran a call: give its share back
+            }
             throw new IllegalStateException("a guard named '" + guard.name()
                     + "' already exists in this registry; look it up with find(name) or remove it first");
         }
         for (RegistryListener listener : registryListeners) {
-            listener.onAdded(guard);
+            try {
+                listener.onAdded(guard);
+            } catch (RuntimeException thrown) {
+                LOG.log(System.Logger.Level.WARNING, "registry listener " + listener + " threw on adding guard "
+                        + guard.name() + "; ignored", thrown);
+            }
         }
     }
 
