@@ -48,18 +48,23 @@ final class ExecutionRecord {
         runReturned = true;
     }
 
-    void runThrew(Throwable thrown) {
+    /**
+     * run() threw. A throw after the fallback started (an interrupt that followed a timeout) does not
+     * replace the exception the outcome was decided on.
+     */
+    synchronized void runThrew(Throwable thrown) {
         runEndNanos = HystrixBridge.nanoTime();
-        failedExecutionException = thrown;
-        executionException = thrown;
+        if (!fallbackRan) {
+            failedExecutionException = thrown;
+            executionException = thrown;
+        }
     }
 
-    void fallbackStarted(Throwable cause, GuardException failure) {
+    /** The fallback starts because of {@code failure}; {@code cause} is what Hystrix reports for it. */
+    synchronized void fallbackStarted(Throwable cause, GuardException failure) {
         fallbackCause = failure;
         fallbackRan = true;
-        if (executionException == null) {
-            executionException = cause;
-        }
+        executionException = cause;
     }
 
     void fallbackReturned(int emitted) {
@@ -67,10 +72,9 @@ final class ExecutionRecord {
         fallbackReturned = true;
     }
 
-    void executionException(Throwable thrown) {
-        if (executionException == null) {
-            executionException = thrown;
-        }
+    /** The exception the failed outcome was decided on. */
+    synchronized void executionException(Throwable thrown) {
+        executionException = thrown;
     }
 
     /** Fixes the events; later calls change nothing. */

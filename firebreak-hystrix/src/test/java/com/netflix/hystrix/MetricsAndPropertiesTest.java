@@ -126,7 +126,6 @@ class MetricsAndPropertiesTest extends BridgeFixture {
         assertThat(metrics.getProperties().coreSize().get()).isEqualTo(3);
         assertThat(metrics.getProperties().maxQueueSize().get()).isEqualTo(-1);
         assertThat(metrics.getCurrentCorePoolSize().intValue()).isEqualTo(3);
-        assertThat(metrics.getRollingCountThreadsExecuted()).isEqualTo(1);
 
         setProperty("hystrix.threadpool.SmallPool.coreSize", 5);
         assertThat(metrics.getProperties().coreSize().get()).isEqualTo(5);

@@ -16,12 +16,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 
 /** Timeouts, short-circuits and rejections through the Hystrix API, on the manual clock. */
 class TimeoutShortCircuitRejectionTest extends BridgeFixture {
 
-    @Test
+    /** Repeated: the interrupted run() and the fallback race to record what happened; the timeout must win. */
+    @RepeatedTest(25)
     void aRunPastItsTimeoutGetsTheFallbackWhenTheClockPassesTheDeadline() throws Exception {
         CountDownLatch running = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
