@@ -150,7 +150,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
 
     /** An rx.Observable that starts {@code begin} when subscribed and cancels it when unsubscribed. */
     static <V, R> Observable<R> lazily(java.util.function.Supplier<CompletableFuture<V>> begin, Function<V, Iterable<R>> values) {
-        return Observable.create(subscriber -> {
+        return Observable.unsafeCreate(subscriber -> {
             CompletableFuture<V> future = begin.get();
             subscriber.add(rx.subscriptions.Subscriptions.create(() -> future.cancel(true)));
             future.whenComplete((value, thrown) -> {
