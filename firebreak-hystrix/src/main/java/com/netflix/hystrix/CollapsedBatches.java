@@ -22,8 +22,11 @@ import java.util.concurrent.CompletableFuture;
  * response mapping hands each request the outcome the user's mapping gave it.
  *
  * <p>The Firebreak collapser needs a guard for its batch call; the bridge gives it a pass-through one
- * named {@code <collapserKey>.batch} (semaphore-isolated, no timeout, no breaker), because the real
- * protection is the batch command's own guard, which reports under its command key.
+ * named {@code <collapserKey>.batch} (virtual threads, no timeout, no breaker), because the real
+ * protection is the batch command's own guard, which reports under its command key. The batch runs on
+ * that guard's virtual thread, never on the scheduler's thread that closed the window: the user's
+ * {@code createCommand}, a SEMAPHORE batch command's {@code run()} and the mapping all stay off the
+ * timer, so a slow batch cannot delay other commands' timeouts.
  */
 final class CollapsedBatches {
 
@@ -60,7 +63,7 @@ final class CollapsedBatches {
         return HystrixBridge.collapser(key.name(), registry -> {
             String guardName = key.name() + ".batch";
             Guard passThrough = HystrixBridge.guard(guardName, guards -> guards.guard(guardName)
-                    .isolation(Isolation.semaphore(100_000))
+                    .isolation(Isolation.virtualThreads(10_000))
                     .configure(c -> c.timeoutEnabled(false).circuitBreakerEnabled(false).requestLogEnabled(false))
                     .build());
             return registry.<Pending, Object>collapser(key.name())
@@ -73,7 +76,7 @@ final class CollapsedBatches {
                             properties.applyTo(c);
                         }
                     })
-                    .batchAsync(CollapsedBatches::start, (List<BatchRequest<Object, Object>> requests, List<Pending> arguments, dev.firebreak.collapse.Answers<Object> answers) -> {
+                    .batch(pending -> start(pending).get(), (List<BatchRequest<Object, Object>> requests, List<Pending> arguments, dev.firebreak.collapse.Answers<Object> answers) -> {
                         for (int i = 0; i < requests.size(); i++) {
                             requests.get(i).deliver(answers, i, many, key.name());
                         }

@@ -21,6 +21,7 @@ import rx.observers.TestSubscriber;
 class CollapserTest extends BridgeFixture {
 
     static final List<List<Integer>> BATCHES = new CopyOnWriteArrayList<>();
+    static final List<Thread> BATCH_THREADS = new CopyOnWriteArrayList<>();
 
     /** Doubles each argument in one batch command; odd arguments above 100 get no response. */
     static final class Doubler extends HystrixCollapser<List<Integer>, Integer, Integer> {
@@ -41,6 +42,7 @@ class CollapserTest extends BridgeFixture {
             List<Integer> arguments = new ArrayList<>();
             requests.forEach(r -> arguments.add(r.getArgument()));
             BATCHES.add(arguments);
+            BATCH_THREADS.add(Thread.currentThread());
             return new HystrixCommand<>(TestCommand.named("DoubleAll", HystrixCommandProperties.Setter())) {
                 @Override
                 protected List<Integer> run() {
@@ -66,6 +68,7 @@ class CollapserTest extends BridgeFixture {
     @Test
     void requestsOfOneContextLeaveAsOneBatchWhenTheWindowCloses() throws Exception {
         BATCHES.clear();
+        BATCH_THREADS.clear();
         try (HystrixRequestContext context = HystrixRequestContext.initializeContext()) {
             Future<Integer> one = new Doubler(1, HystrixCollapser.Scope.REQUEST).queue();
             Future<Integer> two = new Doubler(2, HystrixCollapser.Scope.REQUEST).queue();
@@ -79,6 +82,8 @@ class CollapserTest extends BridgeFixture {
             assertThat(two.get(SAFETY_SECONDS, TimeUnit.SECONDS)).isEqualTo(4);
             assertThat(three.get(SAFETY_SECONDS, TimeUnit.SECONDS)).isEqualTo(6);
             assertThat(BATCHES).containsExactly(List.of(1, 2, 3));
+            // the manual clock fires the window on this thread: the user's createCommand must not run on the timer
+            assertThat(BATCH_THREADS).singleElement().isNotSameAs(Thread.currentThread());
             Collection<HystrixInvokableInfo<?>> logged = HystrixRequestLog.getCurrentRequest().getAllExecutedCommands();
             assertThat(logged).singleElement().satisfies(batch -> {
                 assertThat(batch.getCommandKey().name()).isEqualTo("DoubleAll");
