@@ -62,7 +62,7 @@ final class CollapsedBatches {
             HystrixCollapserProperties.Setter properties, boolean many) {
         return HystrixBridge.collapser(key.name(), registry -> {
             String guardName = key.name() + ".batch";
-            Guard passThrough = HystrixBridge.guard(guardName, guards -> guards.guard(guardName)
+            Guard passThrough = HystrixBridge.internalGuard(guardName, guards -> guards.guard(guardName)
                     .isolation(Isolation.virtualThreads(10_000))
                     .configure(c -> c.timeoutEnabled(false).circuitBreakerEnabled(false).requestLogEnabled(false))
                     .build());

@@ -40,7 +40,7 @@ public class HystrixCommandMetrics {
     public static Collection<HystrixCommandMetrics> getInstances() {
         List<HystrixCommandMetrics> all = new ArrayList<>();
         for (Guard guard : HystrixBridge.registry().guards()) {
-            if (HystrixBridge.findGuard(guard.name()).isPresent()) {
+            if (HystrixBridge.findGuard(guard.name()).orElse(null) == guard) {
                 all.add(new HystrixCommandMetrics(guard));
             }
         }

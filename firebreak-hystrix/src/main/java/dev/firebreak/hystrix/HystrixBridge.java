@@ -34,6 +34,8 @@ public final class HystrixBridge {
     private static volatile State state;
     private static final Set<String> GUARDS = ConcurrentHashMap.newKeySet();
     private static final Set<String> COLLAPSERS = ConcurrentHashMap.newKeySet();
+    /** Guards the bridge makes for itself (a collapser's pass-through); not command keys. */
+    private static final Set<String> INTERNAL = ConcurrentHashMap.newKeySet();
 
     private HystrixBridge() {
     }
@@ -82,17 +84,29 @@ public final class HystrixBridge {
         return GUARDS.contains(commandKey) ? registry().find(commandKey) : Optional.empty();
     }
 
-    /** The guard named {@code commandKey}, built by {@code builder} the first time. */
+    /** The guard of command key {@code commandKey}, built by {@code builder} the first time. */
     public static Guard guard(String commandKey, Function<GuardRegistry, Guard> builder) {
-        Optional<Guard> found = findGuard(commandKey);
+        return getOrBuild(commandKey, builder, GUARDS);
+    }
+
+    /**
+     * A guard the bridge needs for itself (not a command key: {@link #findGuard} and the command
+     * metrics do not list it), built by {@code builder} the first time; forgotten on reset.
+     */
+    public static Guard internalGuard(String name, Function<GuardRegistry, Guard> builder) {
+        return getOrBuild(name, builder, INTERNAL);
+    }
+
+    private static Guard getOrBuild(String name, Function<GuardRegistry, Guard> builder, Set<String> names) {
+        Optional<Guard> found = names.contains(name) ? registry().find(name) : Optional.empty();
         if (found.isPresent()) {
             return found.get();
         }
         LOCK.lock();
         try {
             GuardRegistry registry = registry();
-            Guard guard = registry.find(commandKey).orElseGet(() -> builder.apply(registry));
-            GUARDS.add(commandKey);
+            Guard guard = registry.find(name).orElseGet(() -> builder.apply(registry));
+            names.add(name);
             return guard;
         } finally {
             LOCK.unlock();
@@ -145,11 +159,15 @@ public final class HystrixBridge {
             for (String name : GUARDS) {
                 s.registry.remove(name);
             }
+            for (String name : INTERNAL) {
+                s.registry.remove(name);
+            }
             for (String name : COLLAPSERS) {
                 s.registry.collapsers().remove(name);
             }
         }
         GUARDS.clear();
+        INTERNAL.clear();
         COLLAPSERS.clear();
     }
 

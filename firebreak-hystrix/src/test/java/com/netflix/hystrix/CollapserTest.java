@@ -84,6 +84,10 @@ class CollapserTest extends BridgeFixture {
             assertThat(BATCHES).containsExactly(List.of(1, 2, 3));
             // the manual clock fires the window on this thread: the user's createCommand must not run on the timer
             assertThat(BATCH_THREADS).singleElement().isNotSameAs(Thread.currentThread());
+            // the collapser's pass-through guard is in the registry but is no command key
+            assertThat(dev.firebreak.hystrix.HystrixBridge.registry().find("DoublerREQUEST.batch")).isPresent();
+            assertThat(HystrixCommandMetrics.getInstances()).extracting(m -> m.getCommandKey().name())
+                    .contains("DoubleAll").doesNotContain("DoublerREQUEST.batch");
             Collection<HystrixInvokableInfo<?>> logged = HystrixRequestLog.getCurrentRequest().getAllExecutedCommands();
             assertThat(logged).singleElement().satisfies(batch -> {
                 assertThat(batch.getCommandKey().name()).isEqualTo("DoubleAll");
