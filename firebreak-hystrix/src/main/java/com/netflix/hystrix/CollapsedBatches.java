@@ -2,6 +2,7 @@ package com.netflix.hystrix;
 
 import com.netflix.hystrix.exception.HystrixRuntimeException;
 import com.netflix.hystrix.exception.HystrixRuntimeException.FailureType;
+import com.netflix.hystrix.strategy.concurrency.HystrixRequestContext;
 import dev.firebreak.CallFailedException;
 import dev.firebreak.Guard;
 import dev.firebreak.Isolation;
@@ -104,6 +105,18 @@ final class CollapsedBatches {
 
     /** An argument compared by {@code equals}, null included. */
     private record ArgumentKey(Object argument) {
+    }
+
+    /**
+     * Refuses a REQUEST-scoped request made outside a request context, naming the collapser and the fix.
+     *
+     * @throws IllegalStateException when no context is current
+     */
+    static void requireContext(HystrixCollapserKey key, HystrixCollapser.Scope scope) {
+        if (scope == HystrixCollapser.Scope.REQUEST && !HystrixRequestContext.isCurrentThreadInitialized()) {
+            throw new IllegalStateException("collapser " + key.name() + " has REQUEST scope: call "
+                    + "HystrixRequestContext.initializeContext() before using it on this thread (or use Scope.GLOBAL)");
+        }
     }
 
     /** What a collapser's caller receives for a failed request. */

@@ -141,6 +141,7 @@ public abstract class HystrixCollapser<B, R, A> implements HystrixExecutable<R>,
 
     @SuppressWarnings("unchecked")
     private CompletableFuture<R> submit() {
+        CollapsedBatches.requireContext(collapserKey, scope);
         CompletableFuture<Object> source = collapser.submit(new CollapsedBatches.Pending(getRequestArgument(), maker(), getCacheKey()));
         LinkedFuture<R> result = new LinkedFuture<>(source);
         source.whenComplete((value, thrown) -> {

@@ -101,6 +101,7 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
 
     @SuppressWarnings("unchecked")
     private CompletableFuture<List<R>> submit() {
+        CollapsedBatches.requireContext(collapserKey, scope);
         CompletableFuture<Object> source = collapser.submit(new CollapsedBatches.Pending(getRequestArgument(), maker(), getCacheKey()));
         LinkedFuture<List<R>> result = new LinkedFuture<>(source);
         source.whenComplete((value, thrown) -> {

@@ -117,6 +117,17 @@ class CollapserTest extends BridgeFixture {
     }
 
     @Test
+    void aRequestScopedCollapserOutsideAContextFailsAtOnceNamingTheFix() {
+        assertThatThrownBy(() -> new Doubler(1, HystrixCollapser.Scope.REQUEST).queue())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("DoublerREQUEST")
+                .hasMessageContaining("HystrixRequestContext.initializeContext()");
+        assertThatThrownBy(() -> new Words(1).toObservable().toBlocking().single())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("Words");
+    }
+
+    @Test
     void aRequestTheMappingLeftUnansweredFailsAndNamesTheCollapser() {
         try (HystrixRequestContext context = HystrixRequestContext.initializeContext()) {
             Future<Integer> unanswered = new Doubler(101, HystrixCollapser.Scope.REQUEST).queue();
