@@ -16,8 +16,10 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import rx.Observable;
 import rx.subjects.ReplaySubject;
+import rx.subscriptions.Subscriptions;
 
 /**
  * What {@link HystrixCommand} and {@link HystrixObservableCommand} share: the keys, the Firebreak guard
@@ -149,10 +151,10 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
     }
 
     /** An rx.Observable that starts {@code begin} when subscribed and cancels it when unsubscribed. */
-    static <V, R> Observable<R> lazily(java.util.function.Supplier<CompletableFuture<V>> begin, Function<V, Iterable<R>> values) {
+    static <V, R> Observable<R> lazily(Supplier<CompletableFuture<V>> begin, Function<V, Iterable<R>> values) {
         return Observable.unsafeCreate(subscriber -> {
             CompletableFuture<V> future = begin.get();
-            subscriber.add(rx.subscriptions.Subscriptions.create(() -> future.cancel(true)));
+            subscriber.add(Subscriptions.create(() -> future.cancel(true)));
             future.whenComplete((value, thrown) -> {
                 if (subscriber.isUnsubscribed()) {
                     return;
@@ -216,7 +218,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
 
     @Override
     public HystrixCommandMetrics getMetrics() {
-        return HystrixCommandMetrics.of(guard, this);
+        return HystrixCommandMetrics.of(guard);
     }
 
     @Override

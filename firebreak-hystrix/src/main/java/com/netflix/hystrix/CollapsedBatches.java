@@ -6,6 +6,7 @@ import com.netflix.hystrix.strategy.concurrency.HystrixRequestContext;
 import dev.firebreak.CallFailedException;
 import dev.firebreak.Guard;
 import dev.firebreak.Isolation;
+import dev.firebreak.collapse.Answers;
 import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapseException;
 import dev.firebreak.collapse.Scope;
@@ -77,7 +78,7 @@ final class CollapsedBatches {
                             properties.applyTo(c);
                         }
                     })
-                    .batch(pending -> start(pending).get(), (List<BatchRequest<Object, Object>> requests, List<Pending> arguments, dev.firebreak.collapse.Answers<Object> answers) -> {
+                    .batch(pending -> start(pending).get(), (List<BatchRequest<Object, Object>> requests, List<Pending> arguments, Answers<Object> answers) -> {
                         for (int i = 0; i < requests.size(); i++) {
                             requests.get(i).deliver(answers, i, many, key.name());
                         }

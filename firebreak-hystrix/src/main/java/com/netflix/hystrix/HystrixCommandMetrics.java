@@ -27,7 +27,7 @@ public class HystrixCommandMetrics {
         this.pool = HystrixThreadPoolKey.Factory.asKey(guard.poolName());
     }
 
-    static HystrixCommandMetrics of(Guard guard, AbstractCommand<?> command) {
+    static HystrixCommandMetrics of(Guard guard) {
         return new HystrixCommandMetrics(guard);
     }
 

@@ -2,8 +2,10 @@ package dev.firebreak.hystrix;
 
 import com.netflix.config.ConfigurationManager;
 import dev.firebreak.config.PropertySource;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.commons.configuration.AbstractConfiguration;
@@ -57,7 +59,7 @@ public final class ArchaiusPropertySource implements PropertySource {
     }
 
     private static Iterable<String> stringsOf(Iterable<?> list) {
-        java.util.List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         list.forEach(item -> out.add(String.valueOf(item)));
         return out;
     }

@@ -18,6 +18,7 @@ import rx.functions.Func1;
 import rx.observers.TestSubscriber;
 
 /** Collapsers on the manual clock: the batch leaves when the timer window closes. */
+@SuppressWarnings("try") // contexts opened for their effect on the thread
 class CollapserTest extends BridgeFixture {
 
     static final List<List<Integer>> BATCHES = new CopyOnWriteArrayList<>();

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** Many threads making and running commands of the same keys at once, from one start signal. */
+@SuppressWarnings("try") // contexts opened for their effect on the thread
 class ConcurrentUseStressTest extends BridgeFixture {
 
     private static final int THREADS = 16;

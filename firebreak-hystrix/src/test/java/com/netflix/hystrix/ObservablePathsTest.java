@@ -19,6 +19,7 @@ import rx.Subscription;
 import rx.observers.TestSubscriber;
 
 /** toObservable is lazy, observe is eager, unsubscribing cancels; observable commands emit what construct() emits. */
+@SuppressWarnings("try") // contexts opened for their effect on the thread
 class ObservablePathsTest extends BridgeFixture {
 
     @Test

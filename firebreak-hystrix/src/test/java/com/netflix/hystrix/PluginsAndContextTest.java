@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import rx.Observable;
 import rx.schedulers.Schedulers;
 
+@SuppressWarnings("try") // contexts opened for their effect on the thread
 class PluginsAndContextTest extends BridgeFixture {
 
     private static final ThreadLocal<String> USER = new ThreadLocal<>();

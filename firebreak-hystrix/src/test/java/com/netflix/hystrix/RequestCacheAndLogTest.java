@@ -11,6 +11,7 @@ import com.netflix.hystrix.strategy.concurrency.HystrixRequestContext;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
+@SuppressWarnings("try") // contexts opened for their effect on the thread
 class RequestCacheAndLogTest extends BridgeFixture {
 
     private final AtomicInteger version = new AtomicInteger(1);
