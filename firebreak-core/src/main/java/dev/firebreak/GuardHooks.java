@@ -33,7 +33,10 @@ final class GuardHooks implements GuardSide {
         return switch (event) {
             case SHORT_CIRCUITED -> new ShortCircuitedException(name);
             case TIMEOUT -> new GuardTimeoutException(name, policy.config().timeoutInMilliseconds());
-            case THREAD_POOL_REJECTED, SEMAPHORE_REJECTED, LIMIT_REJECTED -> new RejectedException(name, event, policy.isolator().limit());
+            case THREAD_POOL_REJECTED -> policy.threadPool() != null && policy.threadPool().isShutdown()
+                    ? RejectedException.poolShutDown(name, policy.poolName())
+                    : new RejectedException(name, event, policy.isolator().limit());
+            case SEMAPHORE_REJECTED, LIMIT_REJECTED -> new RejectedException(name, event, policy.isolator().limit());
             default -> new CallFailedException(name, cause);
         };
     }

@@ -27,6 +27,10 @@ import java.util.function.Function;
  * keep their own registries as {@linkplain #extension extensions} of this one, so this layer knows
  * nothing of them.
  *
+ * <p>Per-name resources are given back: {@link #remove(String)} drops the guard, and the last guard
+ * of a thread pool to leave shuts that pool down. For guards made per tenant or per host,
+ * {@link dev.firebreak.keyed.KeyedGuards} adds a cap on their number and idle eviction.
+ *
  * <p>{@link #global()} uses the system clock; tests make their own registry around a manual clock
  * (firebreak-testkit's {@code ManualClock}): {@code GuardRegistry.builder().clock(clock).build()}.
  *
@@ -41,7 +45,8 @@ public final class GuardRegistry implements AutoCloseable {
     private final Ticker ticker;
     private final ClosableScheduler scheduler;
     private final Registry<Guard> guards = new Registry<>("guard", Guard::name);
-    private final Registry<GuardThreadPool> pools = new Registry<>("thread pool", GuardThreadPool::name);
+    private final SharedPools pools = new SharedPools();
+    private final Registry<GuardThreadPool> poolIndex = new Registry<>("thread pool", GuardThreadPool::name);
     private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
     private final CopyOnWriteArrayList<Runnable> closeActions = new CopyOnWriteArrayList<>();
     private final ConcurrentHashMap<Class<?>, Object> extensions = new ConcurrentHashMap<>();
@@ -79,14 +84,14 @@ public final class GuardRegistry implements AutoCloseable {
         return guards.all();
     }
 
-    /** Every thread pool, in no particular order. */
+    /** Every live thread pool (one with at least one guard), in no particular order. */
     public Collection<GuardThreadPool> pools() {
         return pools.all();
     }
 
     /** The pool named {@code name}, if one exists. */
     public Optional<GuardThreadPool> findPool(String name) {
-        return pools.find(name);
+        return Optional.ofNullable(pools.find(name));
     }
 
     /** The guards by name, with their added, removed and replaced events. */
@@ -94,9 +99,9 @@ public final class GuardRegistry implements AutoCloseable {
         return guards;
     }
 
-    /** The thread pools by name, with their added and removed events. */
+    /** The live thread pools by name, with their added, replaced and removed (shut down) events. */
     public Registry<GuardThreadPool> poolRegistry() {
-        return pools;
+        return poolIndex;
     }
 
     /**
@@ -176,11 +181,44 @@ public final class GuardRegistry implements AutoCloseable {
     }
 
     /**
-     * Removes a guard: it stays usable by whoever holds it, but operations no longer see it. Its pool
-     * stays while other guards may share it.
+     * Removes the guard named {@code name}, if any: operations (the stream, metrics binders, dynamic
+     * configuration) no longer see it, and its name is free for a new guard. Under THREAD isolation it
+     * gives back its share of its pool; when it was the pool's last guard, the pool is shut down: calls
+     * already handed to the pool run to their end, and any later call through a reference to the
+     * removed guard is rejected (THREAD_POOL_REJECTED, with a message saying the pool was shut down).
+     * A guard built later with the same pool key gets a fresh pool. SEMAPHORE and VIRTUAL guards stay
+     * fully usable by whoever still holds them.
+     *
+     * @return true if a guard was removed
      */
     public boolean remove(String name) {
-        return guards.remove(name);
+        Guard removed = guards.get(name);
+        return removed != null && remove(removed);
+    }
+
+    /**
+     * Removes {@code guard} if it is still the one registered under its name (a guard built later
+     * under the same name is left alone); otherwise as {@link #remove(String)}.
+     *
+     * @return true if this guard was removed
+     */
+    public boolean remove(Guard guard) {
+        boolean removed = guards.remove(guard);
+        if (removed) {
+            releasePool(guard);
+        }
+        return removed;
+    }
+
+    /** Gives back the guard's share of its pool; the last share shuts the pool down (a removed event). */
+    private void releasePool(Guard guard) {
+        GuardThreadPool pool = guard.policy().threadPool();
+        if (pool != null) {
+            pools.release(pool);
+            if (pool.isShutdown()) {
+                poolIndex.remove(pool);
+            }
+        }
     }
 
     /** Runs {@code action} when this registry is closed (attached configuration stops polling this way). */
@@ -209,7 +247,8 @@ public final class GuardRegistry implements AutoCloseable {
         for (Runnable action : closeActions) {
             ListenerFailures.notify(action, "registry closed", action);
         }
-        for (GuardThreadPool pool : pools.close()) {
+        poolIndex.close();
+        for (GuardThreadPool pool : pools.all()) {
             pool.shutdown();
         }
         scheduler.stop();
@@ -231,9 +270,14 @@ public final class GuardRegistry implements AutoCloseable {
         }
     }
 
+    /** Takes a share of the pool named {@code name} for a guard being built; {@link #remove} gives it back. */
     GuardThreadPool poolFor(String name, ThreadPoolConfig configIfNew) {
-        GuardThreadPool pool = pools.computeIfAbsent(name, key -> new GuardThreadPool(key, configResolver.resolve(ThreadPoolConfig.scope(), key,
-                configIfNew == null ? ThreadPoolConfig.defaults() : configIfNew), ticker));
+        refuseIfClosed("thread pool '" + name + "'");
+        GuardThreadPool pool = pools.acquire(name, key -> new GuardThreadPool(key, configResolver.resolve(
+                ThreadPoolConfig.scope(), key, configIfNew == null ? ThreadPoolConfig.defaults() : configIfNew), ticker));
+        if (poolIndex.get(name) != pool) {
+            poolIndex.replace(pool); // a new pool under this key: added (or replaced a shut-down one)
+        }
         if (closed.get()) { // closed while this pool was being made: it must not outlive the registry
             pool.shutdown();
             throw new RegistryClosedException("thread pool '" + name + "'");
@@ -242,7 +286,12 @@ public final class GuardRegistry implements AutoCloseable {
     }
 
     void register(Guard guard) {
-        guards.register(guard);
+        try {
+            guards.register(guard);
+        } catch (RuntimeException refused) {
+            releasePool(guard); // the refused guard never ran a call: give its share back
+            throw refused;
+        }
     }
 
     /** Told when guards join or leave a registry (Micrometer binders, the stream). */

@@ -5,11 +5,11 @@ import dev.firebreak.GuardException;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.time.Cancellable;
+import dev.firebreak.time.OffTimer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadFactory;
 
 /**
  * One caller's request in a collapser, and the future the caller holds.
@@ -34,7 +34,7 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
     private static final int DONE = 2;
 
     /** Where a deadline's fallback and completion run: never on the timer thread. */
-    private static final ThreadFactory OFF_TIMER = Thread.ofVirtual().name("firebreak-deadline-", 0).factory();
+    private static final OffTimer OFF_TIMER = new OffTimer("firebreak-deadline-");
 
     private static final VarHandle STATE;
 
@@ -126,17 +126,8 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
     private void onDeadline() {
         if (claim()) {
             long waited = owner.ticker().read() - start;
-            offTimer(() -> recover(new CollapseException(owner.name(), CollapseException.Reason.TIMEOUT, "request "
+            OFF_TIMER.run(() -> recover(new CollapseException(owner.name(), CollapseException.Reason.TIMEOUT, "request "
                     + argument + " waited past its deadline (" + waited / 1_000_000L + " ms)", null)));
-        }
-    }
-
-    /** Runs {@code work} on a new virtual thread; on the calling thread only if none can be started. */
-    private static void offTimer(Runnable work) {
-        try {
-            OFF_TIMER.newThread(work).start();
-        } catch (Throwable refused) { // no thread to be had: late on the timer is better than lost
-            work.run();
         }
     }
 

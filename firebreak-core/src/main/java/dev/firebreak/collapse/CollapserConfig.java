@@ -16,10 +16,14 @@ import java.util.Set;
  * {@code hystrix.collapser.<name>.}).
  *
  * @param maxRequestsInBatch {@code maxRequestsInBatch}, default Integer.MAX_VALUE; a full batch leaves at once
- * @param timerDelayInMilliseconds {@code timerDelayInMilliseconds}, default 10: the TIMER window
+ * @param timerDelayInMilliseconds {@code timerDelayInMilliseconds}, default 10: the TIMER window. Never
+ *     silently ignored: set explicitly (in code, or by a dynamic key on a layer stronger than the one
+ *     {@code dispatch.strategy} comes from) it selects TIMER, unless {@code dispatch.strategy} is set
+ *     explicitly too
  * @param requestCacheEnabled {@code requestCache.enabled}, default true
  * @param dispatchStrategy {@code dispatch.strategy}, TIMER or LOAD_AWARE (Firebreak), default LOAD_AWARE
- *     (provisional, see {@code docs/collapsing.md}; TIMER is Hystrix's behaviour)
+ *     (provisional, see {@code docs/collapsing.md}; TIMER is Hystrix's behaviour), or TIMER when
+ *     {@code timerDelayInMilliseconds} is set explicitly and this is not
  * @param loadAwareMaxBatchesInFlight {@code loadAware.maxBatchesInFlight}: batches in flight at once
  *     under LOAD_AWARE; default 0 = {@value #DEFAULT_BATCHES_IN_FLIGHT}, or the batch guard's concurrency
  *     bound if lower, read live (Firebreak)
@@ -83,6 +87,9 @@ public record CollapserConfig(
         return CollapserProperties.SCOPE;
     }
 
+    private static final String TIMER_DELAY = "timerDelayInMilliseconds";
+    private static final String DISPATCH_STRATEGY = "dispatch.strategy";
+
     /** The defaults. */
     public static CollapserConfig defaults() {
         return builder().build();
@@ -114,6 +121,12 @@ public record CollapserConfig(
         private int metricsRollingPercentileNumBuckets = 6;
         private int metricsRollingPercentileBucketSize = 100;
         private final Set<String> setInCode = new LinkedHashSet<>();
+        /**
+         * True once this builder's dispatch strategy is decided: set through its setter, or copied from
+         * a configuration whose timer delay was already set (so its strategy already took the delay into
+         * account). While false, a timer delay set in code selects TIMER at build.
+         */
+        private boolean dispatchDecided;
 
         private Builder() {
         }
@@ -133,6 +146,7 @@ public record CollapserConfig(
             metricsRollingPercentileNumBuckets = c.metricsRollingPercentileNumBuckets;
             metricsRollingPercentileBucketSize = c.metricsRollingPercentileBucketSize;
             setInCode.addAll(c.setInCode);
+            dispatchDecided = c.setInCode.contains(TIMER_DELAY);
         }
 
         /**
@@ -152,12 +166,19 @@ public record CollapserConfig(
 
         /** {@code maxRequestsInBatch}. */
         public Builder maxRequestsInBatch(int v) { maxRequestsInBatch = v; return mark("maxRequestsInBatch"); }
-        /** {@code timerDelayInMilliseconds}. */
-        public Builder timerDelayInMilliseconds(int v) { timerDelayInMilliseconds = v; return mark("timerDelayInMilliseconds"); }
+        /**
+         * {@code timerDelayInMilliseconds}. Unless {@link #dispatchStrategy} is set too (before or after),
+         * this selects {@link DispatchStrategy#TIMER}: a delay chosen as in Hystrix gets Hystrix's window.
+         */
+        public Builder timerDelayInMilliseconds(int v) { timerDelayInMilliseconds = v; return mark(TIMER_DELAY); }
         /** {@code requestCache.enabled}. */
         public Builder requestCacheEnabled(boolean v) { requestCacheEnabled = v; return mark("requestCache.enabled"); }
         /** {@code dispatch.strategy}. */
-        public Builder dispatchStrategy(DispatchStrategy v) { dispatchStrategy = v; return mark("dispatch.strategy"); }
+        public Builder dispatchStrategy(DispatchStrategy v) {
+            dispatchStrategy = v;
+            dispatchDecided = true;
+            return mark(DISPATCH_STRATEGY);
+        }
         /** {@code loadAware.maxBatchesInFlight}. */
         public Builder loadAwareMaxBatchesInFlight(int v) { loadAwareMaxBatchesInFlight = v; return mark("loadAware.maxBatchesInFlight"); }
         /** {@code loadAware.lingerInMicroseconds}. */
@@ -179,8 +200,10 @@ public record CollapserConfig(
 
         /** Validates and builds. */
         public CollapserConfig build() {
+            DispatchStrategy dispatch = !dispatchDecided && setInCode.contains(TIMER_DELAY)
+                    && !setInCode.contains(DISPATCH_STRATEGY) ? DispatchStrategy.TIMER : dispatchStrategy;
             return new CollapserConfig(maxRequestsInBatch, timerDelayInMilliseconds, requestCacheEnabled,
-                    dispatchStrategy, loadAwareMaxBatchesInFlight, loadAwareLingerInMicroseconds, loadAwareLingerGapInMicroseconds,
+                    dispatch, loadAwareMaxBatchesInFlight, loadAwareLingerInMicroseconds, loadAwareLingerGapInMicroseconds,
                     metricsRollingStatsTimeInMilliseconds, metricsRollingStatsNumBuckets,
                     metricsRollingPercentileEnabled, metricsRollingPercentileTimeInMilliseconds,
                     metricsRollingPercentileNumBuckets, metricsRollingPercentileBucketSize, setInCode);

@@ -10,6 +10,7 @@ import static dev.firebreak.config.PropertyDefinition.ofInt;
 import dev.firebreak.collapse.CollapserConfig.Builder;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.config.ConfigScope;
+import dev.firebreak.config.Implication;
 import java.util.List;
 
 /** The property table of collapsers ({@code firebreak.collapser.<name>.*}): one row per {@link CollapserConfig} component. */
@@ -20,7 +21,8 @@ final class CollapserProperties {
                     ofInt("maxRequestsInBatch", "maxRequestsInBatch", LIVE, "a batch this full leaves at once",
                             CollapserConfig::maxRequestsInBatch, Builder::maxRequestsInBatch),
                     ofInt("timerDelayInMilliseconds", "timerDelayInMilliseconds", LIVE,
-                            "how long a TIMER batch gathers requests", CollapserConfig::timerDelayInMilliseconds,
+                            "how long a TIMER batch gathers requests; set explicitly, it selects TIMER unless "
+                                    + "dispatch.strategy is set as explicitly", CollapserConfig::timerDelayInMilliseconds,
                             Builder::timerDelayInMilliseconds),
                     ofBoolean("requestCache.enabled", "requestCacheEnabled", LIVE,
                             "serve repeated requests of one request context from the request cache",
@@ -58,7 +60,9 @@ final class CollapserProperties {
                     ofInt("metrics.rollingPercentile.bucketSize", "metricsRollingPercentileBucketSize", FIXED,
                             "values kept per percentile bucket", CollapserConfig::metricsRollingPercentileBucketSize,
                             Builder::metricsRollingPercentileBucketSize)),
-            CollapserConfig::builder, Builder::build, CollapserConfig::setInCode, Builder::setInCode);
+            CollapserConfig::builder, Builder::build, CollapserConfig::setInCode, Builder::setInCode,
+            // A Hystrix user who tunes the window expects the window: never ignore it under LOAD_AWARE.
+            List.of(new Implication("timerDelayInMilliseconds", "dispatch.strategy", DispatchStrategy.TIMER)));
 
     private CollapserProperties() {
     }

@@ -38,10 +38,18 @@ public final class ConfigScope<C, B> {
     private final Function<C, Set<String>> setInCode;
     private final BiConsumer<B, Set<String>> replaceSetInCode;
     private final C defaults;
+    private final List<Implication> implications;
 
     public ConfigScope(String segment, Class<C> recordType, List<PropertyDefinition<C, B>> properties,
             Supplier<B> newBuilder, Function<B, C> build, Function<C, Set<String>> setInCode,
             BiConsumer<B, Set<String>> replaceSetInCode) {
+        this(segment, recordType, properties, newBuilder, build, setInCode, replaceSetInCode, List.of());
+    }
+
+    public ConfigScope(String segment, Class<C> recordType, List<PropertyDefinition<C, B>> properties,
+            Supplier<B> newBuilder, Function<B, C> build, Function<C, Set<String>> setInCode,
+            BiConsumer<B, Set<String>> replaceSetInCode, List<Implication> implications) {
+        this.implications = List.copyOf(implications);
         this.segment = segment;
         this.recordType = recordType;
         this.properties = List.copyOf(properties);
@@ -55,6 +63,11 @@ public final class ConfigScope<C, B> {
             }
         }
         this.defaults = build.apply(newBuilder.get());
+        for (Implication i : this.implications) {
+            if (!byName.containsKey(i.trigger()) || !byName.containsKey(i.implied())) {
+                throw new IllegalStateException("implication " + i + " names a property " + segment + " lacks");
+            }
+        }
     }
 
 
@@ -79,6 +92,11 @@ public final class ConfigScope<C, B> {
     /** The property named {@code name}, or null. */
     public PropertyDefinition<C, B> property(String name) {
         return byName.get(name);
+    }
+
+    /** The values one property's explicit setting implies for another (see {@link Implication}). */
+    public List<Implication> implications() {
+        return implications;
     }
 
     /** The record with every default. */

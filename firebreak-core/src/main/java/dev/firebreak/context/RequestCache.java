@@ -51,6 +51,18 @@ public final class RequestCache {
         return new CacheLookup<>(started, false);
     }
 
+    /**
+     * Forgets the call cached under ({@code namespace}, {@code key}), so the next caller with that key
+     * in this context starts a new call (Hystrix's {@code HystrixRequestCache.clear}). Callers already
+     * sharing the old call keep its result.
+     *
+     * @return whether an entry was removed
+     */
+    public boolean invalidate(String namespace, Object key) {
+        Objects.requireNonNull(key, "cache key");
+        return entries.remove(new Key(namespace, key)) != null;
+    }
+
     /** Number of entries (calls started through this cache). */
     public int size() {
         return entries.size();

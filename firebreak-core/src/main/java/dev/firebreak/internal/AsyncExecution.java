@@ -7,6 +7,7 @@ import dev.firebreak.GuardedCall;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.time.Cancellable;
+import dev.firebreak.time.OffTimer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
@@ -15,7 +16,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadFactory;
 import java.util.function.Supplier;
 
 /**
@@ -55,7 +55,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     private static final int FINISHED = 3;
 
     /** Where a timeout's fallback, events and completion run: never on the timer thread. */
-    private static final ThreadFactory OFF_TIMER = Thread.ofVirtual().name("firebreak-timeout-", 0).factory();
+    private static final OffTimer OFF_TIMER = new OffTimer("firebreak-timeout-");
 
     private static final VarHandle OUTCOME;
     private static final VarHandle RUN_STATE;
@@ -270,16 +270,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
             return;
         }
         long claimedAt = pipeline.ticker().read();
-        offTimer(() -> timedOut(claimedAt - start));
-    }
-
-    /** Runs {@code work} on a new virtual thread; on the calling thread only if none can be started. */
-    private static void offTimer(Runnable work) {
-        try {
-            OFF_TIMER.newThread(work).start();
-        } catch (Throwable refused) { // no thread to be had: late on the timer is better than lost
-            work.run();
-        }
+        OFF_TIMER.run(() -> timedOut(claimedAt - start));
     }
 
     private void timedOut(long executionNanos) {

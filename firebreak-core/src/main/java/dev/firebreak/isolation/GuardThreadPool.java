@@ -9,6 +9,7 @@ import java.util.concurrent.RejectedExecutionHandler;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
@@ -22,8 +23,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * on this path). Admitted calls get a new thread while the pool is below its maximum size and every
  * thread is busy; only when all {@code maximumSize} threads are busy do they wait in the queue (a
  * plain ThreadPoolExecutor would fill the queue first). Threads above coreSize retire after
- * keepAliveTimeMinutes idle. coreSize, maximumSize and queueSizeRejectionThreshold change live;
- * maxQueueSize is fixed at creation, as in Hystrix.
+ * keepAliveTimeMinutes idle, and core threads too when allowCoreThreadsToTimeOut. coreSize,
+ * maximumSize, queueSizeRejectionThreshold and both timeouts change live; maxQueueSize is fixed at
+ * creation, as in Hystrix.
+ *
+ * <p>Lifecycle: the registry shares one pool among the guards naming its key and {@linkplain #shutdown()
+ * shuts it down} when the last of them is removed. A shut-down pool runs the calls it had already taken
+ * (running and queued) to their end, refuses every later one, and its threads exit, so the pool and
+ * everything it holds become garbage.
  *
  * <p>Invariant: {@code admitted() <= effectiveMaximumSize() + effectiveQueueBound()} at every
  * {@link #tryAdmit()}, and each admitted call's permit is released exactly once, by
@@ -63,13 +70,19 @@ public final class GuardThreadPool {
         };
         HandOffQueue queue = new HandOffQueue(admission);
         this.executor = new MeteredExecutor(config.coreSize(), config.effectiveMaximumSize(),
-                config.keepAliveTimeMinutes(), TimeUnit.MINUTES, queue, threads, (task, pool) -> {
+                keepAliveMillis(config), TimeUnit.MILLISECONDS, queue, threads, (task, pool) -> {
                     // Lost a race to add a thread: the call is admitted, so it waits for the next free one.
                     if (pool.isShutdown() || !queue.force(task)) {
                         throw new RejectedExecutionException("pool " + name + " is shut down");
                     }
                 });
         queue.pool = executor;
+        executor.allowCoreThreadTimeOut(config.allowCoreThreadsToTimeOut());
+    }
+
+    /** The executor's keep-alive: at least a millisecond, since core threads may time out only after a positive one. */
+    private static long keepAliveMillis(ThreadPoolConfig config) {
+        return Math.max(1, config.keepAliveTimeMinutes() * 60_000L);
     }
 
     /** The pool key. */
@@ -99,7 +112,7 @@ public final class GuardThreadPool {
             int core = next.coreSize();
             int max = next.effectiveMaximumSize();
             int admissionBound = next.admissionBoundWithQueue(maxQueueSize);
-            long keepAliveMillis = Math.max(1, next.keepAliveTimeMinutes() * 60_000L);
+            long keepAliveMillis = keepAliveMillis(next);
             // 2. apply. Order matters: the executor refuses core > max at every step.
             if (core > executor.getMaximumPoolSize()) {
                 executor.setMaximumPoolSize(max);
@@ -109,6 +122,7 @@ public final class GuardThreadPool {
                 executor.setMaximumPoolSize(max);
             }
             executor.setKeepAliveTime(keepAliveMillis, TimeUnit.MILLISECONDS);
+            executor.allowCoreThreadTimeOut(next.allowCoreThreadsToTimeOut());
             admission.setLimit(admissionBound);
             this.config = next;
             return next.maxQueueSize() == maxQueueSize;
@@ -216,14 +230,32 @@ public final class GuardThreadPool {
                 metrics.windowMillis());
     }
 
-    /** Stops accepting tasks; running tasks continue. */
+    /**
+     * Stops taking calls: tasks already handed to the pool (running or queued) still run to their end;
+     * a later {@link #execute} returns false, and the caller reports the call as rejected. Idle threads
+     * exit at once, busy ones when their task ends. Idempotent.
+     */
     public void shutdown() {
         executor.shutdown();
     }
 
-    /** True once {@link #shutdown()} was called (its registry closed). */
+    /** Whether {@link #shutdown()} was called. */
     public boolean isShutdown() {
         return executor.isShutdown();
+    }
+
+    /** Whether the pool is shut down and every task it took has ended. */
+    public boolean isTerminated() {
+        return executor.isTerminated();
+    }
+
+    /**
+     * Waits up to {@code timeout} for a shut-down pool's tasks to end.
+     *
+     * @return true if the pool terminated, false if the time ran out
+     */
+    public boolean awaitTermination(Duration timeout) throws InterruptedException {
+        return executor.awaitTermination(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     /** The executor, counting tasks run and the most running at once into the rolling figures. */

@@ -16,7 +16,7 @@ import java.util.Set;
  * Hystrix's defaults, relative to {@code firebreak.threadpool.<pool>.} (or {@code hystrix.threadpool.<pool>.}).
  *
  * <p>Live: coreSize, maximumSize, allowMaximumSizeToDivergeFromCoreSize, queueSizeRejectionThreshold,
- * keepAliveTimeMinutes. Fixed at creation: maxQueueSize and the rolling window geometry.
+ * keepAliveTimeMinutes, allowCoreThreadsToTimeOut. Fixed at creation: maxQueueSize and the rolling window geometry.
  *
  * <p>Rule across properties, the <em>admission bound</em>: {@link #effectiveMaximumSize()} +
  * {@link #effectiveQueueBound()} (the most calls a pool admits at once) must not exceed
@@ -30,6 +30,9 @@ import java.util.Set;
  * @param queueSizeRejectionThreshold {@code queueSizeRejectionThreshold}, default 5: the queue's live
  *     bound when maxQueueSize &gt; 0 (the lesser of the two applies)
  * @param keepAliveTimeMinutes {@code keepAliveTimeMinutes}, default 1: how long a thread above coreSize may idle
+ *     (0: about a millisecond)
+ * @param allowCoreThreadsToTimeOut {@code allowCoreThreadsToTimeOut} (Firebreak), default false: when true,
+ *     core threads too retire after keepAliveTimeMinutes idle, so an idle pool holds no thread
  * @param metricsRollingStatsTimeInMilliseconds {@code metrics.rollingStats.timeInMilliseconds}, default 10000
  * @param metricsRollingStatsNumBuckets {@code metrics.rollingStats.numBuckets}, default 10
  * @param setInCode the property names set explicitly through the builder
@@ -41,6 +44,7 @@ public record ThreadPoolConfig(
         int maxQueueSize,
         int queueSizeRejectionThreshold,
         int keepAliveTimeMinutes,
+        boolean allowCoreThreadsToTimeOut,
         int metricsRollingStatsTimeInMilliseconds,
         int metricsRollingStatsNumBuckets,
         Set<String> setInCode) {
@@ -149,6 +153,7 @@ public record ThreadPoolConfig(
         private int maxQueueSize = -1;
         private int queueSizeRejectionThreshold = 5;
         private int keepAliveTimeMinutes = 1;
+        private boolean allowCoreThreadsToTimeOut = false;
         private int metricsRollingStatsTimeInMilliseconds = 10_000;
         private int metricsRollingStatsNumBuckets = 10;
         private final Set<String> setInCode = new LinkedHashSet<>();
@@ -163,6 +168,7 @@ public record ThreadPoolConfig(
             maxQueueSize = c.maxQueueSize;
             queueSizeRejectionThreshold = c.queueSizeRejectionThreshold;
             keepAliveTimeMinutes = c.keepAliveTimeMinutes;
+            allowCoreThreadsToTimeOut = c.allowCoreThreadsToTimeOut;
             metricsRollingStatsTimeInMilliseconds = c.metricsRollingStatsTimeInMilliseconds;
             metricsRollingStatsNumBuckets = c.metricsRollingStatsNumBuckets;
             setInCode.addAll(c.setInCode);
@@ -195,6 +201,8 @@ public record ThreadPoolConfig(
         public Builder queueSizeRejectionThreshold(int v) { queueSizeRejectionThreshold = v; return mark("queueSizeRejectionThreshold"); }
         /** {@code keepAliveTimeMinutes}. */
         public Builder keepAliveTimeMinutes(int v) { keepAliveTimeMinutes = v; return mark("keepAliveTimeMinutes"); }
+        /** {@code allowCoreThreadsToTimeOut}. */
+        public Builder allowCoreThreadsToTimeOut(boolean v) { allowCoreThreadsToTimeOut = v; return mark("allowCoreThreadsToTimeOut"); }
         /** {@code metrics.rollingStats.timeInMilliseconds}. */
         public Builder metricsRollingStatsTimeInMilliseconds(int v) { metricsRollingStatsTimeInMilliseconds = v; return mark("metrics.rollingStats.timeInMilliseconds"); }
         /** {@code metrics.rollingStats.numBuckets}. */
@@ -203,7 +211,8 @@ public record ThreadPoolConfig(
         /** Validates and builds. */
         public ThreadPoolConfig build() {
             return new ThreadPoolConfig(coreSize, maximumSize, allowMaximumSizeToDivergeFromCoreSize, maxQueueSize,
-                    queueSizeRejectionThreshold, keepAliveTimeMinutes, metricsRollingStatsTimeInMilliseconds,
+                    queueSizeRejectionThreshold, keepAliveTimeMinutes, allowCoreThreadsToTimeOut,
+                    metricsRollingStatsTimeInMilliseconds,
                     metricsRollingStatsNumBuckets, setInCode);
         }
     }

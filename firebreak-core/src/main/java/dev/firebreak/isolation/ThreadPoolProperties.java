@@ -1,5 +1,6 @@
 package dev.firebreak.isolation;
 
+import static dev.firebreak.config.PropertyDefinition.Flags.FIREBREAK_LIVE;
 import static dev.firebreak.config.PropertyDefinition.Flags.FIXED;
 import static dev.firebreak.config.PropertyDefinition.Flags.LIVE;
 import static dev.firebreak.config.PropertyDefinition.ofBoolean;
@@ -31,6 +32,9 @@ final class ThreadPoolProperties {
                     ofInt("keepAliveTimeMinutes", "keepAliveTimeMinutes", LIVE,
                             "how long a thread above coreSize may idle", ThreadPoolConfig::keepAliveTimeMinutes,
                             Builder::keepAliveTimeMinutes),
+                    ofBoolean("allowCoreThreadsToTimeOut", "allowCoreThreadsToTimeOut", FIREBREAK_LIVE,
+                            "let core threads retire too after keepAliveTimeMinutes idle",
+                            ThreadPoolConfig::allowCoreThreadsToTimeOut, Builder::allowCoreThreadsToTimeOut),
                     ofInt("metrics.rollingStats.timeInMilliseconds", "metricsRollingStatsTimeInMilliseconds", FIXED,
                             "length of the pool's rolling statistics window",
                             ThreadPoolConfig::metricsRollingStatsTimeInMilliseconds,

@@ -15,7 +15,8 @@ import java.util.Map;
  */
 final class BrowserSupport {
 
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    /** The browser ./firebreak test found or installed (its CHROMIUM variable), else Debian's. */
+    static final Path CHROMIUM = Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium"));
 
     private BrowserSupport() {
     }

@@ -1,6 +1,7 @@
 package dev.firebreak.config.live;
 
 import dev.firebreak.config.ConfigScope;
+import dev.firebreak.config.Implication;
 import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.config.Level;
 import dev.firebreak.config.PropertyDefinition;
@@ -152,7 +153,20 @@ final class LayeredResolution<C, B> {
             }
             chosen.put(p, value != null ? value : codeLayer(p));
         }
+        for (Implication rule : scope.implications()) {
+            EffectiveProperty trigger = chosen.get(scope.property(rule.trigger()));
+            PropertyDefinition<C, B> implied = scope.property(rule.implied());
+            if (strength(trigger) > strength(chosen.get(implied))) {
+                chosen.put(implied, new EffectiveProperty(implied.name(), rule.value(), trigger.level(),
+                        "implied by " + trigger.origin()));
+            }
+        }
         return chosen;
+    }
+
+    /** How explicitly a value was chosen: its layer, with the library's own default below everything. */
+    private static int strength(EffectiveProperty value) {
+        return value.origin().equals("library default") ? -1 : value.level().ordinal();
     }
 
     private EffectiveProperty dynamic(PropertyDefinition<C, B> p, String name, Level level) {

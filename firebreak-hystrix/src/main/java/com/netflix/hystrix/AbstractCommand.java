@@ -1,0 +1,339 @@
+package com.netflix.hystrix;
+
+import com.netflix.hystrix.exception.HystrixRuntimeException;
+import com.netflix.hystrix.exception.HystrixRuntimeException.FailureType;
+import dev.firebreak.CachedGuard;
+import dev.firebreak.Guard;
+import dev.firebreak.GuardException;
+import dev.firebreak.Isolation;
+import dev.firebreak.breaker.CircuitState;
+import dev.firebreak.context.RequestContext;
+import dev.firebreak.hystrix.HystrixBridge;
+import dev.firebreak.isolation.IsolationStrategy;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import rx.Observable;
+import rx.subjects.ReplaySubject;
+import rx.subscriptions.Subscriptions;
+
+/**
+ * What {@link HystrixCommand} and {@link HystrixObservableCommand} share: the keys, the Firebreak guard
+ * of the command key (made by the first instance, from its Setter), one execution per instance, the
+ * request cache and request log, and the execution-state accessors.
+ *
+ * <p>An instance runs once: {@link #start} claims it with one compare-and-set. The outcome is decided by
+ * the guard; the instance's {@link ExecutionRecord} is sealed before the caller's future completes, so
+ * every accessor reads the final state once {@code execute()} returns or the future completes.
+ */
+abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObservable<R> {
+
+    private final HystrixCommandGroupKey groupKey;
+    private final HystrixCommandKey commandKey;
+    private final HystrixThreadPoolKey threadPoolKey;
+    final Guard guard;
+    private final HystrixRequestLog requestLog;
+    final ExecutionRecord record = new ExecutionRecord();
+    private final AtomicBoolean started = new AtomicBoolean();
+    private volatile HystrixCollapserKey collapserKey;
+    private volatile int numberCollapsed;
+
+    AbstractCommand(HystrixCommandGroupKey group, HystrixCommandKey key, HystrixThreadPoolKey pool,
+            HystrixCommandProperties.Setter commandDefaults, HystrixThreadPoolProperties.Setter poolDefaults,
+            IsolationStrategy defaultIsolation) {
+        if (group == null) {
+            throw new IllegalStateException("HystrixCommandGroupKey cannot be null");
+        }
+        this.groupKey = group;
+        this.commandKey = key != null ? key : HystrixCommandKey.Factory.asKey(defaultName(getClass()));
+        this.threadPoolKey = pool != null ? pool : HystrixThreadPoolKey.Factory.asKey(group.name());
+        this.guard = HystrixBridge.guard(commandKey.name(), registry -> {
+            Guard.Builder builder = registry.guard(commandKey.name()).group(groupKey.name()).pool(threadPoolKey.name());
+            if (poolDefaults != null) {
+                builder.isolation(Isolation.threadPool(poolDefaults.build()));
+            }
+            builder.configure(c -> {
+                if (defaultIsolation != IsolationStrategy.THREAD) {
+                    c.isolationStrategy(defaultIsolation);
+                }
+                if (commandDefaults != null) {
+                    commandDefaults.applyTo(c);
+                }
+            });
+            return builder.build();
+        });
+        RequestContext context = RequestContext.currentOrNull();
+        this.requestLog = context != null && !context.isClosed() && guard.policy().config().requestLogEnabled()
+                ? HystrixRequestLog.of(context) : null;
+    }
+
+    private static String defaultName(Class<?> type) {
+        String simple = type.getSimpleName();
+        return simple.isEmpty() ? type.getName() : simple;
+    }
+
+    // ---------------------------------------------------------------- execution
+
+    /**
+     * Runs this instance once through its guard: {@code plain} or, with a cache key inside a request
+     * context, {@code cached} starts the call. The returned future completes after the record is sealed,
+     * with the value or the exception Hystrix would give; cancelling it cancels the call.
+     */
+    final <V> CompletableFuture<V> start(Function<Guard, CompletableFuture<V>> plain,
+            Function<CachedGuard, CompletableFuture<V>> cached) {
+        if (!started.compareAndSet(false, true)) {
+            throw new HystrixRuntimeException(FailureType.BAD_REQUEST_EXCEPTION, getClass(),
+                    commandKey.name() + " command executed multiple times - this is not permitted.",
+                    new IllegalStateException("This instance can only be executed once. Please instantiate a new instance."), null);
+        }
+        record.started();
+        if (requestLog != null) {
+            requestLog.addExecutedCommand(this);
+        }
+        String cacheKey = guard.policy().config().requestCacheEnabled() && RequestContext.currentOrNull() != null ? getCacheKey() : null;
+        RequestContext context = cacheKey == null ? null : RequestContext.currentOrNull();
+        if (context != null) {
+            HystrixRequestCache.claim(context, commandKey, cacheKey, this);
+        }
+        CompletableFuture<V> source;
+        try {
+            source = cacheKey == null ? plain.apply(guard) : cached.apply(guard.cached(cacheKey));
+        } catch (RuntimeException thrown) {
+            source = CompletableFuture.failedFuture(thrown);
+        }
+        LinkedFuture<V> result = new LinkedFuture<>(source);
+        source.whenComplete((value, thrown) -> {
+            if (thrown == null) {
+                record.seal(successEvents(context, cacheKey));
+                result.complete(value);
+            } else {
+                Throwable failure = CommandFailures.unwrap(thrown);
+                Set<HystrixEventType> events = record.runStartedOrFellBack() || cacheKey == null
+                        ? CommandFailures.eventsOf(failure) : fromCache(context, cacheKey, CommandFailures.eventsOf(failure));
+                record.executionException(CommandFailures.causeOfCaller(failure));
+                record.seal(events);
+                result.completeExceptionally(CommandFailures.forCaller(failure, commandKey.name(), getClass()));
+            }
+        });
+        return result;
+    }
+
+    private Set<HystrixEventType> successEvents(RequestContext context, String cacheKey) {
+        if (record.fallbackReturned()) {
+            return record.fallbackEvents();
+        }
+        if (record.runReturned() || cacheKey == null) {
+            return EnumSet.of(HystrixEventType.SUCCESS);
+        }
+        return fromCache(context, cacheKey, EnumSet.of(HystrixEventType.SUCCESS));
+    }
+
+    /**
+     * A cache hit (neither this instance's run nor its fallback ran): the events of the instance that
+     * ran under the key, plus RESPONSE_FROM_CACHE; {@code ifUnknown} when that instance is not known
+     * (two instances of one context raced to start the key).
+     */
+    private Set<HystrixEventType> fromCache(RequestContext context, String cacheKey, Set<HystrixEventType> ifUnknown) {
+        AbstractCommand<?> owner = context == null ? null : HystrixRequestCache.owner(context, commandKey, cacheKey);
+        EnumSet<HystrixEventType> events = owner != null && owner != this && owner.record.sealed() && !owner.record.events().isEmpty()
+                ? EnumSet.copyOf(owner.record.events()) : EnumSet.copyOf(ifUnknown);
+        events.add(HystrixEventType.RESPONSE_FROM_CACHE);
+        return events;
+    }
+
+    /** Called by the guard's fallback with what happened. */
+    final void fallbackStarting(GuardException failure) {
+        record.fallbackStarted(CommandFailures.causeOf(failure), failure);
+    }
+
+    /** An rx.Observable that starts {@code begin} when subscribed and cancels it when unsubscribed. */
+    static <V, R> Observable<R> lazily(Supplier<CompletableFuture<V>> begin, Function<V, Iterable<R>> values) {
+        return Observable.unsafeCreate(subscriber -> {
+            CompletableFuture<V> future = begin.get();
+            subscriber.add(Subscriptions.create(() -> future.cancel(true)));
+            future.whenComplete((value, thrown) -> {
+                if (subscriber.isUnsubscribed()) {
+                    return;
+                }
+                if (thrown != null) {
+                    subscriber.onError(CommandFailures.unwrap(thrown));
+                    return;
+                }
+                for (R item : values.apply(value)) {
+                    subscriber.onNext(item);
+                }
+                subscriber.onCompleted();
+            });
+        });
+    }
+
+    @Override
+    public Observable<R> observe() {
+        ReplaySubject<R> subject = ReplaySubject.create();
+        toObservable().subscribe(subject);
+        return subject;
+    }
+
+    /** Marks this command as the batch of a collapser, before it runs. */
+    final void markCollapsed(HystrixCollapserKey key, int size) {
+        this.collapserKey = key;
+        this.numberCollapsed = size;
+    }
+
+    /** The request-cache key, or null for no caching (the default). */
+    protected String getCacheKey() {
+        return null;
+    }
+
+    // ---------------------------------------------------------------- HystrixInvokableInfo
+
+    @Override
+    public HystrixCommandGroupKey getCommandGroup() {
+        return groupKey;
+    }
+
+    @Override
+    public HystrixCommandKey getCommandKey() {
+        return commandKey;
+    }
+
+    @Override
+    public HystrixThreadPoolKey getThreadPoolKey() {
+        return threadPoolKey;
+    }
+
+    @Override
+    public String getPublicCacheKey() {
+        return getCacheKey();
+    }
+
+    @Override
+    public HystrixCollapserKey getOriginatingCollapserKey() {
+        return collapserKey;
+    }
+
+    @Override
+    public HystrixCommandMetrics getMetrics() {
+        return HystrixCommandMetrics.of(guard);
+    }
+
+    @Override
+    public HystrixCommandProperties getProperties() {
+        return new HystrixCommandProperties(guard.policy()::config);
+    }
+
+    @Override
+    public boolean isCircuitBreakerOpen() {
+        return guard.policy().circuitBreaker().state(HystrixBridge.nanoTime()) == CircuitState.OPEN;
+    }
+
+    @Override
+    public boolean isExecutionComplete() {
+        return record.sealed();
+    }
+
+    @Override
+    public boolean isExecutedInThread() {
+        return record.executedInThread();
+    }
+
+    @Override
+    public boolean isSuccessfulExecution() {
+        return record.has(HystrixEventType.SUCCESS);
+    }
+
+    @Override
+    public boolean isFailedExecution() {
+        return record.has(HystrixEventType.FAILURE);
+    }
+
+    @Override
+    public Throwable getFailedExecutionException() {
+        return record.failedExecutionException();
+    }
+
+    @Override
+    public boolean isResponseFromFallback() {
+        return record.has(HystrixEventType.FALLBACK_SUCCESS);
+    }
+
+    @Override
+    public boolean isResponseTimedOut() {
+        return record.has(HystrixEventType.TIMEOUT);
+    }
+
+    @Override
+    public boolean isResponseShortCircuited() {
+        return record.has(HystrixEventType.SHORT_CIRCUITED);
+    }
+
+    @Override
+    public boolean isResponseFromCache() {
+        return record.has(HystrixEventType.RESPONSE_FROM_CACHE);
+    }
+
+    @Override
+    public boolean isResponseRejected() {
+        return isResponseThreadPoolRejected() || isResponseSemaphoreRejected();
+    }
+
+    @Override
+    public boolean isResponseSemaphoreRejected() {
+        return record.has(HystrixEventType.SEMAPHORE_REJECTED);
+    }
+
+    @Override
+    public boolean isResponseThreadPoolRejected() {
+        return record.has(HystrixEventType.THREAD_POOL_REJECTED);
+    }
+
+    @Override
+    public List<HystrixEventType> getExecutionEvents() {
+        List<HystrixEventType> events = record.events();
+        if (collapserKey == null || events.isEmpty()) {
+            return events;
+        }
+        EnumSet<HystrixEventType> withCollapsed = EnumSet.copyOf(events);
+        withCollapsed.add(HystrixEventType.COLLAPSED);
+        return List.copyOf(withCollapsed);
+    }
+
+    @Override
+    public int getNumberEmissions() {
+        return record.emissions();
+    }
+
+    @Override
+    public int getNumberFallbackEmissions() {
+        return record.fallbackEmissions();
+    }
+
+    @Override
+    public int getNumberCollapsed() {
+        return numberCollapsed;
+    }
+
+    @Override
+    public int getExecutionTimeInMilliseconds() {
+        return record.executionTimeMillis();
+    }
+
+    @Override
+    public long getCommandRunStartTimeInNanos() {
+        return record.runStartNanos();
+    }
+
+    @Override
+    public Throwable getExecutionException() {
+        return record.executionException();
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[" + commandKey.name() + ", " + getExecutionEvents() + "]";
+    }
+}

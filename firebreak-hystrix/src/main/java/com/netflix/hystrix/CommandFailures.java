@@ -1,0 +1,142 @@
+package com.netflix.hystrix;
+
+import com.netflix.hystrix.exception.HystrixBadRequestException;
+import com.netflix.hystrix.exception.HystrixRuntimeException;
+import com.netflix.hystrix.exception.HystrixRuntimeException.FailureType;
+import com.netflix.hystrix.exception.HystrixTimeoutException;
+import dev.firebreak.BadRequestException;
+import dev.firebreak.GuardException;
+import dev.firebreak.event.EventType;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Turns what a Firebreak guard reports into what Hystrix reports: the events of the outcome and the
+ * exception the caller receives ({@link HystrixRuntimeException} with its {@link FailureType}, or the
+ * {@link HystrixBadRequestException} itself).
+ */
+final class CommandFailures {
+
+    private CommandFailures() {
+    }
+
+    /** Carries a {@link HystrixBadRequestException} through the guard as Firebreak's bad request. */
+    static final class BadRequestCarrier extends BadRequestException {
+        private static final long serialVersionUID = 1L;
+
+        BadRequestCarrier(HystrixBadRequestException original) {
+            super(original.getMessage(), original);
+        }
+
+        HystrixBadRequestException original() {
+            return (HystrixBadRequestException) getCause();
+        }
+    }
+
+    /** Strips future wrappers. */
+    static Throwable unwrap(Throwable thrown) {
+        Throwable current = thrown;
+        while ((current instanceof CompletionException || current instanceof ExecutionException) && current.getCause() != null) {
+            current = current.getCause();
+        }
+        return current;
+    }
+
+    /** The events of a failed outcome. */
+    static Set<HystrixEventType> eventsOf(Throwable failure) {
+        EnumSet<HystrixEventType> events = EnumSet.noneOf(HystrixEventType.class);
+        if (failure instanceof BadRequestCarrier || failure instanceof HystrixBadRequestException) {
+            events.add(HystrixEventType.BAD_REQUEST);
+        } else if (failure instanceof GuardException guard) {
+            add(events, guard.event());
+            add(events, guard.fallbackEvent());
+        } else if (failure instanceof CancellationException) {
+            events.add(HystrixEventType.CANCELLED);
+        } else {
+            events.add(HystrixEventType.FAILURE);
+        }
+        return events;
+    }
+
+    /** The events when the fallback gave the value after {@code cause}. */
+    static Set<HystrixEventType> fallbackEvents(GuardException cause) {
+        EnumSet<HystrixEventType> events = EnumSet.of(HystrixEventType.FALLBACK_SUCCESS);
+        add(events, cause.event());
+        return events;
+    }
+
+    private static void add(Set<HystrixEventType> events, EventType type) {
+        HystrixEventType mapped = type == null ? null : HystrixEventType.from(type);
+        if (mapped != null) {
+            events.add(mapped);
+        }
+    }
+
+    /** The cause Hystrix gives for an execution event that is not the command's own exception. */
+    static Throwable causeOf(GuardException failure) {
+        return switch (failure.event()) {
+            case TIMEOUT -> new HystrixTimeoutException();
+            case SHORT_CIRCUITED -> new RuntimeException("Hystrix circuit short-circuited and is OPEN");
+            case THREAD_POOL_REJECTED -> new RejectedExecutionException(failure.getMessage());
+            case SEMAPHORE_REJECTED, LIMIT_REJECTED -> new RuntimeException("could not acquire a semaphore for execution");
+            default -> failure.getCause() == null ? failure : failure.getCause();
+        };
+    }
+
+    /** What {@code getExecutionException()} reports for a failed outcome. */
+    static Throwable causeOfCaller(Throwable failure) {
+        if (failure instanceof BadRequestCarrier carrier) {
+            return carrier.original();
+        }
+        return failure instanceof GuardException guard ? causeOf(guard) : failure;
+    }
+
+    /** The exception the caller receives for {@code failure}. */
+    @SuppressWarnings("rawtypes")
+    static RuntimeException forCaller(Throwable failure, String commandKey, Class<? extends HystrixInvokable> commandClass) {
+        Throwable thrown = unwrap(failure);
+        if (thrown instanceof BadRequestCarrier carrier) {
+            return carrier.original();
+        }
+        if (thrown instanceof HystrixBadRequestException || thrown instanceof HystrixRuntimeException) {
+            return (RuntimeException) thrown;
+        }
+        if (thrown instanceof CancellationException cancelled) {
+            return cancelled;
+        }
+        if (!(thrown instanceof GuardException guard)) {
+            return new HystrixRuntimeException(FailureType.COMMAND_EXCEPTION, commandClass,
+                    commandKey + " failed while executing.", thrown, null);
+        }
+        EventType fallback = guard.fallbackEvent();
+        if (fallback == EventType.FALLBACK_REJECTION) {
+            return new HystrixRuntimeException(FailureType.REJECTED_SEMAPHORE_FALLBACK, commandClass,
+                    commandKey + " fallback execution rejected.", causeOf(guard), null);
+        }
+        String what = switch (guard.event()) {
+            case TIMEOUT -> "timed-out";
+            case SHORT_CIRCUITED -> "short-circuited";
+            case THREAD_POOL_REJECTED -> "could not be queued for execution";
+            case SEMAPHORE_REJECTED, LIMIT_REJECTED -> "could not acquire a semaphore for execution";
+            default -> "failed";
+        };
+        String fallbackPart = fallback == EventType.FALLBACK_FAILURE ? "fallback failed"
+                : fallback == EventType.FALLBACK_DISABLED ? "fallback disabled" : "no fallback available";
+        return new HystrixRuntimeException(failureType(guard.event()), commandClass,
+                commandKey + " " + what + " and " + fallbackPart + ".", causeOf(guard), guard.fallbackFailure());
+    }
+
+    private static FailureType failureType(EventType event) {
+        return switch (event) {
+            case TIMEOUT -> FailureType.TIMEOUT;
+            case SHORT_CIRCUITED -> FailureType.SHORTCIRCUIT;
+            case THREAD_POOL_REJECTED -> FailureType.REJECTED_THREAD_EXECUTION;
+            case SEMAPHORE_REJECTED, LIMIT_REJECTED -> FailureType.REJECTED_SEMAPHORE_EXECUTION;
+            default -> FailureType.COMMAND_EXCEPTION;
+        };
+    }
+}

@@ -1,0 +1,167 @@
+package com.netflix.hystrix;
+
+import dev.firebreak.GuardException;
+import dev.firebreak.hystrix.HystrixBridge;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What happened to one command instance: written by the threads that run its work and fallback, and
+ * sealed once by {@link #seal} when the outcome is known, before the caller sees the outcome.
+ *
+ * <p>Invariant: {@link #events()} is empty until sealed and never changes after; every other field is
+ * written before the seal and read after it (volatile writes and the future's completion order them).
+ */
+final class ExecutionRecord {
+
+    private volatile long startNanos = -1;
+    private volatile long runStartNanos = -1;
+    private volatile long runEndNanos = -1;
+    private volatile boolean runReturned;
+    private volatile boolean fallbackRan;
+    private volatile boolean fallbackReturned;
+    private volatile GuardException fallbackCause;
+    private volatile Throwable failedExecutionException;
+    private volatile Throwable executionException;
+    private volatile int emissions;
+    private volatile int fallbackEmissions;
+    private volatile boolean executedInThread;
+    private volatile Thread callerThread;
+    private volatile List<HystrixEventType> events = List.of();
+    private volatile boolean sealed;
+
+    void started() {
+        startNanos = HystrixBridge.nanoTime();
+        callerThread = Thread.currentThread();
+    }
+
+    void runStarted() {
+        runStartNanos = HystrixBridge.nanoTime();
+        executedInThread = Thread.currentThread() != callerThread;
+    }
+
+    void runReturned(int emitted) {
+        runEndNanos = HystrixBridge.nanoTime();
+        emissions = emitted;
+        runReturned = true;
+    }
+
+    /**
+     * run() threw. A throw after the fallback started (an interrupt that followed a timeout) does not
+     * replace the exception the outcome was decided on.
+     */
+    synchronized void runThrew(Throwable thrown) {
+        runEndNanos = HystrixBridge.nanoTime();
+        if (!fallbackRan) {
+            failedExecutionException = thrown;
+            executionException = thrown;
+        }
+    }
+
+    /** The fallback starts because of {@code failure}; {@code cause} is what Hystrix reports for it. */
+    synchronized void fallbackStarted(Throwable cause, GuardException failure) {
+        fallbackCause = failure;
+        fallbackRan = true;
+        executionException = cause;
+    }
+
+    void fallbackReturned(int emitted) {
+        fallbackEmissions = emitted;
+        fallbackReturned = true;
+    }
+
+    /** The exception the failed outcome was decided on. */
+    synchronized void executionException(Throwable thrown) {
+        executionException = thrown;
+    }
+
+    /** Fixes the events; later calls change nothing. */
+    synchronized void seal(Set<HystrixEventType> outcome) {
+        if (sealed) {
+            return;
+        }
+        EnumSet<HystrixEventType> all = outcome.isEmpty() ? EnumSet.noneOf(HystrixEventType.class) : EnumSet.copyOf(outcome);
+        if (emissions > 0 && all.contains(HystrixEventType.SUCCESS)) {
+            all.add(HystrixEventType.EMIT);
+        }
+        if (fallbackEmissions > 0 && all.contains(HystrixEventType.FALLBACK_SUCCESS)) {
+            all.add(HystrixEventType.FALLBACK_EMIT);
+        }
+        events = Collections.unmodifiableList(List.copyOf(all));
+        sealed = true;
+    }
+
+    boolean sealed() {
+        return sealed;
+    }
+
+    boolean runStartedOrFellBack() {
+        return runStartNanos >= 0 || fallbackRan;
+    }
+
+    boolean runReturned() {
+        return runReturned;
+    }
+
+    boolean fallbackRan() {
+        return fallbackRan;
+    }
+
+    boolean fallbackReturned() {
+        return fallbackReturned;
+    }
+
+    /** The events of an outcome the fallback gave: the failure that led to it and FALLBACK_SUCCESS. */
+    Set<HystrixEventType> fallbackEvents() {
+        return CommandFailures.fallbackEvents(fallbackCause);
+    }
+
+    List<HystrixEventType> events() {
+        return events;
+    }
+
+    boolean has(HystrixEventType type) {
+        return events.contains(type);
+    }
+
+    int emissions() {
+        return emissions;
+    }
+
+    int fallbackEmissions() {
+        return fallbackEmissions;
+    }
+
+    boolean executedInThread() {
+        return executedInThread && runStartNanos >= 0;
+    }
+
+    Throwable failedExecutionException() {
+        return failedExecutionException;
+    }
+
+    Throwable executionException() {
+        return executionException;
+    }
+
+    long runStartNanos() {
+        return runStartNanos;
+    }
+
+    /** The run's duration in ms; a run still going (timed out) counts until now; -1 if it never ran. */
+    int executionTimeMillis() {
+        long start = runStartNanos;
+        if (start < 0) {
+            return -1;
+        }
+        long end = runEndNanos;
+        long until = end >= 0 ? end : HystrixBridge.nanoTime();
+        return (int) Math.max(0, (until - start) / 1_000_000L);
+    }
+
+    long startNanos() {
+        return startNanos;
+    }
+}

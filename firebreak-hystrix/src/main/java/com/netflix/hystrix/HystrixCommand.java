@@ -1,0 +1,184 @@
+package com.netflix.hystrix;
+
+import com.netflix.hystrix.exception.HystrixBadRequestException;
+import com.netflix.hystrix.exception.HystrixRuntimeException;
+import com.netflix.hystrix.exception.HystrixRuntimeException.FailureType;
+import com.netflix.hystrix.strategy.HystrixPlugins;
+import dev.firebreak.Fallback;
+import dev.firebreak.GuardedCall;
+import dev.firebreak.isolation.IsolationStrategy;
+import java.util.Collections;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import rx.Observable;
+
+/**
+ * A call to a dependency that returns one value: subclass it, implement {@link #run()}, optionally
+ * {@link #getFallback()} and {@link #getCacheKey()}, and run each instance once with
+ * {@link #execute()}, {@link #queue()}, {@link #observe()} or {@link #toObservable()}.
+ *
+ * <p>Each instance runs through the Firebreak guard of its command key (request cache, circuit
+ * breaker, isolation on the thread pool of its thread-pool key or a semaphore, timeout), which reports
+ * to the metrics, the stream and the request log. Every run completes exactly once: with run()'s
+ * value, the fallback's value, the {@link HystrixBadRequestException} run() threw, or a
+ * {@link HystrixRuntimeException} saying why (its {@link FailureType}).
+ */
+public abstract class HystrixCommand<R> extends AbstractCommand<R> implements HystrixExecutable<R>, HystrixInvokableInfo<R>, HystrixObservable<R> {
+
+    private static final ClassValue<Boolean> HAS_FALLBACK = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return Overrides.declares(type, HystrixCommand.class, "getFallback");
+        }
+    };
+
+    /** A command of {@code group}, keyed by its class's simple name, on the group's thread pool. */
+    protected HystrixCommand(HystrixCommandGroupKey group) {
+        this(Setter.withGroupKey(group));
+    }
+
+    /** A command of {@code group} on the thread pool {@code threadPool}. */
+    protected HystrixCommand(HystrixCommandGroupKey group, HystrixThreadPoolKey threadPool) {
+        this(Setter.withGroupKey(group).andThreadPoolKey(threadPool));
+    }
+
+    /** A command of {@code group} with a timeout of {@code executionIsolationThreadTimeoutInMilliseconds}. */
+    protected HystrixCommand(HystrixCommandGroupKey group, int executionIsolationThreadTimeoutInMilliseconds) {
+        this(Setter.withGroupKey(group).andCommandPropertiesDefaults(
+                HystrixCommandProperties.Setter().withExecutionTimeoutInMilliseconds(executionIsolationThreadTimeoutInMilliseconds)));
+    }
+
+    /** A command of {@code group} on {@code threadPool} with the given timeout. */
+    protected HystrixCommand(HystrixCommandGroupKey group, HystrixThreadPoolKey threadPool, int executionIsolationThreadTimeoutInMilliseconds) {
+        this(Setter.withGroupKey(group).andThreadPoolKey(threadPool).andCommandPropertiesDefaults(
+                HystrixCommandProperties.Setter().withExecutionTimeoutInMilliseconds(executionIsolationThreadTimeoutInMilliseconds)));
+    }
+
+    /** A command configured by {@code setter}. */
+    protected HystrixCommand(Setter setter) {
+        super(setter.groupKey, setter.commandKey, setter.threadPoolKey, setter.commandProperties, setter.threadPoolProperties,
+                IsolationStrategy.THREAD);
+    }
+
+    /** The work: calls the dependency and returns its value; runs on the pool's thread (or the caller's under SEMAPHORE). */
+    protected abstract R run() throws Exception;
+
+    /**
+     * The value to return when run() fails, times out, is rejected or short-circuited; the default has
+     * none (FALLBACK_MISSING). Keep it fast and local, or use another command.
+     */
+    protected R getFallback() {
+        throw new UnsupportedOperationException("No fallback available.");
+    }
+
+    /** Runs the command and waits for its value. */
+    @Override
+    public R execute() {
+        Future<R> future = queue();
+        try {
+            return future.get();
+        } catch (ExecutionException failed) {
+            Throwable cause = failed.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new HystrixRuntimeException(FailureType.COMMAND_EXCEPTION, getClass(),
+                    getCommandKey().name() + " failed while executing.", cause, null);
+        } catch (InterruptedException interrupted) {
+            future.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new HystrixRuntimeException(FailureType.COMMAND_EXCEPTION, getClass(),
+                    getCommandKey().name() + " was interrupted while waiting; the call was cancelled.", interrupted, null);
+        }
+    }
+
+    /**
+     * Starts the command and returns its future at once (under SEMAPHORE isolation the command has
+     * already run when it returns). Cancelling the future cancels the call.
+     */
+    @Override
+    public Future<R> queue() {
+        return begin();
+    }
+
+    /** A lazy observable: the command starts on subscription; unsubscribing cancels it. */
+    @Override
+    public Observable<R> toObservable() {
+        return lazily(this::begin, Collections::singletonList);
+    }
+
+    private CompletableFuture<R> begin() {
+        Callable<R> work = HystrixPlugins.getInstance().getConcurrencyStrategy().wrapCallable(this::run);
+        GuardedCall<R> call = () -> {
+            record.runStarted();
+            R value;
+            try {
+                value = work.call();
+            } catch (HystrixBadRequestException badRequest) {
+                record.runThrew(badRequest);
+                throw new CommandFailures.BadRequestCarrier(badRequest);
+            } catch (Exception | Error thrown) {
+                record.runThrew(thrown);
+                throw thrown;
+            }
+            record.runReturned(0);
+            return value;
+        };
+        Fallback<R> fallback = HAS_FALLBACK.get(getClass()) ? failure -> {
+            fallbackStarting(failure);
+            R value = getFallback();
+            record.fallbackReturned(0);
+            return value;
+        } : null;
+        return start(guard -> guard.submit(call, fallback), cached -> cached.submit(call, fallback));
+    }
+
+    /**
+     * How a command is keyed and configured: {@code Setter.withGroupKey(group).andCommandKey(key)
+     * .andThreadPoolKey(pool).andCommandPropertiesDefaults(...).andThreadPoolPropertiesDefaults(...)}.
+     * The first command of a key makes its guard; later Setters for the same key change nothing (use
+     * {@code hystrix.command.<key>.*} properties to change a running command).
+     */
+    public static final class Setter {
+        final HystrixCommandGroupKey groupKey;
+        HystrixCommandKey commandKey;
+        HystrixThreadPoolKey threadPoolKey;
+        HystrixCommandProperties.Setter commandProperties;
+        HystrixThreadPoolProperties.Setter threadPoolProperties;
+
+        private Setter(HystrixCommandGroupKey groupKey) {
+            this.groupKey = groupKey;
+        }
+
+        /** Starts a Setter with the required group key. */
+        public static Setter withGroupKey(HystrixCommandGroupKey groupKey) {
+            return new Setter(groupKey);
+        }
+
+        /** The command key (default: the class's simple name). */
+        public Setter andCommandKey(HystrixCommandKey commandKey) {
+            this.commandKey = commandKey;
+            return this;
+        }
+
+        /** The thread-pool key (default: the group key's name). */
+        public Setter andThreadPoolKey(HystrixThreadPoolKey threadPoolKey) {
+            this.threadPoolKey = threadPoolKey;
+            return this;
+        }
+
+        /** The command's instance defaults from code. */
+        public Setter andCommandPropertiesDefaults(HystrixCommandProperties.Setter commandPropertiesDefaults) {
+            this.commandProperties = commandPropertiesDefaults;
+            return this;
+        }
+
+        /** The thread pool's instance defaults from code (used when this command makes the pool). */
+        public Setter andThreadPoolPropertiesDefaults(HystrixThreadPoolProperties.Setter threadPoolPropertiesDefaults) {
+            this.threadPoolProperties = threadPoolPropertiesDefaults;
+            return this;
+        }
+    }
+}

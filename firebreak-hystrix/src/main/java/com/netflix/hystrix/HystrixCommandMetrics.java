@@ -1,0 +1,147 @@
+package com.netflix.hystrix;
+
+import dev.firebreak.Guard;
+import dev.firebreak.event.EventType;
+import dev.firebreak.hystrix.HystrixBridge;
+import dev.firebreak.metrics.GuardMetricsSnapshot;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * A command key's figures, read from its Firebreak guard's metrics: rolling and cumulative counts per
+ * event, health (requests, errors, error percentage over the rolling window) and latency percentiles
+ * of execution (run()) and total time. Each call reads a fresh snapshot.
+ */
+public class HystrixCommandMetrics {
+
+    private final Guard guard;
+    private final HystrixCommandKey key;
+    private final HystrixCommandGroupKey group;
+    private final HystrixThreadPoolKey pool;
+
+    private HystrixCommandMetrics(Guard guard) {
+        this.guard = guard;
+        this.key = HystrixCommandKey.Factory.asKey(guard.name());
+        this.group = HystrixCommandGroupKey.Factory.asKey(guard.policy().groupName());
+        this.pool = HystrixThreadPoolKey.Factory.asKey(guard.policy().poolName());
+    }
+
+    static HystrixCommandMetrics of(Guard guard) {
+        return new HystrixCommandMetrics(guard);
+    }
+
+    /** The metrics of {@code key}, or null if no command with that key was made. */
+    public static HystrixCommandMetrics getInstance(HystrixCommandKey key) {
+        return HystrixBridge.findGuard(key.name()).map(HystrixCommandMetrics::new).orElse(null);
+    }
+
+    /** The metrics of every command key made so far. */
+    public static Collection<HystrixCommandMetrics> getInstances() {
+        List<HystrixCommandMetrics> all = new ArrayList<>();
+        for (Guard guard : HystrixBridge.registry().guards()) {
+            if (HystrixBridge.findGuard(guard.name()).orElse(null) == guard) {
+                all.add(new HystrixCommandMetrics(guard));
+            }
+        }
+        return all;
+    }
+
+    private GuardMetricsSnapshot snapshot() {
+        return guard.policy().metrics().snapshot();
+    }
+
+    public HystrixCommandKey getCommandKey() {
+        return key;
+    }
+
+    public HystrixCommandGroupKey getCommandGroup() {
+        return group;
+    }
+
+    public HystrixThreadPoolKey getThreadPoolKey() {
+        return pool;
+    }
+
+    public HystrixCommandProperties getProperties() {
+        return new HystrixCommandProperties(guard.policy()::config);
+    }
+
+    /** Requests, errors and error percentage over the rolling window (what the breaker decides on). */
+    public HealthCounts getHealthCounts() {
+        dev.firebreak.metrics.HealthCounts health = snapshot().health();
+        return new HealthCounts(health.requestCount(), health.errorCount(), health.errorPercentage());
+    }
+
+    /** The count of {@code event} over the rolling window (0 for EMIT, FALLBACK_EMIT, COMMAND_MAX_ACTIVE). */
+    public long getRollingCount(HystrixEventType event) {
+        EventType type = event.toFirebreak();
+        return type == null ? 0 : guard.policy().metrics().rollingCount(type);
+    }
+
+    /** The count of {@code event} since the command key was made. */
+    public long getCumulativeCount(HystrixEventType event) {
+        EventType type = event.toFirebreak();
+        return type == null ? 0 : guard.policy().metrics().cumulativeCount(type);
+    }
+
+    /** run()'s latency at {@code percentile} (0 to 100) over the rolling percentile window, in ms. */
+    public int getExecutionTimePercentile(double percentile) {
+        return snapshot().executionLatency().percentileMillis(percentile);
+    }
+
+    /** run()'s mean latency over the rolling percentile window, in ms. */
+    public int getExecutionTimeMean() {
+        return snapshot().executionLatency().meanMillis();
+    }
+
+    /** The caller's latency at {@code percentile} over the rolling percentile window, in ms. */
+    public int getTotalTimePercentile(double percentile) {
+        return snapshot().totalLatency().percentileMillis(percentile);
+    }
+
+    /** The caller's mean latency over the rolling percentile window, in ms. */
+    public int getTotalTimeMean() {
+        return snapshot().totalLatency().meanMillis();
+    }
+
+    /** Commands running now. */
+    public int getCurrentConcurrentExecutionCount() {
+        return guard.policy().metrics().currentConcurrentExecutions();
+    }
+
+    /** The most commands running at once over the rolling window. */
+    public long getRollingMaxConcurrentExecutions() {
+        return snapshot().rollingMaxConcurrentExecutions();
+    }
+
+    /** Requests, errors and the error percentage, as Hystrix reports them. */
+    public static class HealthCounts {
+        private final long totalCount;
+        private final long errorCount;
+        private final int errorPercentage;
+
+        HealthCounts(long total, long error, int errorPercentage) {
+            this.totalCount = total;
+            this.errorCount = error;
+            this.errorPercentage = errorPercentage;
+        }
+
+        public long getTotalRequests() {
+            return totalCount;
+        }
+
+        public long getErrorCount() {
+            return errorCount;
+        }
+
+        public int getErrorPercentage() {
+            return errorPercentage;
+        }
+
+        @Override
+        public String toString() {
+            return "HealthCounts[" + errorCount + " / " + totalCount + " : " + errorPercentage + "%]";
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package com.netflix.hystrix;
+
+import dev.firebreak.event.EventType;
+
+/**
+ * What happened to a command, in Hystrix's order (the request log sorts events by it). Each maps to
+ * one of Firebreak's {@link EventType}s except EMIT, FALLBACK_EMIT and COMMAND_MAX_ACTIVE, which
+ * only the bridge's own records carry.
+ */
+public enum HystrixEventType {
+    EMIT(false),
+    SUCCESS(true),
+    FAILURE(false),
+    TIMEOUT(false),
+    BAD_REQUEST(true),
+    SHORT_CIRCUITED(false),
+    THREAD_POOL_REJECTED(false),
+    SEMAPHORE_REJECTED(false),
+    FALLBACK_EMIT(false),
+    FALLBACK_SUCCESS(true),
+    FALLBACK_FAILURE(true),
+    FALLBACK_REJECTION(true),
+    FALLBACK_DISABLED(true),
+    FALLBACK_MISSING(true),
+    EXCEPTION_THROWN(false),
+    RESPONSE_FROM_CACHE(true),
+    CANCELLED(true),
+    COLLAPSED(false),
+    COMMAND_MAX_ACTIVE(false);
+
+    private final boolean terminal;
+
+    HystrixEventType(boolean terminal) {
+        this.terminal = terminal;
+    }
+
+    /** Whether this event ends a command's execution. */
+    public boolean isTerminal() {
+        return terminal;
+    }
+
+    /** The Hystrix event for a Firebreak event (LIMIT_REJECTED reads as SEMAPHORE_REJECTED); null for SLOW_CALL. */
+    public static HystrixEventType from(EventType type) {
+        return switch (type) {
+            case SUCCESS -> SUCCESS;
+            case FAILURE -> FAILURE;
+            case TIMEOUT -> TIMEOUT;
+            case BAD_REQUEST -> BAD_REQUEST;
+            case SHORT_CIRCUITED -> SHORT_CIRCUITED;
+            case THREAD_POOL_REJECTED -> THREAD_POOL_REJECTED;
+            case SEMAPHORE_REJECTED, LIMIT_REJECTED -> SEMAPHORE_REJECTED;
+            case CANCELLED -> CANCELLED;
+            case RESPONSE_FROM_CACHE -> RESPONSE_FROM_CACHE;
+            case FALLBACK_SUCCESS -> FALLBACK_SUCCESS;
+            case FALLBACK_FAILURE -> FALLBACK_FAILURE;
+            case FALLBACK_REJECTION -> FALLBACK_REJECTION;
+            case FALLBACK_DISABLED -> FALLBACK_DISABLED;
+            case FALLBACK_MISSING -> FALLBACK_MISSING;
+            case EXCEPTION_THROWN -> EXCEPTION_THROWN;
+            case COLLAPSED -> COLLAPSED;
+            default -> null; // SLOW_CALL and any Firebreak-only marker
+        };
+    }
+
+    /** The Firebreak event this one is counted as, or null for EMIT, FALLBACK_EMIT and COMMAND_MAX_ACTIVE. */
+    public EventType toFirebreak() {
+        return switch (this) {
+            case EMIT, FALLBACK_EMIT, COMMAND_MAX_ACTIVE -> null;
+            default -> EventType.valueOf(name());
+        };
+    }
+}

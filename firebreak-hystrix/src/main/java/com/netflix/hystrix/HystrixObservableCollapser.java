@@ -1,0 +1,154 @@
+package com.netflix.hystrix;
+
+import dev.firebreak.collapse.Collapser;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import rx.Observable;
+import rx.functions.Func1;
+import rx.subjects.ReplaySubject;
+
+/**
+ * Collapses many requests into one batch {@link HystrixObservableCommand}, whose emissions are matched
+ * back to the requests by key: {@link #getBatchReturnTypeKeySelector()} gives an emission's key,
+ * {@link #getRequestArgumentKeySelector()} a request's, and
+ * {@link #getBatchReturnTypeToResponseTypeMapper()} turns a matching emission into the response. A
+ * request no emission matched goes to {@link #onMissingResponse}. Scope, dispatch and logging are as for
+ * {@link HystrixCollapser}.
+ *
+ * @param <K> the key that matches emissions to requests
+ * @param <B> one emission of the batch command
+ * @param <R> one response to a request
+ * @param <A> one request's argument
+ */
+public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixObservable<R> {
+
+    private final HystrixCollapserKey collapserKey;
+    private final HystrixCollapser.Scope scope;
+    private final Collapser<CollapsedBatches.Pending, Object> collapser;
+
+    /** A REQUEST-scoped collapser keyed by its class's simple name. */
+    protected HystrixObservableCollapser() {
+        this(HystrixCollapser.Setter.withCollapserKey(null));
+    }
+
+    /** A REQUEST-scoped collapser with {@code collapserKey}. */
+    protected HystrixObservableCollapser(HystrixCollapserKey collapserKey) {
+        this(HystrixCollapser.Setter.withCollapserKey(collapserKey));
+    }
+
+    /** A collapser configured by {@code setter}. */
+    protected HystrixObservableCollapser(HystrixCollapser.Setter setter) {
+        this.collapserKey = setter.collapserKey != null ? setter.collapserKey
+                : HystrixCollapserKey.Factory.asKey(getClass().getSimpleName());
+        this.scope = setter.scope;
+        this.collapser = CollapsedBatches.collapser(collapserKey, scope, setter.properties, true);
+    }
+
+    /** This request's argument. */
+    public abstract A getRequestArgument();
+
+    /** The command that answers a batch of requests. */
+    protected abstract HystrixObservableCommand<B> createCommand(Collection<HystrixCollapser.CollapsedRequest<R, A>> requests);
+
+    /** The key of one emission of the batch command. */
+    protected abstract Func1<B, K> getBatchReturnTypeKeySelector();
+
+    /** The key of one request's argument. */
+    protected abstract Func1<A, K> getRequestArgumentKeySelector();
+
+    /** A matching emission turned into a request's response. */
+    protected abstract Func1<B, R> getBatchReturnTypeToResponseTypeMapper();
+
+    /** Called for a request no emission answered; set its exception or a response here. */
+    protected abstract void onMissingResponse(HystrixCollapser.CollapsedRequest<R, A> request);
+
+    /** Splits a batch into shards, each answered by its own command; default: one shard. */
+    protected Collection<Collection<HystrixCollapser.CollapsedRequest<R, A>>> shardRequests(
+            Collection<HystrixCollapser.CollapsedRequest<R, A>> requests) {
+        return Collections.singletonList(requests);
+    }
+
+    /** The request-cache key of this request, or null for none (the default). */
+    protected String getCacheKey() {
+        return null;
+    }
+
+    public HystrixCollapserKey getCollapserKey() {
+        return collapserKey;
+    }
+
+    public HystrixCollapser.Scope getScope() {
+        return scope;
+    }
+
+    @Override
+    public Observable<R> observe() {
+        ReplaySubject<R> subject = ReplaySubject.create();
+        toObservable().subscribe(subject);
+        return subject;
+    }
+
+    /** A lazy observable of this request's responses: submitted on subscription, left on unsubscription. */
+    @Override
+    public Observable<R> toObservable() {
+        return AbstractCommand.lazily(this::submit, values -> values);
+    }
+
+    @SuppressWarnings("unchecked")
+    private CompletableFuture<List<R>> submit() {
+        CollapsedBatches.requireContext(collapserKey, scope);
+        CompletableFuture<Object> source = collapser.submit(new CollapsedBatches.Pending(getRequestArgument(), maker(), getCacheKey()));
+        LinkedFuture<List<R>> result = new LinkedFuture<>(source);
+        source.whenComplete((value, thrown) -> {
+            if (thrown == null) {
+                result.complete((List<R>) value);
+            } else {
+                result.completeExceptionally(CollapsedBatches.forCaller(thrown, collapserKey, HystrixInvokable.class));
+            }
+        });
+        return result;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private CollapsedBatches.BatchMaker maker() {
+        return requests -> {
+            Collection<HystrixCollapser.CollapsedRequest<R, A>> all = (Collection) requests;
+            List<CompletableFuture<?>> shards = new ArrayList<>();
+            for (Collection<HystrixCollapser.CollapsedRequest<R, A>> shard : shardRequests(all)) {
+                HystrixObservableCommand<B> command = createCommand(shard);
+                command.markCollapsed(collapserKey, shard.size());
+                CompletableFuture<List<B>> emissions = new CompletableFuture<>();
+                command.toObservable().toList().subscribe(emissions::complete, emissions::completeExceptionally);
+                shards.add(emissions.thenAccept(values -> match(values, shard)));
+            }
+            return CompletableFuture.allOf(shards.toArray(CompletableFuture[]::new)).thenApply(done -> requests);
+        };
+    }
+
+    private void match(List<B> emissions, Collection<HystrixCollapser.CollapsedRequest<R, A>> shard) {
+        Func1<B, K> emissionKey = getBatchReturnTypeKeySelector();
+        Func1<A, K> requestKey = getRequestArgumentKeySelector();
+        Func1<B, R> toResponse = getBatchReturnTypeToResponseTypeMapper();
+        Map<K, List<B>> byKey = new HashMap<>();
+        for (B emission : emissions) {
+            byKey.computeIfAbsent(emissionKey.call(emission), k -> new ArrayList<>()).add(emission);
+        }
+        for (HystrixCollapser.CollapsedRequest<R, A> request : shard) {
+            List<B> matching = byKey.get(requestKey.call(request.getArgument()));
+            if (matching == null) {
+                onMissingResponse(request);
+                continue;
+            }
+            for (B emission : matching) {
+                request.emitResponse(toResponse.call(emission));
+            }
+            request.setComplete();
+        }
+    }
+
+}

@@ -1,0 +1,81 @@
+package com.netflix.hystrix;
+
+import dev.firebreak.hystrix.HystrixBridge;
+import dev.firebreak.isolation.GuardThreadPool;
+import dev.firebreak.metrics.ThreadPoolMetricsSnapshot;
+
+/** A thread-pool key's figures, read from its Firebreak pool. */
+public class HystrixThreadPoolMetrics {
+
+    private final GuardThreadPool pool;
+    private final HystrixThreadPoolKey key;
+
+    private HystrixThreadPoolMetrics(GuardThreadPool pool) {
+        this.pool = pool;
+        this.key = HystrixThreadPoolKey.Factory.asKey(pool.name());
+    }
+
+    /** The metrics of {@code key}'s pool, or null if no command made that pool. */
+    public static HystrixThreadPoolMetrics getInstance(HystrixThreadPoolKey key) {
+        return HystrixBridge.registry().findPool(key.name()).map(HystrixThreadPoolMetrics::new).orElse(null);
+    }
+
+    private ThreadPoolMetricsSnapshot snapshot() {
+        return pool.metricsSnapshot();
+    }
+
+    public HystrixThreadPoolKey getThreadPoolKey() {
+        return key;
+    }
+
+    public HystrixThreadPoolProperties getProperties() {
+        return new HystrixThreadPoolProperties(pool::config);
+    }
+
+    public Number getCurrentActiveCount() {
+        return snapshot().activeCount();
+    }
+
+    public Number getCurrentQueueSize() {
+        return snapshot().queueSize();
+    }
+
+    public Number getCurrentPoolSize() {
+        return snapshot().poolSize();
+    }
+
+    public Number getCurrentLargestPoolSize() {
+        return snapshot().largestPoolSize();
+    }
+
+    public Number getCurrentCorePoolSize() {
+        return snapshot().corePoolSize();
+    }
+
+    public Number getCurrentMaximumPoolSize() {
+        return snapshot().maximumPoolSize();
+    }
+
+    public Number getCurrentCompletedTaskCount() {
+        return snapshot().completedTaskCount();
+    }
+
+    public Number getCurrentTaskCount() {
+        return snapshot().taskCount();
+    }
+
+    /** Tasks run over the rolling window. */
+    public long getRollingCountThreadsExecuted() {
+        return snapshot().rollingExecuted();
+    }
+
+    /** Tasks rejected over the rolling window. */
+    public long getRollingCountThreadsRejected() {
+        return snapshot().rollingRejected();
+    }
+
+    /** The most tasks active at once over the rolling window. */
+    public long getRollingMaxActiveThreads() {
+        return snapshot().rollingMaxActive();
+    }
+}
