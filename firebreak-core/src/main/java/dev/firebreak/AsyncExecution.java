@@ -146,14 +146,14 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         if (permit == BreakerPermit.DENIED) {
             permitGone(); // never took one
             claim();
-            recover(EventType.SHORT_CIRCUITED, null, 0L);
+            refuse(EventType.SHORT_CIRCUITED);
             return;
         }
         EventType rejected = guard.tryAdmit();
         if (rejected != null) {
             permitGone(); // never took one
             claim();
-            recover(rejected, null, 0L);
+            refuse(rejected);
             return;
         }
         boolean handedOver = false; // once true, the worker (or the stage) owns the isolation permit
@@ -189,6 +189,26 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
                 timeout.cancel();
                 recover(EventType.FAILURE, failedToStart, 0L);
             }
+        }
+    }
+
+    /**
+     * A call refused before it ran: its fallback and events run on the submitting thread, unless that
+     * thread is a timer task (a collapser's window closing), where they are handed off: no user code on
+     * the timer.
+     */
+    private void refuse(EventType refusal) {
+        if (OffTimer.inTimerTask()) {
+            OFF_TIMER.run(() -> {
+                RequestContext before = RequestContext.swap(context);
+                try {
+                    recover(refusal, null, 0L);
+                } finally {
+                    RequestContext.swap(before);
+                }
+            });
+        } else {
+            recover(refusal, null, 0L);
         }
     }
 
