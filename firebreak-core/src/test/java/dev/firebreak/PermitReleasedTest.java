@@ -31,7 +31,7 @@ class PermitReleasedTest {
         CompletableFuture<Void> released = guard.policy().permitReleased(call).toCompletableFuture();
         gate.awaitEntered(1);
         fixture.clock().advance(50 * MS);
-        assertThat(call).failsWithin(10, TimeUnit.SECONDS); // TIMEOUT at the deadline, completed on the timeout's virtual thread
+        assertThat(call).failsWithin(10, TimeUnit.SECONDS); // TIMEOUT at the deadline, delivered off the timer
         Await.until("the call got its interrupt and ignored it", () -> gate.interrupts() == 1);
         assertThat(released).as("the abandoned call still holds its permit").isNotDone();
         assertThat(guard.policy().permitsInFlight()).isEqualTo(1);

@@ -1,6 +1,7 @@
 package dev.firebreak.collapse;
 
 import dev.firebreak.Guard;
+import dev.firebreak.time.OffTimer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -15,6 +16,8 @@ import java.util.concurrent.ExecutionException;
  * failure, or MISSING_RESPONSE), unless it already had one (cancelled, past its deadline).
  */
 final class BatchCall<A, B, R> {
+
+    private static final OffTimer OFF_TIMER = new OffTimer("firebreak-batch-");
 
     private final String collapser;
     private final Guard guard;
@@ -64,13 +67,27 @@ final class BatchCall<A, B, R> {
             return CompletableFuture.completedFuture(null);
         }
         CompletableFuture<Void> released = guard.policy().permitReleased(call).toCompletableFuture();
-        CompletableFuture<Void> answered = call.handle((response, thrown) -> {
-            if (thrown != null) {
-                failAll(shard, unwrap(thrown));
+        CompletableFuture<Void> answered = new CompletableFuture<>();
+        call.whenComplete((response, thrown) -> {
+            Runnable deliver = () -> {
+                try {
+                    if (thrown != null) {
+                        failAll(shard, unwrap(thrown));
+                    } else {
+                        answer(shard, view, response);
+                    }
+                } finally {
+                    answered.complete(null);
+                }
+            };
+            // A batch that left on the timer and whose call completed at once (refused, or an already
+            // completed stage) would deliver here, on the timer: request fallbacks and the callers'
+            // continuations go to a thread of their own instead.
+            if (OffTimer.inTimerTask()) {
+                OFF_TIMER.run(deliver);
             } else {
-                answer(shard, view, response);
+                deliver.run();
             }
-            return null;
         });
         return CompletableFuture.allOf(answered, released);
     }

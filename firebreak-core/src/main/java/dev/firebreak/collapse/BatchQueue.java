@@ -2,6 +2,7 @@ package dev.firebreak.collapse;
 
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.time.Cancellable;
+import dev.firebreak.time.OffTimer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -154,7 +155,16 @@ final class BatchQueue<A, R> {
         send(leaving);
     }
 
+    /**
+     * The window's or linger's timer task. Its batches leave from here (the guard's hand-off to a pool or
+     * a virtual thread is cheap), marked as a timer task so that the guard hands off whatever would run
+     * user code inline (a short-circuited or rejected batch's fallbacks and listeners).
+     */
     private void onTimer(long generation) {
+        OffTimer.asTimerTask(() -> decideOnTimer(generation));
+    }
+
+    private void decideOnTimer(long generation) {
         List<List<CollapsedRequest<A, R>>> leaving;
         lock.lock();
         try {

@@ -113,7 +113,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         if (refused != null) {
             permitGone(); // the refusal gave back every work-held permit taken
             claim();
-            recover(refused, null, 0L);
+            refuse(refused);
             return;
         }
         boolean handedOver = false; // once true, the worker (or the stage) owns the work-held permits
@@ -143,6 +143,26 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
                     recover(EventType.FAILURE, failedToStart, 0L);
                 }
             }
+        }
+    }
+
+    /**
+     * A call refused before it ran: its fallback and events run on the submitting thread, unless that
+     * thread is a timer task (a collapser's window closing), where they are handed off: no user code on
+     * the timer.
+     */
+    private void refuse(EventType refusal) {
+        if (OffTimer.inTimerTask()) {
+            OFF_TIMER.run(() -> {
+                RequestContext before = RequestContext.swap(context);
+                try {
+                    recover(refusal, null, 0L);
+                } finally {
+                    RequestContext.swap(before);
+                }
+            });
+        } else {
+            recover(refusal, null, 0L);
         }
     }
 

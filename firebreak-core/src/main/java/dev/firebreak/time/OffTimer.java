@@ -10,8 +10,15 @@ import java.util.concurrent.ThreadFactory;
  * <p>Used by the guard's timeout and the collapser's request deadline. If no thread can be started
  * (the JVM is out of memory or threads), the work runs on the calling thread: late on the timer is
  * better than lost.
+ *
+ * <p>A timer task that must start other work on the timer (a collapser's window closing starts the
+ * batch's guarded call, whose hand-off to a pool or a virtual thread is cheap) marks itself with
+ * {@link #asTimerTask}; code that would otherwise run user code inline (a short-circuited or rejected
+ * call's fallback and listeners) asks {@link #inTimerTask()} and hands that work off instead.
  */
 public final class OffTimer {
+
+    private static final ThreadLocal<Boolean> IN_TIMER_TASK = new ThreadLocal<>();
 
     private final ThreadFactory threads;
 
@@ -27,5 +34,24 @@ public final class OffTimer {
         } catch (Throwable refused) { // no thread to be had: late on the timer is better than lost
             work.run();
         }
+    }
+
+    /** Runs {@code task} (a timer task, on the calling thread) marked so that {@link #inTimerTask()} is true inside it. */
+    public static void asTimerTask(Runnable task) {
+        if (IN_TIMER_TASK.get() != null) {
+            task.run();
+            return;
+        }
+        IN_TIMER_TASK.set(Boolean.TRUE);
+        try {
+            task.run();
+        } finally {
+            IN_TIMER_TASK.remove();
+        }
+    }
+
+    /** Whether the calling thread is inside a task run through {@link #asTimerTask}: user code must not run here. */
+    public static boolean inTimerTask() {
+        return IN_TIMER_TASK.get() != null;
     }
 }
