@@ -13,7 +13,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Time is data: every method takes the ticker's reading. Invariant, for every window of 10
  * consecutive buckets: {@code extras <= floor(calls * percent / 100) + minPerSecond * window / 1 s}
  * (the calls counted as they arrived in those buckets), because {@link #tryAcquire} admits an extra
- * attempt only if the window ending in its own bucket still holds after it. Thread-safe: one
+ * attempt only if every window that will hold its bucket still keeps within its allowance. The price
+ * of "every window": an extra attempt is backed by the calls of its own bucket and the ones before,
+ * so a burst of calls buys retries for at most one window. Thread-safe: one
  * {@link ReentrantLock} guards the buckets (a few additions; no user code and no listener under it).
  */
 public final class RetryBudget {
@@ -69,7 +71,12 @@ public final class RetryBudget {
     }
 
     /**
-     * Takes one extra attempt at {@code nowNanos} if the window allows it.
+     * Takes one extra attempt at {@code nowNanos} if every window that holds its bucket still keeps
+     * within its allowance. Those windows end in this bucket or one of the 9 after it; of each, the
+     * buckets known now are a suffix of the current window (from bucket {@code current - 9 + k} to
+     * {@code current}), and later buckets can only add calls, while later extras are checked then. So
+     * the extra attempt is granted only if for every such suffix
+     * {@code extras + 1 <= floor(calls * percent / 100) + reserve}.
      *
      * @return true if the extra attempt may be made (and is now counted), false if the budget is spent
      */
@@ -77,8 +84,18 @@ public final class RetryBudget {
         lock.lock();
         try {
             int slot = slot(nowNanos);
-            if (sum(extras, epochs[slot]) + 1 > allowance(sum(calls, epochs[slot]))) {
-                return false;
+            long current = epochs[slot];
+            long calls = 0;
+            long taken = 0;
+            for (int age = 0; age < BUCKETS; age++) { // suffixes, newest bucket first
+                int i = (int) Math.floorMod(current - age, (long) BUCKETS);
+                if (epochs[i] == current - age) {
+                    calls += this.calls[i];
+                    taken += extras[i];
+                }
+                if (taken + 1 > allowance(calls)) {
+                    return false;
+                }
             }
             extras[slot]++;
             return true;
