@@ -7,11 +7,8 @@ import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.config.Reconfigurable;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadLocalRandom;
@@ -81,23 +78,7 @@ public final class Retry implements Reconfigurable<RetryConfig> {
      * is cancelled and a CancellationException thrown with the interrupt flag restored.
      */
     public <T> T execute(GuardedCall<T> call, Fallback<T> fallback) {
-        CompletableFuture<T> future = submit(call, fallback);
-        try {
-            return future.get();
-        } catch (InterruptedException e) {
-            future.cancel(true);
-            Thread.currentThread().interrupt();
-            throw new CancellationException(name + ": interrupted while waiting");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new CompletionException(cause);
-        }
+        return Awaiting.outcome(submit(call, fallback), name);
     }
 
     /** Like {@link #submit(GuardedCall, Fallback)} without a fallback. */
