@@ -50,13 +50,13 @@ public enum EventType {
     /** Firebreak: the call succeeded but was slower than the slow-call threshold. */
     SLOW_CALL(Kind.MARKER, false),
     /** Firebreak: a retry policy made another attempt of the call (see {@code dev.firebreak.retry}). */
-    RETRIED(Kind.MARKER, false),
+    RETRIED(Kind.POLICY, false),
     /** Firebreak: a retry was wanted but the retry budget was spent, so the last outcome stood. */
-    RETRY_BUDGET_EXHAUSTED(Kind.MARKER, false),
+    RETRY_BUDGET_EXHAUSTED(Kind.POLICY, false),
     /** Firebreak: a hedging policy started a parallel attempt of the call (see {@code dev.firebreak.hedge}). */
-    HEDGED(Kind.MARKER, false),
+    HEDGED(Kind.POLICY, false),
     /** Firebreak: a hedge was due but the hedge budget was spent, so the call kept its attempts in flight. */
-    HEDGE_BUDGET_EXHAUSTED(Kind.MARKER, false);
+    HEDGE_BUDGET_EXHAUSTED(Kind.POLICY, false);
 
     /** What part of a call's life an event describes. */
     public enum Kind {
@@ -65,7 +65,9 @@ public enum EventType {
         /** How its fallback ended: at most one per call. */
         FALLBACK,
         /** Additional facts about the call. */
-        MARKER
+        MARKER,
+        /** What a call policy (retry, hedging) decided around a call's attempts; never in a guard's own counts. */
+        POLICY
     }
 
     private static final EventType[] VALUES = values();
