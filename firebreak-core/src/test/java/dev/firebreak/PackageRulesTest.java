@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  *
  * <pre>
  * 5  config.live                        live configuration
- * 4  collapse, keyed                   call policies and guard families, through Guard's public API
+ * 4  collapse, keyed, retry, hedge     call policies and guard families, through Guard's public API
  * 3  dev.firebreak, internal            the API and the one pipeline
  * 2  breaker, isolation, metrics, context   attempt policies and what they report
  * 1  time, event, attempt, registry, config, metrics.rolling   machinery
@@ -52,7 +52,8 @@ class PackageRulesTest {
                 .layer("attempt policies").definedBy("dev.firebreak.breaker..", "dev.firebreak.isolation..",
                         "dev.firebreak.metrics", "dev.firebreak.context..")
                 .layer("api").definedBy("dev.firebreak", "dev.firebreak.internal..")
-                .layer("call policies").definedBy("dev.firebreak.collapse..", "dev.firebreak.keyed..")
+                .layer("call policies").definedBy("dev.firebreak.collapse..", "dev.firebreak.keyed..",
+                        "dev.firebreak.retry..", "dev.firebreak.hedge..")
                 .layer("live configuration").definedBy("dev.firebreak.config.live..")
                 .whereLayer("live configuration").mayNotBeAccessedByAnyLayer()
                 .whereLayer("call policies").mayOnlyBeAccessedByLayers("live configuration")

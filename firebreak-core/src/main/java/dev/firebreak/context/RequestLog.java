@@ -28,12 +28,17 @@ public final class RequestLog {
 
     /** Records one finished call; called by guards and collapsers. */
     public void add(String name, long events, long latencyNanos) {
+        add(name, events, latencyNanos, 1);
+    }
+
+    /** Records one call made of {@code attempts} guarded attempts; called by retry and hedging policies. */
+    public void add(String name, long events, long latencyNanos, int attempts) {
         if (size.getAndIncrement() >= MAX_ENTRIES) {
             size.decrementAndGet();
             dropped.incrementAndGet();
             return;
         }
-        entries.add(new RequestLogEntry(name, events, latencyNanos));
+        entries.add(new RequestLogEntry(name, events, latencyNanos, attempts));
     }
 
     /** The entries in the order the calls finished. */
@@ -50,12 +55,14 @@ public final class RequestLog {
      * The log on one line, in the spirit of Hystrix's: calls with the same name and the same events are
      * grouped in order of first appearance, each group shown with its slowest latency and, when it
      * holds several calls, their count:
-     * {@code random.org[SUCCESS][503ms], generateIntegers[SUCCESS, COLLAPSED][512ms]x3}.
+     * {@code random.org[SUCCESS][503ms], generateIntegers[SUCCESS, COLLAPSED][512ms]x3}; a policy's
+     * entry of several attempts shows them: {@code users[SUCCESS, TIMEOUT, RETRIED][2 attempts][18ms]}.
      */
     public String format() {
         Map<String, long[]> groups = new LinkedHashMap<>(); // "name[EVENTS]" -> {count, max latency}
         for (RequestLogEntry entry : entries) {
-            String label = entry.name() + "[" + Events.format(entry.events()) + "]";
+            String label = entry.name() + "[" + Events.format(entry.events()) + "]"
+                    + (entry.attempts() > 1 ? "[" + entry.attempts() + " attempts]" : "");
             long[] group = groups.computeIfAbsent(label, k -> new long[2]);
             group[0]++;
             group[1] = Math.max(group[1], entry.latencyMillis());

@@ -10,8 +10,15 @@ import java.util.Set;
  * @param name the guard's or collapser's name
  * @param events the call's events as a mask (see {@link Events})
  * @param latencyNanos from entering the guard (or collapser) to the caller's outcome
+ * @param attempts the guarded attempts the entry stands for: 1 for a guard's call, more for a retried
+ *     or hedged call (whose events are then the union of its attempts' and the policy's markers)
  */
-public record RequestLogEntry(String name, long events, long latencyNanos) {
+public record RequestLogEntry(String name, long events, long latencyNanos, int attempts) {
+
+    /** An entry of one attempt. */
+    public RequestLogEntry(String name, long events, long latencyNanos) {
+        this(name, events, latencyNanos, 1);
+    }
 
     /** The events as a set. */
     public Set<EventType> eventSet() {

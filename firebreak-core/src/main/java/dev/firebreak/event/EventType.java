@@ -8,7 +8,9 @@ package dev.firebreak.event;
  * <p>One call emits exactly one <em>execution</em> event (SUCCESS, FAILURE, TIMEOUT, BAD_REQUEST,
  * SHORT_CIRCUITED, THREAD_POOL_REJECTED, SEMAPHORE_REJECTED, LIMIT_REJECTED, CANCELLED or
  * RESPONSE_FROM_CACHE), at most one <em>fallback</em> event, EXCEPTION_THROWN when the caller receives
- * an exception, and the markers COLLAPSED and SLOW_CALL where they apply.
+ * an exception, and the markers COLLAPSED and SLOW_CALL where they apply. The call policies' markers
+ * (RETRIED, RETRY_BUDGET_EXHAUSTED, HEDGED, HEDGE_BUDGET_EXHAUSTED) appear in a policy's own request-log
+ * entry and counts, never in one attempt's events: each attempt is a guarded call of its own.
  */
 public enum EventType {
     /** The call returned a value. */
@@ -46,7 +48,15 @@ public enum EventType {
     /** The call was one request of a collapsed batch. */
     COLLAPSED(Kind.MARKER, false),
     /** Firebreak: the call succeeded but was slower than the slow-call threshold. */
-    SLOW_CALL(Kind.MARKER, false);
+    SLOW_CALL(Kind.MARKER, false),
+    /** Firebreak: a retry policy made another attempt of the call (see {@code dev.firebreak.retry}). */
+    RETRIED(Kind.POLICY, false),
+    /** Firebreak: a retry was wanted but the retry budget was spent, so the last outcome stood. */
+    RETRY_BUDGET_EXHAUSTED(Kind.POLICY, false),
+    /** Firebreak: a hedging policy started a parallel attempt of the call (see {@code dev.firebreak.hedge}). */
+    HEDGED(Kind.POLICY, false),
+    /** Firebreak: a hedge was due but the hedge budget was spent, so the call kept its attempts in flight. */
+    HEDGE_BUDGET_EXHAUSTED(Kind.POLICY, false);
 
     /** What part of a call's life an event describes. */
     public enum Kind {
@@ -55,7 +65,9 @@ public enum EventType {
         /** How its fallback ended: at most one per call. */
         FALLBACK,
         /** Additional facts about the call. */
-        MARKER
+        MARKER,
+        /** What a call policy (retry, hedging) decided around a call's attempts; never in a guard's own counts. */
+        POLICY
     }
 
     private static final EventType[] VALUES = values();

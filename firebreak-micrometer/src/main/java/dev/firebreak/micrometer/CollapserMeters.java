@@ -33,6 +33,9 @@ final class CollapserMeters {
         counter(registry, snapshot, "firebreak.collapser.requests", tags, "requests", "Requests completed, by any outcome",
                 CollapserMetricsSnapshot::cumulativeRequests);
         for (EventType type : EventType.values()) {
+            if (type.kind() == EventType.Kind.POLICY) {
+                continue; // a call policy's decisions: see CallPolicyMeters
+            }
             meters.add(FunctionCounter.builder("firebreak.collapser.events", collapser,
                             c -> c.metrics().cumulativeCount(type))
                     .tags(tags).tag("event", type.name().toLowerCase(Locale.ROOT))

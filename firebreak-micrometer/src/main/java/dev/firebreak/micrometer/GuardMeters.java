@@ -50,6 +50,9 @@ final class GuardMeters {
         Tags tags = Tags.of("name", guard.name(), "group", guard.policy().groupName(), "pool", guard.policy().poolName());
 
         for (EventType type : EventType.values()) {
+            if (type.kind() == EventType.Kind.POLICY) {
+                continue; // a call policy's decisions: see CallPolicyMeters
+            }
             meters.add(FunctionCounter.builder("firebreak.guard.events", guard, g -> g.policy().metrics().cumulativeCount(type))
                     .tags(tags).tag("event", type.name().toLowerCase(Locale.ROOT))
                     .description("Calls of the guard by event type, since it was created")

@@ -3,6 +3,8 @@ package dev.firebreak.lab.experiment;
 import dev.firebreak.lab.experiment.collapse.CollapseExperiment;
 import dev.firebreak.lab.experiment.blocking.BlockingExperiment;
 import dev.firebreak.lab.experiment.fanout.FanoutExperiment;
+import dev.firebreak.lab.experiment.hedge.HedgeExperiment;
+import dev.firebreak.lab.experiment.retry.RetryExperiment;
 import dev.firebreak.lab.experiment.tuning.TuningExperiment;
 import java.util.List;
 import java.util.Optional;
@@ -11,7 +13,8 @@ import java.util.Optional;
 public final class Experiments {
 
     /** Every experiment, in the order {@code ./firebreak lab} lists them. */
-    public static final List<Experiment> ALL = List.of(new CollapseExperiment(), new BlockingExperiment(), new FanoutExperiment(), new TuningExperiment());
+    public static final List<Experiment> ALL = List.of(new CollapseExperiment(), new BlockingExperiment(), new FanoutExperiment(), new TuningExperiment(),
+            new RetryExperiment(), new HedgeExperiment());
 
     private Experiments() {
     }

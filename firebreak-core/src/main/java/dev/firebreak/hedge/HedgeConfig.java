@@ -1,0 +1,176 @@
+package dev.firebreak.hedge;
+
+import dev.firebreak.config.InvalidConfigException;
+import dev.firebreak.metrics.rolling.LatencySnapshot;
+import java.time.Duration;
+
+/**
+ * The immutable configuration of one hedging policy. Properties are read relative to
+ * {@code firebreak.hedge.<name>.} (see {@link HedgeProperties} and {@code docs/retry-and-hedging.md}).
+ *
+ * @param fixedDelay {@code delay.fixedInMilliseconds}, default 0 = use the percentile: start a hedge this
+ *     long after the previous attempt began
+ * @param percentile {@code delay.percentile}, default 95: otherwise the delay is this percentile of the
+ *     guard's own rolling execution latency; one of 50, 75, 90, 95, 99 (LatencySnapshot's percentiles)
+ * @param minDelay {@code delay.minInMilliseconds}, default 1 ms: the percentile delay is never shorter
+ * @param maxHedges {@code maxHedges}, default 1: extra attempts per call, 0 (none) to 10
+ * @param budgetEnabled {@code budget.enabled}, default true: hedges are limited by a budget
+ * @param budgetPercent {@code budget.percent}, default 5: hedges may add this percentage of the window's calls
+ * @param budgetMinPerSecond {@code budget.minPerSecond}, default 1: plus this many hedges per second of the window
+ * @param budgetWindow {@code budget.windowInMilliseconds}, default 10000 ms, fixed at creation
+ */
+public record HedgeConfig(
+        Duration fixedDelay,
+        double percentile,
+        Duration minDelay,
+        int maxHedges,
+        boolean budgetEnabled,
+        int budgetPercent,
+        int budgetMinPerSecond,
+        Duration budgetWindow) {
+
+    /** Validates every value; a refusal names the property's key, the value and the rule. */
+    public HedgeConfig {
+        millis("delay.fixedInMilliseconds", fixedDelay);
+        if (percentile < 50 || !LatencySnapshot.PERCENTILES.contains(percentile) || percentile == 100.0) {
+            throw new InvalidConfigException("delay.percentile", percentile, "must be one of 50, 75, 90, 95, 99, 99.5");
+        }
+        millis("delay.minInMilliseconds", minDelay);
+        if (maxHedges < 0 || maxHedges > 10) {
+            throw new InvalidConfigException("maxHedges", maxHedges, "must be between 0 and 10");
+        }
+        if (budgetPercent < 0 || budgetPercent > 100) {
+            throw new InvalidConfigException("budget.percent", budgetPercent, "must be between 0 and 100");
+        }
+        if (budgetMinPerSecond < 0) {
+            throw new InvalidConfigException("budget.minPerSecond", budgetMinPerSecond, "must be >= 0");
+        }
+        long window = millis("budget.windowInMilliseconds", budgetWindow);
+        if (window < 10 || window % 10 != 0) {
+            throw new InvalidConfigException("budget.windowInMilliseconds", window,
+                    "must be at least 10 and a multiple of 10 (the window has 10 buckets)");
+        }
+    }
+
+    private static long millis(String key, Duration value) {
+        if (value == null) {
+            throw new InvalidConfigException(key, null, "must be set");
+        }
+        if (value.isNegative() || value.toMillis() > Integer.MAX_VALUE) {
+            throw new InvalidConfigException(key, value.toMillis(), "must be between 0 and " + Integer.MAX_VALUE + " ms");
+        }
+        return value.toMillis();
+    }
+
+    /** Every default. */
+    public static HedgeConfig defaults() {
+        return builder().build();
+    }
+
+    /** A builder starting from every default. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from this configuration. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Builds a {@link HedgeConfig}; {@link #build()} validates. */
+    public static final class Builder {
+        private Duration fixedDelay = Duration.ZERO;
+        private double percentile = 95.0;
+        private Duration minDelay = Duration.ofMillis(1);
+        private int maxHedges = 1;
+        private boolean budgetEnabled = true;
+        private int budgetPercent = 5;
+        private int budgetMinPerSecond = 1;
+        private Duration budgetWindow = Duration.ofSeconds(10);
+
+        Builder() {
+        }
+
+        Builder(HedgeConfig c) {
+            fixedDelay = c.fixedDelay;
+            percentile = c.percentile;
+            minDelay = c.minDelay;
+            maxHedges = c.maxHedges;
+            budgetEnabled = c.budgetEnabled;
+            budgetPercent = c.budgetPercent;
+            budgetMinPerSecond = c.budgetMinPerSecond;
+            budgetWindow = c.budgetWindow;
+        }
+
+        /** Hedge after this fixed delay ({@link Duration#ZERO}: after the percentile). */
+        public Builder fixedDelay(Duration value) {
+            fixedDelay = value;
+            return this;
+        }
+
+        /** Hedge after this percentile of the guard's execution latency (and clear any fixed delay). */
+        public Builder percentile(double value) {
+            percentile = value;
+            fixedDelay = Duration.ZERO;
+            return this;
+        }
+
+        /** The shortest percentile delay. */
+        public Builder minDelay(Duration value) {
+            minDelay = value;
+            return this;
+        }
+
+        /** Extra attempts per call. */
+        public Builder maxHedges(int value) {
+            maxHedges = value;
+            return this;
+        }
+
+        /** Whether the hedge budget applies. */
+        public Builder budgetEnabled(boolean value) {
+            budgetEnabled = value;
+            return this;
+        }
+
+        /** The fraction of the window's calls that hedges may add, in percent. */
+        public Builder budgetPercent(int value) {
+            budgetPercent = value;
+            return this;
+        }
+
+        /** Hedges per second of the window allowed on top of the fraction. */
+        public Builder budgetMinPerSecond(int value) {
+            budgetMinPerSecond = value;
+            return this;
+        }
+
+        /** The budget's rolling window. */
+        public Builder budgetWindow(Duration value) {
+            budgetWindow = value;
+            return this;
+        }
+
+        /** Validates and builds; throws {@link InvalidConfigException} naming key, value and rule. */
+        public HedgeConfig build() {
+            return new HedgeConfig(fixedDelay, percentile, minDelay, maxHedges, budgetEnabled, budgetPercent,
+                    budgetMinPerSecond, budgetWindow);
+        }
+
+        void fixedDelayMillis(int value) {
+            fixedDelay = Duration.ofMillis(value);
+        }
+
+        void percentileInt(int value) {
+            percentile = value;
+        }
+
+        void minDelayMillis(int value) {
+            minDelay = Duration.ofMillis(value);
+        }
+
+        void budgetWindowMillis(int value) {
+            budgetWindow = Duration.ofMillis(value);
+        }
+    }
+}

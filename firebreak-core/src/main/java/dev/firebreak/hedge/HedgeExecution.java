@@ -1,0 +1,273 @@
+package dev.firebreak.hedge;
+
+import dev.firebreak.BadRequestException;
+import dev.firebreak.Fallback;
+import dev.firebreak.GuardException;
+import dev.firebreak.context.RequestContext;
+import dev.firebreak.event.EventType;
+import dev.firebreak.time.Cancellable;
+import dev.firebreak.time.Ticker;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+
+/**
+ * One call of a {@link Hedge}: its attempts in parallel and its single outcome.
+ *
+ * <p>Invariants, all decided under {@code lock} on the thread that brings the news, with the side
+ * effects (starting an attempt, cancelling, completing, the fallback) after it is released:
+ * {@code launched} counts attempts started or being started, never more than {@code 1 + maxHedges};
+ * {@code done} turns true once: on the first definitive answer (a value or a bad request), when every
+ * started attempt has failed, or on the caller's cancel; after it no attempt starts (one being
+ * started sees {@code done} when it registers and is cancelled at once) and every other attempt is
+ * cancelled. Only the thread that turned {@code done} true completes {@code result}, so the fallback
+ * runs at most once, after the last attempt's failure.
+ */
+final class HedgeExecution<T> {
+
+    private final Hedge hedge;
+    private final Supplier<CompletableFuture<T>> attempt;
+    private final Fallback<T> fallback;
+    private final HedgeConfig config;
+    private final Ticker ticker;
+    private final Executor executor;
+    private final RequestContext context;
+    private final long startNanos;
+    private final CompletableFuture<T> result = new CompletableFuture<>();
+    private final ReentrantLock lock = new ReentrantLock();
+    private final List<CompletableFuture<T>> attempts = new ArrayList<>(); // guarded by lock, by index
+    private int launched; // guarded by lock
+    private int failed; // guarded by lock
+    private boolean done; // guarded by lock
+    private Cancellable timer; // guarded by lock
+    private long events; // guarded by lock
+
+    private HedgeExecution(Hedge hedge, Supplier<CompletableFuture<T>> attempt, Fallback<T> fallback) {
+        this.hedge = hedge;
+        this.attempt = attempt;
+        this.fallback = fallback;
+        this.config = hedge.config();
+        this.ticker = hedge.guard().policy().registry().ticker();
+        this.context = RequestContext.currentOrNull();
+        this.executor = context == null ? hedge.hedgeExecutor() : context.wrap(hedge.hedgeExecutor());
+        this.startNanos = ticker.read();
+    }
+
+    /** Starts the call's first attempt on this thread, arms its first hedge, returns the caller's future. */
+    static <T> CompletableFuture<T> start(Hedge hedge, Supplier<CompletableFuture<T>> attempt, Fallback<T> fallback) {
+        HedgeExecution<T> execution = new HedgeExecution<>(hedge, attempt, fallback);
+        hedge.metrics().recordCall();
+        hedge.budget().onCall(execution.startNanos);
+        execution.result.whenComplete((value, failure) -> {
+            if (execution.result.isCancelled()) {
+                execution.onCancel();
+            }
+        });
+        execution.lock.lock();
+        try {
+            execution.launched = 1;
+        } finally {
+            execution.lock.unlock();
+        }
+        execution.run(0);
+        execution.armHedge();
+        return execution.result;
+    }
+
+    private void run(int index) {
+        hedge.metrics().recordAttempt();
+        CompletableFuture<T> future;
+        try {
+            future = attempt.get();
+        } catch (Throwable thrown) {
+            future = CompletableFuture.failedFuture(thrown);
+        }
+        boolean alreadyDone;
+        lock.lock();
+        try {
+            while (attempts.size() <= index) {
+                attempts.add(null);
+            }
+            attempts.set(index, future);
+            alreadyDone = done;
+        } finally {
+            lock.unlock();
+        }
+        if (alreadyDone && future.cancel(true)) {
+            hedge.metrics().recordLoserCancelled();
+        }
+        future.whenComplete((value, thrown) -> onAttempt(index, value, thrown));
+    }
+
+    /** Schedules the next hedge if one may still come. */
+    private void armHedge() {
+        long delay = hedge.delayNanos(ticker.read(), config);
+        lock.lock();
+        try {
+            if (done || delay < 0 || launched > config.maxHedges()) {
+                return;
+            }
+        } finally {
+            lock.unlock();
+        }
+        Cancellable scheduled = hedge.guard().policy().registry().scheduler().schedule(delay, () -> executor.execute(this::hedgeDue));
+        boolean cancel;
+        lock.lock();
+        try {
+            cancel = done;
+            timer = scheduled;
+        } finally {
+            lock.unlock();
+        }
+        if (cancel) {
+            scheduled.cancel();
+        }
+    }
+
+    private void hedgeDue() {
+        int index;
+        lock.lock();
+        try {
+            if (done) {
+                return;
+            }
+            if (config.budgetEnabled() && !hedge.budget().tryAcquire(ticker.read())) {
+                events |= EventType.HEDGE_BUDGET_EXHAUSTED.bit();
+                index = -1;
+            } else {
+                events |= EventType.HEDGED.bit();
+                index = launched++;
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (index < 0) {
+            hedge.metrics().recordBudgetExhausted();
+            return;
+        }
+        hedge.metrics().recordHedged();
+        run(index);
+        armHedge();
+    }
+
+    private void onAttempt(int index, T value, Throwable thrown) {
+        Throwable failure = unwrap(thrown);
+        List<CompletableFuture<T>> losers = new ArrayList<>();
+        Cancellable pending;
+        int attemptsMade;
+        long callEvents;
+        lock.lock();
+        try {
+            events |= eventOf(failure);
+            if (done) {
+                return;
+            }
+            boolean definitive = failure == null || failure instanceof BadRequestException;
+            if (!definitive && ++failed < launched) {
+                return; // another attempt may still answer
+            }
+            done = true;
+            pending = timer;
+            for (int i = 0; i < attempts.size(); i++) {
+                CompletableFuture<T> other = attempts.get(i);
+                if (i != index && other != null) {
+                    losers.add(other);
+                }
+            }
+            attemptsMade = launched;
+            callEvents = events;
+        } finally {
+            lock.unlock();
+        }
+        if (pending != null) {
+            pending.cancel();
+        }
+        for (CompletableFuture<T> loser : losers) {
+            if (loser.cancel(true)) {
+                hedge.metrics().recordLoserCancelled();
+            }
+        }
+        if (failure == null && index > 0) {
+            hedge.metrics().recordHedgeWin();
+        }
+        complete(value, failure, callEvents, attemptsMade);
+    }
+
+    private void complete(T value, Throwable failure, long callEvents, int attemptsMade) {
+        if (failure == null) {
+            log(callEvents, attemptsMade);
+            result.complete(value);
+        } else if (failure instanceof GuardException guarded && fallback != null) {
+            T recovered;
+            try {
+                recovered = fallback.recover(guarded);
+            } catch (Throwable fallbackFailure) {
+                guarded.addSuppressed(fallbackFailure);
+                log(callEvents | EventType.FALLBACK_FAILURE.bit() | EventType.EXCEPTION_THROWN.bit(), attemptsMade);
+                result.completeExceptionally(guarded);
+                return;
+            }
+            log(callEvents | EventType.FALLBACK_SUCCESS.bit(), attemptsMade);
+            result.complete(recovered);
+        } else {
+            log(callEvents | EventType.EXCEPTION_THROWN.bit(), attemptsMade);
+            result.completeExceptionally(failure);
+        }
+    }
+
+    private void onCancel() {
+        List<CompletableFuture<T>> all;
+        Cancellable pending;
+        lock.lock();
+        try {
+            if (done) {
+                return;
+            }
+            done = true;
+            pending = timer;
+            all = new ArrayList<>(attempts);
+        } finally {
+            lock.unlock();
+        }
+        if (pending != null) {
+            pending.cancel();
+        }
+        for (CompletableFuture<T> each : all) {
+            if (each != null) {
+                each.cancel(true);
+            }
+        }
+    }
+
+    private void log(long callEvents, int attemptsMade) {
+        if (context != null) {
+            context.log().add(hedge.name(), callEvents, ticker.read() - startNanos, attemptsMade);
+        }
+    }
+
+    private static long eventOf(Throwable failure) {
+        if (failure == null) {
+            return EventType.SUCCESS.bit();
+        }
+        if (failure instanceof GuardException guarded) {
+            return guarded.event().bit();
+        }
+        if (failure instanceof BadRequestException) {
+            return EventType.BAD_REQUEST.bit();
+        }
+        return failure instanceof CancellationException ? EventType.CANCELLED.bit() : EventType.FAILURE.bit();
+    }
+
+    private static Throwable unwrap(Throwable thrown) {
+        Throwable t = thrown;
+        while (t instanceof CompletionException && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+}

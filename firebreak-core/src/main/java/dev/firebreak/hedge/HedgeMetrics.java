@@ -1,0 +1,74 @@
+package dev.firebreak.hedge;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Cumulative counts of one hedging policy, since it was built. Every attempt is also a guarded call
+ * counted by the guard (losers as CANCELLED when the cancel lands first).
+ */
+public final class HedgeMetrics {
+
+    private final LongAdder calls = new LongAdder();
+    private final LongAdder attempts = new LongAdder();
+    private final LongAdder hedged = new LongAdder();
+    private final LongAdder budgetExhausted = new LongAdder();
+    private final LongAdder hedgeWins = new LongAdder();
+    private final LongAdder losersCancelled = new LongAdder();
+
+    HedgeMetrics() {
+    }
+
+    void recordCall() {
+        calls.increment();
+    }
+
+    void recordAttempt() {
+        attempts.increment();
+    }
+
+    void recordHedged() {
+        hedged.increment();
+    }
+
+    void recordBudgetExhausted() {
+        budgetExhausted.increment();
+    }
+
+    void recordHedgeWin() {
+        hedgeWins.increment();
+    }
+
+    void recordLoserCancelled() {
+        losersCancelled.increment();
+    }
+
+    /** Calls made through the policy. */
+    public long calls() {
+        return calls.sum();
+    }
+
+    /** Attempts started (guarded calls made), the first ones included. */
+    public long attempts() {
+        return attempts.sum();
+    }
+
+    /** Hedges started (event HEDGED). */
+    public long hedged() {
+        return hedged.sum();
+    }
+
+    /** Hedges due but refused by the budget (event HEDGE_BUDGET_EXHAUSTED). */
+    public long budgetExhausted() {
+        return budgetExhausted.sum();
+    }
+
+    /** Calls whose winning attempt was a hedge, not the first attempt. */
+    public long hedgeWins() {
+        return hedgeWins.sum();
+    }
+
+    /** Attempts cancelled because another attempt of their call won. */
+    public long losersCancelled() {
+        return losersCancelled.sum();
+    }
+}

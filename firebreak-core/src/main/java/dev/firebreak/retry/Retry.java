@@ -1,0 +1,243 @@
+package dev.firebreak.retry;
+
+import dev.firebreak.Fallback;
+import dev.firebreak.Guard;
+import dev.firebreak.GuardedCall;
+import dev.firebreak.config.InvalidConfigException;
+import dev.firebreak.config.Reconfigurable;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * Retries a guarded call: a call policy composed from outside its {@link Guard}, through the guard's
+ * public API only, so every attempt is one guarded call with its own breaker permit, isolation
+ * permit, timeout, events and metrics.
+ *
+ * <pre>{@code
+ * Retry users = Retry.named("users").through(usersGuard)
+ *     .configure(c -> c.maxAttempts(3).backoff(Duration.ofMillis(20), Duration.ofMillis(500), 2))
+ *     .build();
+ * User user = users.execute(() -> client.user(id), failure -> User.unknown());
+ * }</pre>
+ *
+ * <p>One call, in order: (1) the call is counted in the {@link RetryBudget}; (2) attempt 1 runs through
+ * the guard, with no fallback; (3) if its outcome is retried ({@link RetryDecision}: FAILURE and TIMEOUT
+ * by default, never SHORT_CIRCUITED, rejections or bad requests), attempts remain, the wait
+ * ({@link Backoff}) ends before the deadline and the budget grants an extra attempt, the next attempt
+ * is scheduled on the registry's {@code Scheduler} (no thread waits) and started on the attempt
+ * executor; otherwise (4) the last attempt's outcome is the call's: its value, or the fallback, run
+ * once, after the last attempt, or its exception.
+ *
+ * <p>Every call completes exactly once. Cancelling the returned future cancels the attempt in flight
+ * (interrupted if the guard's {@code interruptOnCancel}) or the pending wait.
+ */
+public final class Retry implements Reconfigurable<RetryConfig> {
+
+    private final String name;
+    private final Guard guard;
+    private final RetryDecision decision;
+    private final Executor attemptExecutor;
+    private final DoubleSupplier random;
+    private final RetryBudget budget;
+    private final RetryMetrics metrics = new RetryMetrics();
+    private volatile RetryConfig config;
+
+    private Retry(Builder b, RetryConfig config) {
+        this.name = b.name;
+        this.guard = b.guard;
+        this.decision = new RetryDecision(b.onException, b.onResult);
+        this.attemptExecutor = b.attemptExecutor != null ? b.attemptExecutor : virtualThreads(b.name);
+        this.random = b.random != null ? b.random : () -> ThreadLocalRandom.current().nextDouble();
+        this.config = config;
+        this.budget = new RetryBudget(config.budgetWindow(), config.budgetPercent(), config.budgetMinPerSecond(),
+                guard.policy().registry().ticker().read());
+    }
+
+    /** Starts building a retry policy named {@code name} (its properties: {@code firebreak.retry.<name>.*}). */
+    public static Builder named(String name) {
+        return new Builder(name);
+    }
+
+    /** Runs {@code call} with retries and waits for its outcome; with no fallback a failure throws. */
+    public <T> T execute(GuardedCall<T> call) {
+        return execute(call, null);
+    }
+
+    /**
+     * Runs {@code call} with retries and waits for its value, the fallback's (run once, after the last
+     * attempt) or the last attempt's exception. If this thread is interrupted while waiting, the call
+     * is cancelled and a CancellationException thrown with the interrupt flag restored.
+     */
+    public <T> T execute(GuardedCall<T> call, Fallback<T> fallback) {
+        return Awaiting.outcome(submit(call, fallback), name);
+    }
+
+    /** Like {@link #submit(GuardedCall, Fallback)} without a fallback. */
+    public <T> CompletableFuture<T> submit(GuardedCall<T> call) {
+        return submit(call, null);
+    }
+
+    /** Runs {@code call} with retries, each attempt with the guard's {@code submit}; returns at once. */
+    public <T> CompletableFuture<T> submit(GuardedCall<T> call, Fallback<T> fallback) {
+        Objects.requireNonNull(call, "call");
+        return RetryExecution.start(this, () -> guard.submit(call), fallback);
+    }
+
+    /** Like {@link #submitAsync(Supplier, Fallback)} without a fallback. */
+    public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call) {
+        return submitAsync(call, null);
+    }
+
+    /** Runs a non-blocking call with retries, each attempt with the guard's {@code submitAsync}. */
+    public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
+        Objects.requireNonNull(call, "call");
+        return RetryExecution.start(this, () -> guard.submitAsync(call), fallback);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    /** The guard every attempt goes through. */
+    public Guard guard() {
+        return guard;
+    }
+
+    @Override
+    public RetryConfig config() {
+        return config;
+    }
+
+    /**
+     * Applies {@code next} from the next decision on (calls in flight keep the policy they began with).
+     * The budget window is fixed at creation: a change to it is not applied, and false is returned.
+     */
+    @Override
+    public boolean reconfigure(RetryConfig next) {
+        Objects.requireNonNull(next, "config");
+        budget.reconfigure(next.budgetPercent(), next.budgetMinPerSecond());
+        boolean windowKept = next.budgetWindow().equals(config.budgetWindow());
+        config = windowKept ? next : next.toBuilder().budgetWindow(config.budgetWindow()).build();
+        return windowKept;
+    }
+
+    /**
+     * Applies properties {@code firebreak.retry.<name>.*} (and {@code firebreak.retry.default.*}) over
+     * the configuration in force, all or nothing.
+     *
+     * @return the configuration now in force
+     * @throws InvalidConfigException naming the key, the value and the rule; the last valid policy stays
+     */
+    public RetryConfig reconfigure(Map<String, String> properties) {
+        RetryConfig next = RetryProperties.TABLE.apply(name, config, properties);
+        reconfigure(next);
+        return config;
+    }
+
+    /** The policy's counts. */
+    public RetryMetrics metrics() {
+        return metrics;
+    }
+
+    /** The budget shared by every caller of this policy. */
+    public RetryBudget budget() {
+        return budget;
+    }
+
+    RetryDecision decision() {
+        return decision;
+    }
+
+    Executor attemptExecutor() {
+        return attemptExecutor;
+    }
+
+    double draw() {
+        return random.getAsDouble();
+    }
+
+    @Override
+    public String toString() {
+        return "Retry[" + name + " through " + guard.name() + "]";
+    }
+
+    private static Executor virtualThreads(String name) {
+        ThreadFactory factory = Thread.ofVirtual().name("firebreak-retry-" + name + "-", 1).factory();
+        return task -> factory.newThread(task).start();
+    }
+
+    /** Builds a {@link Retry}. */
+    public static final class Builder {
+        private final String name;
+        private final RetryConfig.Builder config = RetryConfig.builder();
+        private Guard guard;
+        private Predicate<Throwable> onException = t -> true;
+        private Predicate<Object> onResult = v -> false;
+        private Executor attemptExecutor;
+        private DoubleSupplier random;
+
+        Builder(String name) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("a retry policy needs a non-blank name");
+            }
+            this.name = name;
+        }
+
+        /** The guard every attempt goes through (required); its registry's clock times the waits. */
+        public Builder through(Guard value) {
+            guard = Objects.requireNonNull(value, "guard");
+            return this;
+        }
+
+        /** The policy's properties: {@code .configure(c -> c.maxAttempts(4).jitter(Jitter.DECORRELATED))}. */
+        public Builder configure(Consumer<RetryConfig.Builder> change) {
+            change.accept(config);
+            return this;
+        }
+
+        /** Retries a FAILURE only when the user's exception passes (default: every one). */
+        public Builder retryOnException(Predicate<Throwable> predicate) {
+            onException = Objects.requireNonNull(predicate, "predicate");
+            return this;
+        }
+
+        /** Retries a returned value that passes (default: none); the last attempt's value is returned anyway. */
+        public Builder retryOnResult(Predicate<Object> predicate) {
+            onResult = Objects.requireNonNull(predicate, "predicate");
+            return this;
+        }
+
+        /**
+         * Where attempts after a wait start (default: a new virtual thread each); never the timer
+         * thread. Tests on a manual clock pass {@code Runnable::run}.
+         */
+        public Builder attemptExecutor(Executor executor) {
+            attemptExecutor = Objects.requireNonNull(executor, "executor");
+            return this;
+        }
+
+        /** The source of uniform draws in [0, 1) for the jitter (default: ThreadLocalRandom). */
+        public Builder random(DoubleSupplier source) {
+            random = Objects.requireNonNull(source, "random");
+            return this;
+        }
+
+        /** Validates and builds; throws {@link InvalidConfigException} naming key, value and rule. */
+        public Retry build() {
+            if (guard == null) {
+                throw new IllegalStateException("retry " + name + " needs a guard: call through(guard)");
+            }
+            return new Retry(this, config.build());
+        }
+    }
+}

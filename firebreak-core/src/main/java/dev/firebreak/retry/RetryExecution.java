@@ -1,0 +1,187 @@
+package dev.firebreak.retry;
+
+import dev.firebreak.BadRequestException;
+import dev.firebreak.Fallback;
+import dev.firebreak.GuardException;
+import dev.firebreak.context.RequestContext;
+import dev.firebreak.event.EventType;
+import dev.firebreak.time.Cancellable;
+import dev.firebreak.time.Ticker;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+/**
+ * One call of a {@link Retry}: its attempts, one at a time, and its single outcome.
+ *
+ * <p>Invariants. At most one attempt is in flight: the next one is only scheduled from the previous
+ * one's completion, so {@code attempts} and {@code previousDelayNanos} are confined to the sequence
+ * (each step happens-after the last through the attempt future or the scheduler). {@code finished} is
+ * claimed by one side-effect-free CAS, by the last attempt's completion or by the caller's cancel;
+ * only the winner runs the fallback and completes {@code result}, so the fallback runs at most once
+ * and only after the last attempt. A cancel cancels the attempt in flight and the pending wait; an
+ * attempt launched as the cancel lands is cancelled by the launch's own re-check.
+ */
+final class RetryExecution<T> {
+
+    private final Retry retry;
+    private final Supplier<CompletableFuture<T>> attempt;
+    private final Fallback<T> fallback;
+    private final RetryConfig config;
+    private final Ticker ticker;
+    private final Executor executor;
+    private final RequestContext context;
+    private final long startNanos;
+    private final CompletableFuture<T> result = new CompletableFuture<>();
+    private final AtomicBoolean finished = new AtomicBoolean();
+    private int attempts;
+    private long previousDelayNanos;
+    private long events;
+    private volatile CompletableFuture<T> current;
+    private volatile Cancellable wait;
+
+    private RetryExecution(Retry retry, Supplier<CompletableFuture<T>> attempt, Fallback<T> fallback) {
+        this.retry = retry;
+        this.attempt = attempt;
+        this.fallback = fallback;
+        this.config = retry.config();
+        this.ticker = retry.guard().policy().registry().ticker();
+        this.context = RequestContext.currentOrNull();
+        this.executor = context == null ? retry.attemptExecutor() : context.wrap(retry.attemptExecutor());
+        this.startNanos = ticker.read();
+    }
+
+    /** Starts the call's first attempt on this thread and returns the caller's future. */
+    static <T> CompletableFuture<T> start(Retry retry, Supplier<CompletableFuture<T>> attempt, Fallback<T> fallback) {
+        RetryExecution<T> execution = new RetryExecution<>(retry, attempt, fallback);
+        retry.metrics().recordCall();
+        retry.budget().onCall(execution.startNanos);
+        execution.result.whenComplete((value, failure) -> {
+            if (execution.result.isCancelled()) {
+                execution.onCancel();
+            }
+        });
+        execution.launch();
+        return execution.result;
+    }
+
+    private void launch() {
+        if (result.isDone()) {
+            return; // cancelled during the wait
+        }
+        attempts++;
+        retry.metrics().recordAttempt();
+        CompletableFuture<T> future;
+        try {
+            future = attempt.get();
+        } catch (Throwable thrown) {
+            future = CompletableFuture.failedFuture(thrown);
+        }
+        current = future;
+        if (result.isCancelled()) {
+            future.cancel(true);
+        }
+        future.whenComplete(this::onAttempt);
+    }
+
+    private void onAttempt(T value, Throwable thrown) {
+        Throwable failure = unwrap(thrown);
+        events |= executionEvent(failure);
+        boolean wanted = failure == null ? retry.decision().retriesValue(value) : retry.decision().retries(failure);
+        if (!wanted || result.isDone() || attempts >= config.maxAttempts()) {
+            finish(value, failure);
+            return;
+        }
+        long now = ticker.read();
+        long delay = Backoff.delayNanos(config, attempts, previousDelayNanos, retry.draw());
+        if (!config.deadline().isZero() && (now + delay) - startNanos >= config.deadline().toNanos()) {
+            retry.metrics().recordDeadlineReached();
+            finish(value, failure);
+            return;
+        }
+        if (config.budgetEnabled() && !retry.budget().tryAcquire(now)) {
+            retry.metrics().recordBudgetExhausted();
+            events |= EventType.RETRY_BUDGET_EXHAUSTED.bit();
+            finish(value, failure);
+            return;
+        }
+        previousDelayNanos = delay;
+        retry.metrics().recordRetried();
+        events |= EventType.RETRIED.bit();
+        Cancellable scheduled = retry.guard().policy().registry().scheduler().schedule(delay, () -> executor.execute(this::launch));
+        wait = scheduled;
+        if (result.isDone()) {
+            scheduled.cancel();
+        }
+    }
+
+    private void finish(T value, Throwable failure) {
+        if (!finished.compareAndSet(false, true)) {
+            return;
+        }
+        if (failure == null) {
+            log(0L);
+            result.complete(value);
+        } else if (failure instanceof GuardException guarded && fallback != null) {
+            retry.metrics().recordFallback();
+            T recovered;
+            try {
+                recovered = fallback.recover(guarded);
+            } catch (Throwable fallbackFailure) {
+                guarded.addSuppressed(fallbackFailure);
+                log(EventType.FALLBACK_FAILURE.bit() | EventType.EXCEPTION_THROWN.bit());
+                result.completeExceptionally(guarded);
+                return;
+            }
+            log(EventType.FALLBACK_SUCCESS.bit());
+            result.complete(recovered);
+        } else {
+            log(failure instanceof GuardException ? EventType.FALLBACK_MISSING.bit() | EventType.EXCEPTION_THROWN.bit()
+                    : EventType.EXCEPTION_THROWN.bit());
+            result.completeExceptionally(failure);
+        }
+    }
+
+    private void onCancel() {
+        finished.set(true);
+        Cancellable pending = wait;
+        if (pending != null) {
+            pending.cancel();
+        }
+        CompletableFuture<T> inFlight = current;
+        if (inFlight != null) {
+            inFlight.cancel(true);
+        }
+    }
+
+    /** Adds the call's summary to the request log: every attempt's event, the markers, the attempts. */
+    private void log(long extra) {
+        if (context != null) {
+            context.log().add(retry.name(), events | extra, ticker.read() - startNanos, attempts);
+        }
+    }
+
+    private static long executionEvent(Throwable failure) {
+        if (failure == null) {
+            return EventType.SUCCESS.bit();
+        }
+        if (failure instanceof GuardException guarded) {
+            return guarded.event().bit();
+        }
+        if (failure instanceof BadRequestException) {
+            return EventType.BAD_REQUEST.bit();
+        }
+        return failure instanceof CancellationException ? EventType.CANCELLED.bit() : EventType.FAILURE.bit();
+    }
+
+    static Throwable unwrap(Throwable thrown) {
+        Throwable t = thrown;
+        while (t instanceof CompletionException && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+}

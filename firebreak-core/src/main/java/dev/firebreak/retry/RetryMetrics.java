@@ -1,0 +1,75 @@
+package dev.firebreak.retry;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Cumulative counts of one retry policy, since it was built. Each attempt is also a guarded call, so
+ * the guard's own metrics count every attempt with its own event; these counts say what the policy
+ * decided between attempts.
+ */
+public final class RetryMetrics {
+
+    private final LongAdder calls = new LongAdder();
+    private final LongAdder attempts = new LongAdder();
+    private final LongAdder retried = new LongAdder();
+    private final LongAdder budgetExhausted = new LongAdder();
+    private final LongAdder deadlineReached = new LongAdder();
+    private final LongAdder fallbacks = new LongAdder();
+
+    RetryMetrics() {
+    }
+
+    void recordCall() {
+        calls.increment();
+    }
+
+    void recordAttempt() {
+        attempts.increment();
+    }
+
+    void recordRetried() {
+        retried.increment();
+    }
+
+    void recordBudgetExhausted() {
+        budgetExhausted.increment();
+    }
+
+    void recordDeadlineReached() {
+        deadlineReached.increment();
+    }
+
+    void recordFallback() {
+        fallbacks.increment();
+    }
+
+    /** Calls made through the policy. */
+    public long calls() {
+        return calls.sum();
+    }
+
+    /** Attempts started (guarded calls made), the first ones included. */
+    public long attempts() {
+        return attempts.sum();
+    }
+
+    /** Retries scheduled (event RETRIED). */
+    public long retried() {
+        return retried.sum();
+    }
+
+    /** Retries wanted but refused by the budget (event RETRY_BUDGET_EXHAUSTED). */
+    public long budgetExhausted() {
+        return budgetExhausted.sum();
+    }
+
+    /** Retries wanted but not made because their wait would end past the deadline. */
+    public long deadlineReached() {
+        return deadlineReached.sum();
+    }
+
+    /** Fallbacks run, each after a call's last attempt. */
+    public long fallbacks() {
+        return fallbacks.sum();
+    }
+}

@@ -1,0 +1,144 @@
+package dev.firebreak.retry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.firebreak.BadRequestException;
+import dev.firebreak.Guard;
+import dev.firebreak.GuardException;
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.Isolation;
+import dev.firebreak.event.EventType;
+import dev.firebreak.testkit.ManualClock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+/**
+ * Exactly once under faults, on the manual clock: whatever each attempt does (answer, fail, hang into
+ * a timeout, bad request) and whether the caller cancels, the call completes once, with the outcome a
+ * model of the policy predicts; the fallback runs at most once and only after the last attempt; the
+ * guard counts every attempt.
+ */
+class RetryExactlyOncePropertyTest {
+
+    private static final long MS = 1_000_000L;
+    private static final int OK = 0;
+    private static final int FAIL = 1;
+    private static final int HANG = 2;
+    private static final int BAD = 3;
+
+    @Property(tries = 400)
+    void everyCallCompletesOnceWithTheModelsOutcome(
+            @ForAll @Size(min = 1, max = 6) List<@IntRange(min = 0, max = 3) Integer> script,
+            @ForAll @IntRange(min = 1, max = 6) int maxAttempts, @ForAll boolean withFallback,
+            @ForAll @IntRange(min = -1, max = 400) int cancelAtMs, @ForAll boolean blocking) {
+        ManualClock clock = new ManualClock(Long.MIN_VALUE + 5 * MS);
+        GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
+        Guard guard = registry.guard("g").isolation(Isolation.semaphore(100)).timeout(Duration.ofMillis(100))
+                .configure(c -> c.circuitBreakerEnabled(false)).build();
+        Retry retry = Retry.named("r").through(guard).attemptExecutor(Runnable::run).random(() -> 0.5)
+                .configure(c -> c.maxAttempts(maxAttempts).jitter(Jitter.FULL).budgetEnabled(false)
+                        .backoff(Duration.ofMillis(10), Duration.ofMillis(40), 2)).build();
+        AtomicInteger attempts = new AtomicInteger();
+        AtomicInteger fallbacks = new AtomicInteger();
+        AtomicInteger attemptsAtFallback = new AtomicInteger(-1);
+        AtomicInteger completions = new AtomicInteger();
+
+        CompletableFuture<String> result;
+        if (blocking && !script.contains(HANG)) {
+            result = retry.submit(() -> {
+                int n = attempts.getAndIncrement();
+                return switch (script.get(Math.min(n, script.size() - 1))) {
+                    case OK -> "v" + n;
+                    case FAIL -> throw new IllegalStateException("f" + n);
+                    default -> throw new BadRequestException("b" + n);
+                };
+            }, withFallback ? failure -> {
+                fallbacks.incrementAndGet();
+                attemptsAtFallback.set(attempts.get());
+                return "fallback";
+            } : null);
+        } else {
+            result = retry.submitAsync(() -> {
+                int n = attempts.getAndIncrement();
+                return switch (script.get(Math.min(n, script.size() - 1))) {
+                    case OK -> CompletableFuture.completedFuture("v" + n);
+                    case FAIL -> CompletableFuture.failedFuture(new IllegalStateException("f" + n));
+                    case HANG -> new CompletableFuture<>();
+                    default -> CompletableFuture.failedFuture(new BadRequestException("b" + n));
+                };
+            }, withFallback ? failure -> {
+                fallbacks.incrementAndGet();
+                attemptsAtFallback.set(attempts.get());
+                return "fallback";
+            } : null);
+        }
+        result.whenComplete((v, e) -> completions.incrementAndGet());
+        boolean cancelled = false;
+        if (cancelAtMs >= 0 && cancelAtMs < 400) {
+            clock.advance(cancelAtMs * MS);
+            cancelled = result.cancel(true);
+        }
+        clock.advance(10_000 * MS);
+
+        assertThat(result).isDone();
+        assertThat(completions).hasValue(1);
+        assertThat(clock.pendingTasks()).isZero();
+        assertThat(attempts.get()).isBetween(1, maxAttempts);
+        assertThat(fallbacks.get()).isLessThanOrEqualTo(1);
+        if (fallbacks.get() == 1) {
+            assertThat(attemptsAtFallback.get()).isEqualTo(attempts.get()); // after the last attempt
+        }
+        long counted = 0;
+        for (EventType type : EventType.values()) {
+            if (type.kind() == EventType.Kind.EXECUTION) {
+                counted += guard.policy().metrics().cumulativeCount(type);
+            }
+        }
+        assertThat(counted).isEqualTo(attempts.get()); // the guard counts every attempt once
+        assertThat(retry.metrics().attempts()).isEqualTo(attempts.get());
+        if (cancelled) {
+            assertThat(fallbacks).hasValue(0);
+            return;
+        }
+        // the model: attempts go on while the outcome is FAIL or HANG and attempts remain
+        int n = 0;
+        int outcome;
+        while (true) {
+            outcome = script.get(Math.min(n, script.size() - 1));
+            n++;
+            if (outcome == OK || outcome == BAD || n == maxAttempts) {
+                break;
+            }
+        }
+        assertThat(attempts).hasValue(n);
+        if (outcome == OK) {
+            assertThat(result.join()).isEqualTo("v" + (n - 1));
+        } else if (outcome == BAD) {
+            assertThat(result).isCompletedExceptionally();
+            assertThat(cause(result)).isInstanceOf(BadRequestException.class);
+            assertThat(fallbacks).hasValue(0);
+        } else if (withFallback) {
+            assertThat(result.join()).isEqualTo("fallback");
+        } else {
+            EventType expected = outcome == FAIL ? EventType.FAILURE : EventType.TIMEOUT;
+            assertThat(cause(result)).isInstanceOfSatisfying(GuardException.class,
+                    e -> assertThat(e.event()).isEqualTo(expected));
+        }
+    }
+
+    private static Throwable cause(CompletableFuture<String> result) {
+        try {
+            result.join();
+            return null;
+        } catch (CompletionException e) {
+            return e.getCause();
+        }
+    }
+}
