@@ -78,6 +78,7 @@ class RetryTest {
                 ? new CompletableFuture<String>() // never answers: TIMEOUT at 100 ms
                 : CompletableFuture.completedFuture("ok"));
         clock.advance(100 * MS);
+        awaitBackoffScheduled(); // the timeout's outcome lands off the timer; then the retry schedules its wait
         assertThat(guard.policy().metrics().cumulativeCount(EventType.TIMEOUT)).isEqualTo(1);
         assertThat(result).isNotDone();
         clock.advance(10 * MS);
@@ -106,7 +107,7 @@ class RetryTest {
         CompletableFuture<String> rejected = retry.submit(() -> "never runs");
         assertThatThrownBy(rejected::join).hasCauseInstanceOf(RejectedException.class);
         clock.advance(1_000 * MS);
-        assertThat(holder).isCompletedExceptionally();
+        assertThat(holder).failsWithin(10, java.util.concurrent.TimeUnit.SECONDS); // its timeout, delivered off the timer
         assertThat(calls).hasValue(1);
         assertThat(retry.metrics().retried()).isZero();
         assertThat(clock.pendingTasks()).isZero();
@@ -201,7 +202,9 @@ class RetryTest {
         try (RequestContext context = RequestContext.open()) {
             CompletableFuture<String> result = retry.submitAsync(() -> calls.incrementAndGet() == 1
                     ? new CompletableFuture<String>() : CompletableFuture.completedFuture("ok"));
-            clock.advance(118 * MS);
+            clock.advance(100 * MS);
+            awaitBackoffScheduled(); // the timeout's outcome lands off the timer; then the retry schedules its wait
+            clock.advance(18 * MS);
             assertThat(result).isCompletedWithValue("ok");
             assertThat(context.log().format())
                     .contains("users-retry[SUCCESS, TIMEOUT, RETRIED][2 attempts][110ms]")
@@ -254,5 +257,11 @@ class RetryTest {
         assertThatThrownBy(result::get).isInstanceOf(ExecutionException.class)
                 .hasCauseInstanceOf(CallFailedException.class)
                 .satisfies(e -> assertThat(e.getCause().getSuppressed()[0]).hasMessage("fallback down"));
+    }
+
+    /** Waits (bounded) until the retry's backoff is the clock's one pending task. */
+    private void awaitBackoffScheduled() {
+        dev.firebreak.testkit.Await.until("the retry's backoff is scheduled", () -> clock.pendingTasks() == 1,
+                () -> "(" + clock.pendingTasks() + " pending)");
     }
 }
