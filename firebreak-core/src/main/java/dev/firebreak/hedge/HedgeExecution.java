@@ -5,6 +5,7 @@ import dev.firebreak.Fallback;
 import dev.firebreak.GuardException;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
+import dev.firebreak.retry.PolicyFuture;
 import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.Ticker;
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ final class HedgeExecution<T> {
     private final Executor executor;
     private final RequestContext context;
     private final long startNanos;
-    private final CompletableFuture<T> result = new CompletableFuture<>();
+    private final CompletableFuture<T> result = new PolicyFuture<>(this::claimForCancel, this::onCancel);
     private final ReentrantLock lock = new ReentrantLock();
     private final List<CompletableFuture<T>> attempts = new ArrayList<>(); // guarded by lock, by index
     private int launched; // guarded by lock
@@ -63,11 +64,6 @@ final class HedgeExecution<T> {
         HedgeExecution<T> execution = new HedgeExecution<>(hedge, attempt, fallback);
         hedge.metrics().recordCall();
         hedge.budget().onCall(execution.startNanos);
-        execution.result.whenComplete((value, failure) -> {
-            if (execution.result.isCancelled()) {
-                execution.onCancel();
-            }
-        });
         execution.lock.lock();
         try {
             execution.launched = 1;
@@ -220,15 +216,26 @@ final class HedgeExecution<T> {
         }
     }
 
+    /** The caller's cancel claims the outcome here, as an attempt's completion does: false if it lost. */
+    private boolean claimForCancel() {
+        lock.lock();
+        try {
+            if (done) {
+                return false;
+            }
+            done = true;
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** After the caller's cancel has claimed the outcome: stops the hedge timer and every attempt. */
     private void onCancel() {
         List<CompletableFuture<T>> all;
         Cancellable pending;
         lock.lock();
         try {
-            if (done) {
-                return;
-            }
-            done = true;
             pending = timer;
             all = new ArrayList<>(attempts);
         } finally {

@@ -35,8 +35,8 @@ final class RetryExecution<T> {
     private final Executor executor;
     private final RequestContext context;
     private final long startNanos;
-    private final CompletableFuture<T> result = new CompletableFuture<>();
     private final AtomicBoolean finished = new AtomicBoolean();
+    private final CompletableFuture<T> result = new PolicyFuture<>(() -> finished.compareAndSet(false, true), this::onCancel);
     private int attempts;
     private long previousDelayNanos;
     private long events;
@@ -59,11 +59,6 @@ final class RetryExecution<T> {
         RetryExecution<T> execution = new RetryExecution<>(retry, attempt, fallback);
         retry.metrics().recordCall();
         retry.budget().onCall(execution.startNanos);
-        execution.result.whenComplete((value, failure) -> {
-            if (execution.result.isCancelled()) {
-                execution.onCancel();
-            }
-        });
         execution.launch();
         return execution.result;
     }
@@ -145,8 +140,8 @@ final class RetryExecution<T> {
         }
     }
 
+    /** After the caller's cancel has claimed the outcome: stops the pending wait and the attempt in flight. */
     private void onCancel() {
-        finished.set(true);
         Cancellable pending = wait;
         if (pending != null) {
             pending.cancel();
