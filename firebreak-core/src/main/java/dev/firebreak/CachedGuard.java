@@ -1,9 +1,9 @@
 package dev.firebreak;
 
-import dev.firebreak.breaker.BreakerPermit;
 import dev.firebreak.context.CacheLookup;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
+import dev.firebreak.internal.Pipeline;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -42,7 +42,7 @@ public final class CachedGuard {
         if (!active()) {
             return guard.execute(call, fallback);
         }
-        return AsyncExecution.await(submit(call, fallback));
+        return Pipeline.await(submit(call, fallback));
     }
 
     /** {@link Guard#submit(GuardedCall)} under this key. */
@@ -73,7 +73,7 @@ public final class CachedGuard {
     }
 
     private boolean active() {
-        return guard.config().requestCacheEnabled() && RequestContext.currentOrNull() != null;
+        return guard.policy().config().requestCacheEnabled() && RequestContext.currentOrNull() != null;
     }
 
     private <T> CompletableFuture<T> lookup(Supplier<CompletableFuture<T>> start) {
@@ -82,13 +82,13 @@ public final class CachedGuard {
         if (!found.hit()) {
             return found.future();
         }
-        long begin = guard.ticker().read();
+        long begin = guard.policy().ticker().read();
         CompletableFuture<T> copy = new CompletableFuture<>();
         found.future().whenComplete((value, thrown) -> {
             RequestContext before = RequestContext.swap(context);
             try {
                 long events = EventType.RESPONSE_FROM_CACHE.bit() | (thrown == null ? 0L : EventType.EXCEPTION_THROWN.bit());
-                guard.finish(BreakerPermit.DENIED, EventType.RESPONSE_FROM_CACHE, events, 0L, guard.ticker().read() - begin);
+                guard.policy().reportFromCache(events, guard.policy().ticker().read() - begin);
                 if (thrown == null) {
                     copy.complete(value);
                 } else {

@@ -7,7 +7,11 @@ import static dev.firebreak.config.Check.positive;
 import static dev.firebreak.config.Check.present;
 import static dev.firebreak.config.Check.window;
 
+import dev.firebreak.breaker.BreakerSettings;
+import dev.firebreak.config.ConfigScope;
 import dev.firebreak.isolation.IsolationStrategy;
+import dev.firebreak.metrics.MetricsSettings;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -87,7 +91,7 @@ public record GuardConfig(
         present("execution.isolation.strategy", isolationStrategy);
         positive("execution.isolation.thread.timeoutInMilliseconds", timeoutInMilliseconds);
         notNegative("execution.isolation.semaphore.maxConcurrentRequests", semaphoreMaxConcurrentRequests);
-        notNegative("execution.isolation.virtual.maxConcurrentRequests", virtualMaxConcurrentRequests);
+        positive("execution.isolation.virtual.maxConcurrentRequests", virtualMaxConcurrentRequests);
         notNegative("fallback.isolation.semaphore.maxConcurrentRequests", fallbackMaxConcurrentRequests);
         notNegative("circuitBreaker.requestVolumeThreshold", circuitBreakerRequestVolumeThreshold);
         positive("circuitBreaker.sleepWindowInMilliseconds", circuitBreakerSleepWindowInMilliseconds);
@@ -103,6 +107,14 @@ public record GuardConfig(
         positive("metrics.rollingPercentile.bucketSize", metricsRollingPercentileBucketSize);
         positive("metrics.healthSnapshot.intervalInMilliseconds", metricsHealthSnapshotIntervalInMilliseconds);
         setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
+    }
+
+    /**
+     * This record's property table ({@code firebreak.command.<name>.*}): the only place its Hystrix key names live, with
+     * each property's type, rules and live/fixed flag.
+     */
+    public static ConfigScope<GuardConfig, Builder> scope() {
+        return CommandProperties.SCOPE;
     }
 
     /** Hystrix's defaults, with Firebreak's own for its additions. */
@@ -125,11 +137,20 @@ public record GuardConfig(
         return timeoutInMilliseconds * 1_000_000L;
     }
 
-    /** The concurrency bound of the configured isolation, for SEMAPHORE and VIRTUAL. */
-    public int executionConcurrencyLimit() {
-        return isolationStrategy == IsolationStrategy.VIRTUAL
-                ? virtualMaxConcurrentRequests
-                : semaphoreMaxConcurrentRequests;
+    /** The circuit breaker's live settings, in its own terms. */
+    public BreakerSettings breakerSettings() {
+        return new BreakerSettings(circuitBreakerEnabled, circuitBreakerForceOpen, circuitBreakerForceClosed,
+                circuitBreakerRequestVolumeThreshold, circuitBreakerErrorThresholdPercentage,
+                circuitBreakerSleepWindowInMilliseconds * 1_000_000L, circuitBreakerHalfOpenTrialCalls,
+                circuitBreakerSlowCallDurationThresholdInMilliseconds * 1_000_000L,
+                circuitBreakerSlowCallThresholdPercentage);
+    }
+
+    /** The metrics' settings, in their own terms. */
+    public MetricsSettings metricsSettings() {
+        return new MetricsSettings(Duration.ofMillis(metricsRollingStatsTimeInMilliseconds), metricsRollingStatsNumBuckets,
+                metricsRollingPercentileEnabled, Duration.ofMillis(metricsRollingPercentileTimeInMilliseconds),
+                metricsRollingPercentileNumBuckets, Duration.ofMillis(metricsHealthSnapshotIntervalInMilliseconds));
     }
 
     /**

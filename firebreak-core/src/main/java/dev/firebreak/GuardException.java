@@ -9,19 +9,27 @@ import dev.firebreak.event.EventType;
  * fallback, or the fallback failed or was rejected (then {@link #fallbackFailure()} holds the
  * fallback's own exception, so both causes travel together).
  *
- * <p>These exceptions carry no stack trace of their own (filling one is costly on paths that must
- * stay cheap under overload); a failure's {@linkplain #getCause() cause} keeps the user's trace.
+ * <p>No stack is walked when the exception is made (that is costly on paths that must stay cheap
+ * under overload, and a fallback that answers needs none). When the exception reaches a caller of
+ * {@code execute}, its stack trace is filled there, on the caller's thread, so a logged timeout shows
+ * the call site (a handed-off call's caller gets the frames of its wait). Futures are completed
+ * without one. {@code -Dfirebreak.guardException.callerSite=false} turns this off. A failure's
+ * {@linkplain #getCause() cause} keeps the user's own trace.
  */
 public abstract sealed class GuardException extends RuntimeException
         permits RejectedException, ShortCircuitedException, GuardTimeoutException, CallFailedException {
+
+    /** Whether the caller's site is recorded ({@code firebreak.guardException.callerSite}, default true). */
+    private static final boolean CALLER_SITE = !"false".equals(System.getProperty("firebreak.guardException.callerSite"));
 
     private final String guard;
     private final EventType event;
     private volatile EventType fallbackEvent;
     private volatile Throwable fallbackFailure;
+    private boolean filling; // guarded by this (fillInStackTrace is synchronized)
 
     GuardException(String guard, EventType event, String message, Throwable cause) {
-        super(message, cause, true, false);
+        super(message, cause, true, true); // writable, but the constructor's fill is skipped (see fillInStackTrace)
         this.guard = guard;
         this.event = event;
     }
@@ -57,6 +65,28 @@ public abstract sealed class GuardException extends RuntimeException
             addSuppressed(failure);
         }
         return this;
+    }
+
+    /**
+     * Records the current thread's stack, the caller's site, as this exception's trace, unless turned
+     * off; called on the caller's thread just before the exception is thrown to it.
+     */
+    synchronized GuardException atCallerSite() {
+        if (CALLER_SITE) {
+            filling = true;
+            try {
+                super.fillInStackTrace();
+            } finally {
+                filling = false;
+            }
+        }
+        return this;
+    }
+
+    /** Walks no stack unless {@link #atCallerSite()} asks: making the exception stays cheap. */
+    @Override
+    public synchronized Throwable fillInStackTrace() {
+        return filling ? super.fillInStackTrace() : this;
     }
 
     @Override

@@ -1,10 +1,13 @@
 package dev.firebreak;
 
-import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.config.ConfigResolver;
 import dev.firebreak.event.GuardListener;
+import dev.firebreak.event.ListenerFailures;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import dev.firebreak.registry.ClosableScheduler;
+import dev.firebreak.registry.Registry;
+import dev.firebreak.registry.RegistryClosedException;
 import dev.firebreak.time.Scheduler;
 import dev.firebreak.time.Ticker;
 import java.util.Collection;
@@ -13,36 +16,46 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 /**
  * The guards and thread pools of one application, by name, with the one {@link Ticker} and one
  * {@link Scheduler} they all use. Operations (the stream, the dashboard, dynamic configuration) find
- * guards here.
+ * guards here, and follow them through the added, removed and replaced events of
+ * {@link #guardRegistry()} and {@link #poolRegistry()}. Call policies built on guards (collapsers)
+ * keep their own registries as {@linkplain #extension extensions} of this one, so this layer knows
+ * nothing of them.
  *
  * <p>Per-name resources are given back: {@link #remove(String)} drops the guard, and the last guard
- * of a thread pool to leave shuts that pool down (see {@link #remove(String)}). For guards made per
- * tenant or per host, {@link dev.firebreak.keyed.KeyedGuards} adds a cap on their number and idle eviction.
+ * of a thread pool to leave shuts that pool down. For guards made per tenant or per host,
+ * {@link dev.firebreak.keyed.KeyedGuards} adds a cap on their number and idle eviction.
  *
- * <p>{@link #global()} uses the system clock; tests make their own registry around a
- * {@link dev.firebreak.testkit.ManualClock}: {@code GuardRegistry.builder().clock(clock).build()}.
+ * <p>{@link #global()} uses the system clock; tests make their own registry around a manual clock
+ * (firebreak-testkit's {@code ManualClock}): {@code GuardRegistry.builder().clock(clock).build()}.
+ *
+ * <p>A registry of one's own can be {@linkplain #close() closed}: its pools shut down, its scheduler
+ * refuses new work, attached configuration stops polling, and any later call on its guards and
+ * collapsers, or any new guard, pool or collapser, fails at once with a {@link RegistryClosedException}.
  */
-public final class GuardRegistry {
+public final class GuardRegistry implements AutoCloseable {
 
-    private static final System.Logger LOG = System.getLogger("dev.firebreak");
     private static final GuardRegistry GLOBAL = builder().build();
 
     private final Ticker ticker;
-    private final Scheduler scheduler;
-    private final ConcurrentHashMap<String, Guard> guards = new ConcurrentHashMap<>();
+    private final ClosableScheduler scheduler;
+    private final Registry<Guard> guards = new Registry<>("guard", Guard::name);
     private final SharedPools pools = new SharedPools();
+    private final Registry<GuardThreadPool> poolIndex = new Registry<>("thread pool", GuardThreadPool::name);
     private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
-    private final CopyOnWriteArrayList<RegistryListener> registryListeners = new CopyOnWriteArrayList<>();
-    private final CollapserRegistry collapsers = new CollapserRegistry(this);
+    private final CopyOnWriteArrayList<Runnable> closeActions = new CopyOnWriteArrayList<>();
+    private final ConcurrentHashMap<Class<?>, Object> extensions = new ConcurrentHashMap<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
     private volatile ConfigResolver configResolver = ConfigResolver.codeOnly();
 
     private GuardRegistry(Ticker ticker, Scheduler scheduler) {
         this.ticker = ticker;
-        this.scheduler = scheduler;
+        this.scheduler = new ClosableScheduler(scheduler, "registry");
     }
 
     /** The process-wide registry on the system clock, used by {@link Guard#named(String)}. */
@@ -57,17 +70,18 @@ public final class GuardRegistry {
 
     /** Starts building a guard named {@code name} in this registry. */
     public Guard.Builder guard(String name) {
+        refuseIfClosed("guard '" + name + "'");
         return new Guard.Builder(this, name);
     }
 
     /** The guard named {@code name}, if built. */
     public Optional<Guard> find(String name) {
-        return Optional.ofNullable(guards.get(name));
+        return guards.find(name);
     }
 
     /** Every guard, in no particular order. */
     public Collection<Guard> guards() {
-        return List.copyOf(guards.values());
+        return guards.all();
     }
 
     /** Every live thread pool (one with at least one guard), in no particular order. */
@@ -75,14 +89,31 @@ public final class GuardRegistry {
         return pools.all();
     }
 
-    /** The live pool named {@code name}, if one exists. */
+    /** The pool named {@code name}, if one exists. */
     public Optional<GuardThreadPool> findPool(String name) {
         return Optional.ofNullable(pools.find(name));
     }
 
-    /** The collapsers of this registry, by name; they share its clock. */
-    public CollapserRegistry collapsers() {
-        return collapsers;
+    /** The guards by name, with their added, removed and replaced events. */
+    public Registry<Guard> guardRegistry() {
+        return guards;
+    }
+
+    /** The live thread pools by name, with their added, replaced and removed (shut down) events. */
+    public Registry<GuardThreadPool> poolRegistry() {
+        return poolIndex;
+    }
+
+    /**
+     * The one object of {@code type} kept with this registry, made by {@code factory} the first time
+     * (how call policies such as collapsing attach their own registry: {@code CollapserRegistry.of(registry)}).
+     */
+    public <T> T extension(Class<T> type, Function<? super GuardRegistry, ? extends T> factory) {
+        Object existing = extensions.get(type);
+        if (existing == null) {
+            existing = extensions.computeIfAbsent(type, key -> factory.apply(this));
+        }
+        return type.cast(existing);
     }
 
     /** The clock every part of this registry reads. */
@@ -90,7 +121,7 @@ public final class GuardRegistry {
         return ticker;
     }
 
-    /** The scheduler every part of this registry waits on. */
+    /** The scheduler every part of this registry waits on; it refuses new work once the registry is closed. */
     public Scheduler scheduler() {
         return scheduler;
     }
@@ -105,14 +136,14 @@ public final class GuardRegistry {
         listeners.remove(listener);
     }
 
-    /** Subscribes to guards being added and removed. */
+    /** Subscribes to guards being added and removed (as {@code guardRegistry().addListener}). */
     public void addRegistryListener(RegistryListener listener) {
-        registryListeners.add(Objects.requireNonNull(listener, "listener"));
+        guards.addListener(listener);
     }
 
     /** Unsubscribes a listener added with {@link #addRegistryListener}. */
     public void removeRegistryListener(RegistryListener listener) {
-        registryListeners.remove(listener);
+        guards.removeListener(listener);
     }
 
     /**
@@ -123,9 +154,30 @@ public final class GuardRegistry {
         return configResolver;
     }
 
-    /** Installs {@code resolver} for guards, pools and collapsers created from now on. */
-    public void useConfigResolver(ConfigResolver resolver) {
-        this.configResolver = Objects.requireNonNull(resolver, "resolver");
+    /**
+     * Installs {@code resolver} for guards, pools and collapsers created from now on. Only one
+     * resolver other than {@link ConfigResolver#codeOnly()} may be installed at a time: a second one
+     * would silently override the first's values, so it is refused.
+     *
+     * @throws IllegalStateException if another resolver is installed (uninstall it first, by closing
+     *     its dynamic configuration), or the registry is closed
+     */
+    public synchronized void useConfigResolver(ConfigResolver resolver) {
+        Objects.requireNonNull(resolver, "resolver");
+        refuseIfClosed("configuration");
+        ConfigResolver current = configResolver;
+        if (current != ConfigResolver.codeOnly() && resolver != ConfigResolver.codeOnly() && current != resolver) {
+            throw new IllegalStateException("this registry already has a configuration resolver (" + current
+                    + "); a second one would override its values: close the first before binding another");
+        }
+        this.configResolver = resolver;
+    }
+
+    /** Uninstalls {@code resolver} if it is the one installed (its configuration closing); else nothing. */
+    public synchronized void releaseConfigResolver(ConfigResolver resolver) {
+        if (configResolver == resolver) {
+            configResolver = ConfigResolver.codeOnly();
+        }
     }
 
     /**
@@ -140,11 +192,8 @@ public final class GuardRegistry {
      * @return true if a guard was removed
      */
     public boolean remove(String name) {
-        Guard removed = guards.remove(name);
-        if (removed != null) {
-            removed(removed);
-        }
-        return removed != null;
+        Guard removed = guards.get(name);
+        return removed != null && remove(removed);
     }
 
     /**
@@ -154,63 +203,99 @@ public final class GuardRegistry {
      * @return true if this guard was removed
      */
     public boolean remove(Guard guard) {
-        boolean removed = guards.remove(guard.name(), guard);
+        boolean removed = guards.remove(guard);
         if (removed) {
-            removed(guard);
+            releasePool(guard);
         }
         return removed;
     }
 
-    private void removed(Guard guard) {
-        if (guard.pool() != null) {
-            pools.release(guard.pool());
-        }
-        for (RegistryListener listener : registryListeners) {
-            try {
-                listener.onRemoved(guard);
-            } catch (RuntimeException thrown) {
-                LOG.log(System.Logger.Level.WARNING, "registry listener " + listener + " threw on removing guard "
-                        + guard.name() + "; ignored", thrown);
+    /** Gives back the guard's share of its pool; the last share shuts the pool down (a removed event). */
+    private void releasePool(Guard guard) {
+        GuardThreadPool pool = guard.policy().threadPool();
+        if (pool != null) {
+            pools.release(pool);
+            if (pool.isShutdown()) {
+                poolIndex.remove(pool);
             }
         }
+    }
+
+    /** Runs {@code action} when this registry is closed (attached configuration stops polling this way). */
+    public void whenClosed(Runnable action) {
+        closeActions.add(Objects.requireNonNull(action, "action"));
+    }
+
+    /**
+     * Closes this registry: attached configuration stops, every pool shuts down (running calls finish,
+     * each still completing exactly once), the scheduler refuses new work, and any later call on its
+     * guards or collapsers, or any new guard, pool or collapser, fails at once with a
+     * {@link RegistryClosedException}. Idempotent.
+     *
+     * @throws UnsupportedOperationException for the {@linkplain #global() global} registry, which other
+     *     code of the process shares
+     */
+    @Override
+    public void close() {
+        if (this == GLOBAL) {
+            throw new UnsupportedOperationException("the global registry is shared by the whole process and cannot be closed");
+        }
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        guards.close();
+        for (Runnable action : closeActions) {
+            ListenerFailures.notify(action, "registry closed", action);
+        }
+        poolIndex.close();
+        for (GuardThreadPool pool : pools.all()) {
+            pool.shutdown();
+        }
+        scheduler.stop();
+    }
+
+    /** True once {@link #close()} was called. */
+    public boolean isClosed() {
+        return closed.get();
     }
 
     List<GuardListener> listeners() {
         return listeners;
     }
 
+    /** Refuses {@code what} with a {@link RegistryClosedException} if this registry is closed. */
+    void refuseIfClosed(String what) {
+        if (closed.get()) {
+            throw new RegistryClosedException(what);
+        }
+    }
+
     /** Takes a share of the pool named {@code name} for a guard being built; {@link #remove} gives it back. */
     GuardThreadPool poolFor(String name, ThreadPoolConfig configIfNew) {
-        return pools.acquire(name, key -> new GuardThreadPool(key, configResolver.threadPoolConfig(key,
-                configIfNew == null ? ThreadPoolConfig.defaults() : configIfNew), ticker));
+        refuseIfClosed("thread pool '" + name + "'");
+        GuardThreadPool pool = pools.acquire(name, key -> new GuardThreadPool(key, configResolver.resolve(
+                ThreadPoolConfig.scope(), key, configIfNew == null ? ThreadPoolConfig.defaults() : configIfNew), ticker));
+        if (poolIndex.get(name) != pool) {
+            poolIndex.replace(pool); // a new pool under this key: added (or replaced a shut-down one)
+        }
+        if (closed.get()) { // closed while this pool was being made: it must not outlive the registry
+            pool.shutdown();
+            throw new RegistryClosedException("thread pool '" + name + "'");
+        }
+        return pool;
     }
 
     void register(Guard guard) {
-        Guard previous = guards.putIfAbsent(guard.name(), guard);
-        if (previous != null) {
-            if (guard.pool() != null) {
-                pools.release(guard.pool()); // the refused guard never ran a call: give its share back
-            }
-            throw new IllegalStateException("a guard named '" + guard.name()
-                    + "' already exists in this registry; look it up with find(name) or remove it first");
-        }
-        for (RegistryListener listener : registryListeners) {
-            try {
-                listener.onAdded(guard);
-            } catch (RuntimeException thrown) {
-                LOG.log(System.Logger.Level.WARNING, "registry listener " + listener + " threw on adding guard "
-                        + guard.name() + "; ignored", thrown);
-            }
+        try {
+            guards.register(guard);
+        } catch (RuntimeException refused) {
+            releasePool(guard); // the refused guard never ran a call: give its share back
+            throw refused;
         }
     }
 
     /** Told when guards join or leave a registry (Micrometer binders, the stream). */
-    public interface RegistryListener {
-        /** A guard was built. */
-        void onAdded(Guard guard);
-
-        /** A guard was removed. */
-        void onRemoved(Guard guard);
+    public interface RegistryListener extends dev.firebreak.registry.RegistryListener<Guard> {
     }
 
     /** Builds a {@link GuardRegistry}. */

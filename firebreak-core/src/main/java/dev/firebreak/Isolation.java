@@ -1,5 +1,6 @@
 package dev.firebreak;
 
+import dev.firebreak.config.Check;
 import dev.firebreak.isolation.IsolationStrategy;
 import dev.firebreak.isolation.ThreadPoolConfig;
 
@@ -33,8 +34,13 @@ public sealed interface Isolation {
         return new VirtualThreads(maxConcurrentRequests);
     }
 
-    /** SEMAPHORE isolation with its limit. */
+    /** SEMAPHORE isolation with its limit (0 refuses every call, as in Hystrix). */
     record Semaphore(int maxConcurrentRequests) implements Isolation {
+        /** Refuses a negative limit, naming the property. */
+        public Semaphore {
+            Check.notNegative("execution.isolation.semaphore.maxConcurrentRequests", maxConcurrentRequests);
+        }
+
         @Override
         public IsolationStrategy strategy() {
             return IsolationStrategy.SEMAPHORE;
@@ -49,8 +55,13 @@ public sealed interface Isolation {
         }
     }
 
-    /** VIRTUAL isolation with its limit. */
+    /** VIRTUAL isolation with its limit, at least 1. */
     record VirtualThreads(int maxConcurrentRequests) implements Isolation {
+        /** Refuses a limit below 1 (a guard that could run no call), naming the property. */
+        public VirtualThreads {
+            Check.positive("execution.isolation.virtual.maxConcurrentRequests", maxConcurrentRequests);
+        }
+
         @Override
         public IsolationStrategy strategy() {
             return IsolationStrategy.VIRTUAL;

@@ -3,10 +3,10 @@ package dev.firebreak;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.event.EventType;
-import dev.firebreak.support.Await;
+import dev.firebreak.testkit.Await;
 import dev.firebreak.support.CallerKind;
-import dev.firebreak.support.Gate;
 import dev.firebreak.support.GuardFixture;
+import dev.firebreak.testkit.Gate;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -32,7 +32,7 @@ class CancellationTest {
         assertThat(future.cancel(true)).as("only the first cancel counts").isFalse();
 
         assertThat(future).isCancelled();
-        assertThat(guard.permitsInFlight()).isEqualTo(1);
+        assertThat(guard.policy().permitsInFlight()).isEqualTo(1);
         assertThat(gate.interrupts()).as("interruptOnCancel is false by default").isZero();
         gate.open();
         fixture.awaitCalls(1);
@@ -53,7 +53,7 @@ class CancellationTest {
         future.cancel(false);
 
         Await.until("the call is interrupted", () -> gate.interrupts() == 1);
-        Await.until("the permit comes back", () -> guard.permitsInFlight() == 0);
+        Await.until("the permit comes back", () -> guard.policy().permitsInFlight() == 0);
         assertThat(fixture.events()).containsExactly(EventType.CANCELLED.bit());
     }
 

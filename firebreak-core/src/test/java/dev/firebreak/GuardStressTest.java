@@ -62,7 +62,7 @@ class GuardStressTest {
         AtomicIntegerArray callerOutcomes = new AtomicIntegerArray(CALLS);
         LongAdder listenerOutcomes = new LongAdder();
         LongAdder executionEvents = new LongAdder();
-        guard.addListener((name, events, exec, total) -> {
+        guard.policy().addListener((name, events, exec, total) -> {
             listenerOutcomes.increment();
             if (Events.executionEvent(events) != null) {
                 executionEvents.increment();
@@ -88,9 +88,9 @@ class GuardStressTest {
         for (CompletableFuture<?> recorded : cancelledOnes) {
             recorded.get(60, TimeUnit.SECONDS);
         }
-        dev.firebreak.support.Await.until("every outcome reported", () -> listenerOutcomes.sum() == CALLS,
+        dev.firebreak.testkit.Await.until("every outcome reported", () -> listenerOutcomes.sum() == CALLS,
                 () -> "(" + listenerOutcomes.sum() + " of " + CALLS + ")");
-        dev.firebreak.support.Await.until("every permit returned", () -> guard.permitsInFlight() == 0);
+        dev.firebreak.testkit.Await.until("every permit returned", () -> guard.policy().permitsInFlight() == 0);
 
         for (int id = 0; id < CALLS; id++) {
             assertThat(callerOutcomes.get(id)).as("outcomes seen by the caller of call %d", id).isEqualTo(1);
@@ -100,18 +100,18 @@ class GuardStressTest {
         // admission bound without a pool thread, so they may run beside the pool's BOUND threads.
         int admissionBound = isolation == IsolationStrategy.THREAD ? BOUND + 16 : BOUND;
         assertThat(maxRunning.get()).as("most calls running at once").isLessThanOrEqualTo(admissionBound);
-        assertThat(guard.peakPermitsInFlight()).isLessThanOrEqualTo(admissionBound);
-        if (guard.threadPool() != null) {
-            assertThat(guard.threadPool().largestPoolSize()).as("pool threads").isLessThanOrEqualTo(BOUND);
+        assertThat(guard.policy().peakPermitsInFlight()).isLessThanOrEqualTo(admissionBound);
+        if (guard.policy().threadPool() != null) {
+            assertThat(guard.policy().threadPool().largestPoolSize()).as("pool threads").isLessThanOrEqualTo(BOUND);
         }
-        assertThat(guard.fallbacksInFlight()).isZero();
-        assertThat(guard.metrics().currentConcurrentExecutions()).isZero();
-        long completedWork = guard.metrics().cumulativeCount(EventType.SUCCESS)
-                + guard.metrics().cumulativeCount(EventType.FAILURE)
-                + guard.metrics().cumulativeCount(EventType.BAD_REQUEST);
+        assertThat(guard.policy().fallbacksInFlight()).isZero();
+        assertThat(guard.policy().metrics().currentConcurrentExecutions()).isZero();
+        long completedWork = guard.policy().metrics().cumulativeCount(EventType.SUCCESS)
+                + guard.policy().metrics().cumulativeCount(EventType.FAILURE)
+                + guard.policy().metrics().cumulativeCount(EventType.BAD_REQUEST);
         assertThat(completedWork).as("some calls got through").isPositive();
-        if (guard.threadPool() != null) {
-            guard.threadPool().shutdown();
+        if (guard.policy().threadPool() != null) {
+            guard.policy().threadPool().shutdown();
         }
         stages.shutdown();
     }

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.IsolationStrategy;
-import dev.firebreak.support.Await;
 import dev.firebreak.support.CallerKind;
 import dev.firebreak.support.GuardFixture;
+import dev.firebreak.testkit.Await;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -70,7 +70,7 @@ class InterruptedCallerTest {
         assertThat(flagSet.get()).as("the caller's interrupt flag is set again").isTrue();
         fixture.awaitCalls(1);
         assertThat(fixture.events()).containsExactly(EventType.FAILURE.bit() | EventType.FALLBACK_SUCCESS.bit());
-        assertThat(guard.metrics().cumulativeCount(EventType.CANCELLED)).isZero();
+        assertThat(guard.policy().metrics().cumulativeCount(EventType.CANCELLED)).isZero();
     }
 
     /**

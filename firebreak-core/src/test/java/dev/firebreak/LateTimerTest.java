@@ -6,7 +6,7 @@ import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.IsolationStrategy;
 import dev.firebreak.support.CallMode;
 import dev.firebreak.support.CallerKind;
-import dev.firebreak.support.Gate;
+import dev.firebreak.testkit.Gate;
 import dev.firebreak.testkit.ManualClock;
 import dev.firebreak.time.Scheduler;
 import java.time.Duration;
@@ -69,9 +69,9 @@ class LateTimerTest {
         clock.advance(2000 * MS); // the late timer fires now and finds both outcomes claimed
         assertThat(events).containsExactly(EventType.SUCCESS.bit(),
                 EventType.TIMEOUT.bit() | EventType.FALLBACK_SUCCESS.bit());
-        assertThat(guard.metrics().cumulativeCount(EventType.TIMEOUT)).isEqualTo(1);
-        if (guard.threadPool() != null) {
-            guard.threadPool().shutdown();
+        assertThat(guard.policy().metrics().cumulativeCount(EventType.TIMEOUT)).isEqualTo(1);
+        if (guard.policy().threadPool() != null) {
+            guard.policy().threadPool().shutdown();
         }
     }
 }

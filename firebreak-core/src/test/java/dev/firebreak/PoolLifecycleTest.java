@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
-import dev.firebreak.support.Gate;
 import dev.firebreak.support.GuardFixture;
 import dev.firebreak.support.LiveThreads;
+import dev.firebreak.testkit.Gate;
 import dev.firebreak.testkit.ManualClock;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
@@ -74,7 +74,7 @@ class PoolLifecycleTest {
         guard.execute(() -> 1);
         guard.execute(() -> 2);
         List<WeakReference<Object>> references = List.of(new WeakReference<>(guard),
-                new WeakReference<>(guard.threadPool()));
+                new WeakReference<>(guard.policy().threadPool()));
         registry.remove(name);
         return references;
     }
@@ -85,7 +85,7 @@ class PoolLifecycleTest {
         ThreadPoolConfig queued = ThreadPoolConfig.builder().coreSize(2).maxQueueSize(5)
                 .queueSizeRejectionThreshold(5).build();
         Guard guard = fixture.guard("racing").isolation(Isolation.threadPool(queued)).build();
-        GuardThreadPool pool = guard.threadPool();
+        GuardThreadPool pool = guard.policy().threadPool();
         Gate gate = new Gate();
         List<CompletableFuture<String>> taken = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -117,7 +117,7 @@ class PoolLifecycleTest {
         assertThat(pool.admitted()).isZero();
 
         Guard again = fixture.guard("racing").isolation(Isolation.threadPool(queued)).build();
-        assertThat(again.threadPool()).as("a fresh pool under the same key").isNotSameAs(pool);
+        assertThat(again.policy().threadPool()).as("a fresh pool under the same key").isNotSameAs(pool);
         assertThat(again.execute(() -> "fresh")).isEqualTo("fresh");
     }
 
@@ -125,12 +125,12 @@ class PoolLifecycleTest {
     void aSharedPoolLivesWhileAnyOfItsGuardsIsRegistered(GuardFixture fixture) throws Exception {
         Guard left = fixture.guard("left").pool("shared").isolation(Isolation.threadPool(core(2))).build();
         Guard right = fixture.guard("right").pool("shared").isolation(Isolation.threadPool(core(2))).build();
-        assertThat(right.threadPool()).isSameAs(left.threadPool());
+        assertThat(right.policy().threadPool()).isSameAs(left.policy().threadPool());
         left.execute(() -> 1);
         right.execute(() -> 2);
 
         fixture.registry().remove("left");
-        assertThat(fixture.registry().findPool("shared")).containsSame(right.threadPool());
+        assertThat(fixture.registry().findPool("shared")).containsSame(right.policy().threadPool());
         assertThat(right.execute(() -> 3)).isEqualTo(3);
         assertThat(left.execute(() -> 4)).as("the pool still runs calls of the removed guard's holders").isEqualTo(4);
 
@@ -160,9 +160,9 @@ class PoolLifecycleTest {
 
         assertThat(fixture.registry().remove(old)).isFalse();
         assertThat(fixture.registry().find("renewed")).containsSame(renewed);
-        assertThat(renewed.threadPool().isShutdown()).isFalse();
+        assertThat(renewed.policy().threadPool().isShutdown()).isFalse();
         assertThat(fixture.registry().remove(renewed)).isTrue();
-        assertThat(renewed.threadPool().isShutdown()).isTrue();
+        assertThat(renewed.policy().threadPool().isShutdown()).isTrue();
     }
 
     @Test
@@ -174,8 +174,8 @@ class PoolLifecycleTest {
             guard.execute(() -> 1);
         }
         assertThat(LiveThreads.awaitTermination(LiveThreads.named("firebreak-retiring-"))).isEmpty();
-        assertThat(guard.threadPool().poolSize()).isZero();
-        assertThat(guard.threadPool().isShutdown()).isFalse();
+        assertThat(guard.policy().threadPool().poolSize()).isZero();
+        assertThat(guard.policy().threadPool().isShutdown()).isFalse();
         assertThat(guard.execute(() -> "still serving")).isEqualTo("still serving");
     }
 
@@ -185,10 +185,10 @@ class PoolLifecycleTest {
         Guard guard = fixture.guard("keeping").isolation(Isolation.threadPool(keeping)).build();
         guard.execute(() -> 1);
         guard.execute(() -> 2);
-        assertThat(guard.threadPool().poolSize()).as("core threads stay without the flag").isEqualTo(2);
+        assertThat(guard.policy().threadPool().poolSize()).as("core threads stay without the flag").isEqualTo(2);
 
-        guard.threadPool().reconfigure(keeping.toBuilder().allowCoreThreadsToTimeOut(true).build());
+        guard.policy().threadPool().reconfigure(keeping.toBuilder().allowCoreThreadsToTimeOut(true).build());
         assertThat(LiveThreads.awaitTermination(LiveThreads.named("firebreak-keeping-"))).isEmpty();
-        assertThat(guard.threadPool().poolSize()).isZero();
+        assertThat(guard.policy().threadPool().poolSize()).isZero();
     }
 }

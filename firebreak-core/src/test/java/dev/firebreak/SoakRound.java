@@ -3,8 +3,8 @@ package dev.firebreak;
 import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.IsolationStrategy;
 import dev.firebreak.isolation.ThreadPoolConfig;
-import dev.firebreak.support.Await;
 import dev.firebreak.support.CallerKind;
+import dev.firebreak.testkit.Await;
 import java.time.Duration;
 import java.util.List;
 import java.util.Queue;
@@ -87,16 +87,16 @@ final class SoakRound {
             throw new AssertionError("the callers did not finish within " + bound + " (" + next.get() + " of " + calls + " started)");
         }
         Await.until("every abandoned call ended and every permit came back", () -> bodiesInside.get() == 0
-                && guards.stream().allMatch(g -> g.permitsInFlight() == 0 && g.fallbacksInFlight() == 0
-                        && g.metrics().currentConcurrentExecutions() == 0),
+                && guards.stream().allMatch(g -> g.policy().permitsInFlight() == 0 && g.policy().fallbacksInFlight() == 0
+                        && g.policy().metrics().currentConcurrentExecutions() == 0),
                 () -> "(bodies " + bodiesInside.get() + ")");
     }
 
     /** Stops the round's own threads: the pool, the stage executor, the interrupter. */
     void close() throws InterruptedException {
         for (Guard guard : guards) {
-            if (guard.threadPool() != null) {
-                guard.threadPool().shutdown();
+            if (guard.policy().threadPool() != null) {
+                guard.policy().threadPool().shutdown();
             }
         }
         stages.shutdown();
@@ -110,7 +110,7 @@ final class SoakRound {
     }
 
     static boolean callerWalksAway(Guard guard, SoakCall.Mode mode) {
-        return guard.isolationStrategy() != IsolationStrategy.SEMAPHORE || mode == SoakCall.Mode.SUBMIT_ASYNC;
+        return guard.policy().isolationStrategy() != IsolationStrategy.SEMAPHORE || mode == SoakCall.Mode.SUBMIT_ASYNC;
     }
 
     void mismatch(String description) {
@@ -126,7 +126,7 @@ final class SoakRound {
             if (type.kind() != EventType.Kind.MARKER) {
                 long total = 0;
                 for (Guard guard : guards) {
-                    total += guard.metrics().cumulativeCount(type);
+                    total += guard.policy().metrics().cumulativeCount(type);
                 }
                 tally.add(type, total);
             }

@@ -63,7 +63,7 @@ class SoakTest {
 
         int peakThreads = threads.getPeakThreadCount();
         round = null; // the registry, its guards and their metrics may go
-        dev.firebreak.support.Await.until("platform threads back to the baseline " + threadBaseline,
+        dev.firebreak.testkit.Await.until("platform threads back to the baseline " + threadBaseline,
                 () -> threads.getThreadCount() <= threadBaseline + THREAD_SLACK, () -> "(" + threads.getThreadCount() + ")");
         long heapAfter = usedHeapAfterGc(memory);
         System.out.printf("soak: %d calls, seed %d, %d callers, %d ms%n", CALLS, SEED, CALLERS, elapsedMillis);

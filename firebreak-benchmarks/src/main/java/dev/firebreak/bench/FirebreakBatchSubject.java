@@ -4,6 +4,7 @@ import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
 import dev.firebreak.collapse.Collapser;
+import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.collapse.ResponseMapping;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ final class FirebreakBatchSubject implements BatchSubject {
     private FirebreakBatchSubject(int n) {
         GuardRegistry registry = GuardRegistry.builder().build();
         Guard guard = registry.guard("batch").isolation(Isolation.semaphore(10)).build();
-        this.collapser = registry.collapsers().<Integer, Integer>collapser("bench")
+        this.collapser = CollapserRegistry.of(registry).<Integer, Integer>collapser("bench")
                 .through(guard)
                 .batchAsync((List<Integer> args) -> CompletableFuture.completedFuture(args), ResponseMapping.inOrder())
                 .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(60_000)

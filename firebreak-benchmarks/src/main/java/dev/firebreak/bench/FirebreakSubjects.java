@@ -40,6 +40,23 @@ final class FirebreakSubjects {
     }
 
     /**
+     * A call to a guard whose breaker is forced open, with no fallback: the caller catches the
+     * ShortCircuitedException, whose stack trace is filled at the caller's site (unless
+     * {@code -Dfirebreak.guardException.callerSite=false}): what the call site costs.
+     */
+    static Subject shortCircuitedThrown() throws Exception {
+        Guard guard = semaphoreGuard(c -> c.circuitBreakerForceOpen(true), 10);
+        Subject thrown = () -> {
+            try {
+                return guard.execute(() -> Work.VALUE);
+            } catch (dev.firebreak.ShortCircuitedException expected) {
+                return Work.FALLBACK;
+            }
+        };
+        return Subject.verified(thrown, Work.FALLBACK, "firebreak short-circuited, thrown to the caller");
+    }
+
+    /**
      * A call to a guard whose semaphore admits nobody: SEMAPHORE_REJECTED, then the fallback. The
      * breaker is forced closed so that the rejections (errors to it) do not turn the path into a
      * short circuit.
@@ -79,7 +96,7 @@ final class FirebreakSubjects {
 
             @Override
             public void close() {
-                GuardThreadPool pool = guard.threadPool();
+                GuardThreadPool pool = guard.policy().threadPool();
                 if (pool != null) {
                     pool.shutdown();
                 }

@@ -34,6 +34,7 @@ final class Subjects {
         };
         return switch (name) {
             case "firebreak" -> shortCircuited ? FirebreakSubjects.shortCircuited() : FirebreakSubjects.rejected();
+            case "firebreak-thrown" -> shortCircuited ? FirebreakSubjects.shortCircuitedThrown() : FirebreakSubjects.rejected();
             case "r4j" -> shortCircuited ? Resilience4jSubjects.shortCircuited(true) : Resilience4jSubjects.rejected(true);
             case "r4j-no-stack-trace" -> shortCircuited
                     ? Resilience4jSubjects.shortCircuited(false) : Resilience4jSubjects.rejected(false);

@@ -1,11 +1,11 @@
 package dev.firebreak.breaker;
 
-import dev.firebreak.GuardConfig;
 import dev.firebreak.event.EventType;
 
 /**
- * The live part of a breaker's configuration, read once per decision so that one decision sees one
- * consistent set of values.
+ * The breaker's own configuration (its live part), read once per decision so that one decision sees
+ * one consistent set of values. The guard's configuration makes it ({@code GuardConfig.breakerSettings()});
+ * the breaker knows nothing of the guard's configuration.
  *
  * @param enabled {@code circuitBreaker.enabled}
  * @param forceOpen {@code circuitBreaker.forceOpen} (wins over forceClosed)
@@ -17,7 +17,7 @@ import dev.firebreak.event.EventType;
  * @param slowCallNanos {@code circuitBreaker.slowCallDurationThresholdInMilliseconds} in nanoseconds; 0 = off
  * @param slowCallThresholdPercentage {@code circuitBreaker.slowCallThresholdPercentage}
  */
-record BreakerSettings(
+public record BreakerSettings(
         boolean enabled,
         boolean forceOpen,
         boolean forceClosed,
@@ -28,16 +28,8 @@ record BreakerSettings(
         long slowCallNanos,
         int slowCallThresholdPercentage) {
 
-    static BreakerSettings of(GuardConfig c) {
-        return new BreakerSettings(c.circuitBreakerEnabled(), c.circuitBreakerForceOpen(), c.circuitBreakerForceClosed(),
-                c.circuitBreakerRequestVolumeThreshold(), c.circuitBreakerErrorThresholdPercentage(),
-                c.circuitBreakerSleepWindowInMilliseconds() * 1_000_000L, c.circuitBreakerHalfOpenTrialCalls(),
-                c.circuitBreakerSlowCallDurationThresholdInMilliseconds() * 1_000_000L,
-                c.circuitBreakerSlowCallThresholdPercentage());
-    }
-
     /** Whether a call of this event and duration is slow (successes only; 0 turns slow calls off). */
-    boolean isSlow(EventType event, long executionNanos) {
+    public boolean isSlow(EventType event, long executionNanos) {
         return slowCallNanos > 0 && event == EventType.SUCCESS && executionNanos >= slowCallNanos;
     }
 }

@@ -1,5 +1,6 @@
 package dev.firebreak.breaker;
 
+import dev.firebreak.attempt.Admission;
 import dev.firebreak.event.EventType;
 
 /**
@@ -8,8 +9,28 @@ import dev.firebreak.event.EventType;
  * <p>Contract with the guard: every permit other than {@link BreakerPermit#DENIED} is reported back
  * exactly once through {@link #onOutcome}, whatever happens to the call (success, failure, timeout,
  * rejection by isolation, cancellation, bad request), so a half-open trial can never be lost.
+ *
+ * <p>In the guard's pipeline the breaker is the first {@link Admission}, held until the outcome:
+ * {@link #enter} is {@link #tryAcquire} (DENIED refuses with SHORT_CIRCUITED) and {@link #exit} is
+ * {@link #onOutcome}.
  */
-public interface CircuitBreaker {
+public interface CircuitBreaker extends Admission {
+
+    @Override
+    default Object enter(long nowNanos) {
+        BreakerPermit permit = tryAcquire(nowNanos);
+        return permit == BreakerPermit.DENIED ? null : permit;
+    }
+
+    @Override
+    default EventType refusal() {
+        return EventType.SHORT_CIRCUITED;
+    }
+
+    @Override
+    default void exit(Object permit, EventType event, long executionNanos, long nowNanos) {
+        onOutcome((BreakerPermit) permit, event, executionNanos, nowNanos);
+    }
 
     /** Asks to run a call at {@code nowNanos} (a {@link dev.firebreak.time.Ticker} reading). */
     BreakerPermit tryAcquire(long nowNanos);

@@ -1,6 +1,5 @@
 package dev.firebreak.breaker;
 
-import dev.firebreak.GuardConfig;
 import dev.firebreak.time.Ticker;
 
 /** Makes the circuit breaker a guard's configuration asks for, and passes configuration changes to it. */
@@ -10,21 +9,19 @@ public final class CircuitBreakers {
     }
 
     /**
-     * The breaker for a guard configured by {@code config}: a {@linkplain RollingCircuitBreaker rolling
-     * breaker} whose health window has the geometry of {@code metrics.rollingStats.*} (fixed at
-     * creation), created closed at the ticker's current reading. It is made even when
-     * {@code circuitBreaker.enabled} is false, so that enabling it later applies live.
+     * A {@linkplain RollingCircuitBreaker rolling breaker} with {@code settings}, whose health window
+     * spans {@code windowMillis} in {@code buckets} buckets (fixed at creation), created closed at the
+     * ticker's current reading. A guard makes one even when the breaker is disabled, so that enabling
+     * it later applies live.
      */
-    public static CircuitBreaker create(GuardConfig config, Ticker ticker) {
-        return new RollingCircuitBreaker(BreakerSettings.of(config),
-                config.metricsRollingStatsTimeInMilliseconds() * 1_000_000L, config.metricsRollingStatsNumBuckets(),
-                ticker.read());
+    public static CircuitBreaker create(BreakerSettings settings, int windowMillis, int buckets, Ticker ticker) {
+        return new RollingCircuitBreaker(settings, windowMillis * 1_000_000L, buckets, ticker.read());
     }
 
-    /** Applies a new configuration's live breaker settings to a breaker made by {@link #create}. */
-    public static void reconfigure(CircuitBreaker breaker, GuardConfig config) {
+    /** Applies new live settings to a breaker made by {@link #create}. */
+    public static void reconfigure(CircuitBreaker breaker, BreakerSettings settings) {
         if (breaker instanceof RollingCircuitBreaker rolling) {
-            rolling.reconfigure(BreakerSettings.of(config));
+            rolling.reconfigure(settings);
         }
     }
 }

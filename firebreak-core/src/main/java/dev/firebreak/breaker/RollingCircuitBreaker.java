@@ -1,7 +1,7 @@
 package dev.firebreak.breaker;
 
 import dev.firebreak.event.EventType;
-import java.lang.System.Logger.Level;
+import dev.firebreak.event.ListenerFailures;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
@@ -35,8 +35,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@link #tryAcquire} allocates nothing and takes no lock.
  */
 final class RollingCircuitBreaker implements CircuitBreaker {
-
-    private static final System.Logger LOG = System.getLogger("dev.firebreak.breaker");
 
     private final long windowNanos;
     private final int buckets;
@@ -199,7 +197,7 @@ final class RollingCircuitBreaker implements CircuitBreaker {
             try {
                 listener.onTransition(from, to, nowNanos);
             } catch (Throwable thrown) {
-                LOG.log(Level.WARNING, "circuit state listener " + listener + " threw; ignored", thrown);
+                ListenerFailures.report(listener, "circuit " + from + " -> " + to, thrown);
             }
         }
     }

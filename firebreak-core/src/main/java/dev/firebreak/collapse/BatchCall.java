@@ -66,7 +66,7 @@ final class BatchCall<A, B, R> {
             failAll(shard, thrown);
             return CompletableFuture.completedFuture(null);
         }
-        CompletableFuture<Void> released = guard.permitReleased(call).toCompletableFuture();
+        CompletableFuture<Void> released = guard.policy().permitReleased(call).toCompletableFuture();
         CompletableFuture<Void> answered = new CompletableFuture<>();
         call.whenComplete((response, thrown) -> {
             Runnable deliver = () -> {

@@ -6,7 +6,7 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.context.CacheLookup;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
-import dev.firebreak.isolation.IsolationStrategy;
+import dev.firebreak.registry.RegistryClosedException;
 import dev.firebreak.time.Scheduler;
 import dev.firebreak.time.Ticker;
 import java.time.Duration;
@@ -91,7 +91,7 @@ public final class Collapser<A, R> {
      * witness: {@code Collapser.<Integer, Integers>named("generateIntegers")}.
      */
     public static <A, R> CollapserBuilder<A, R> named(String name) {
-        return GuardRegistry.global().collapsers().collapser(name);
+        return CollapserRegistry.of(GuardRegistry.global()).collapser(name);
     }
 
     // ---------------------------------------------------------------- requests
@@ -99,8 +99,18 @@ public final class Collapser<A, R> {
     /**
      * Submits one request and returns at once; the future completes exactly once (see the class
      * Javadoc). Cancelling it before its batch leaves takes it out of the batch.
+     *
+     * @throws NullPointerException if {@code argument} is null (a batch function cannot answer it)
+     * @throws dev.firebreak.registry.RegistryClosedException if the collapser's registry is closed
      */
     public CompletableFuture<R> submit(A argument) {
+        if (argument == null) {
+            throw new NullPointerException("collapser '" + name + "': the request argument is null;"
+                    + " every collapsed request needs an argument its batch function can answer");
+        }
+        if (registry.guards().isClosed()) {
+            throw new RegistryClosedException("collapser '" + name + "'");
+        }
         RequestContext context = RequestContext.currentOrNull();
         if (cacheKey != null && context != null && config.requestCacheEnabled()) {
             Object key;
@@ -207,7 +217,7 @@ public final class Collapser<A, R> {
         if (requestTimeout != null) {
             return requestTimeout.toNanos();
         }
-        GuardConfig guardConfig = guard.config();
+        GuardConfig guardConfig = guard.policy().config();
         if (!guardConfig.timeoutEnabled()) {
             return 0L;
         }
@@ -312,11 +322,7 @@ public final class Collapser<A, R> {
         if (globalQueue != null) {
             globalQueue.reconsider();
         }
-        return next.metricsRollingStatsTimeInMilliseconds() == current.metricsRollingStatsTimeInMilliseconds()
-                && next.metricsRollingStatsNumBuckets() == current.metricsRollingStatsNumBuckets()
-                && next.metricsRollingPercentileTimeInMilliseconds() == current.metricsRollingPercentileTimeInMilliseconds()
-                && next.metricsRollingPercentileNumBuckets() == current.metricsRollingPercentileNumBuckets()
-                && next.metricsRollingPercentileBucketSize() == current.metricsRollingPercentileBucketSize();
+        return CollapserConfig.scope().changedFixed(current, next).isEmpty();
     }
 
     /** The guard every batch call goes through. */

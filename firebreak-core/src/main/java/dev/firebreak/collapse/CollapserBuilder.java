@@ -1,7 +1,6 @@
 package dev.firebreak.collapse;
 
 import dev.firebreak.Guard;
-import dev.firebreak.isolation.IsolationStrategy;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -117,17 +116,17 @@ public final class CollapserBuilder<A, R> {
         if (batchCall == null) {
             throw new IllegalStateException("collapser " + name + ": give the batch call with batch(...) or batchAsync(...)");
         }
-        if (guard.registry() != registry.guards()) {
+        if (guard.policy().registry() != registry.guards()) {
             throw new IllegalStateException("collapser " + name + ": guard " + guard.name()
                     + " belongs to another registry (one registry, one clock)");
         }
-        if (batchCall.isBlocking() && guard.isolationStrategy() == IsolationStrategy.SEMAPHORE) {
+        if (batchCall.isBlocking() && guard.policy().isolator().runsOnCaller()) {
             throw new IllegalStateException("collapser " + name + ": a blocking batch through SEMAPHORE guard "
                     + guard.name() + " would run on the timer or a caller's thread; use THREAD or VIRTUAL "
                     + "isolation, or batchAsync");
         }
         batchCall = batchCall.withGuard(guard);
-        config = registry.guards().configResolver().collapserConfig(name, config); // dynamic values at creation
+        config = registry.guards().configResolver().resolve(CollapserConfig.scope(), name, config); // dynamic values at creation
         Collapser<A, R> collapser = new Collapser<>(this);
         registry.register(collapser);
         return collapser;

@@ -5,6 +5,7 @@ import static dev.firebreak.config.Check.positive;
 import static dev.firebreak.config.Check.present;
 import static dev.firebreak.config.Check.window;
 
+import dev.firebreak.config.ConfigScope;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -77,6 +78,14 @@ public record CollapserConfig(
      * chosen from the lab's measurements, see {@code docs/collapsing.md}.
      */
     public static final int DEFAULT_BATCHES_IN_FLIGHT = 8;
+
+    /**
+     * This record's property table ({@code firebreak.collapser.<name>.*}): the only place its Hystrix key names live, with
+     * each property's type, rules and live/fixed flag.
+     */
+    public static ConfigScope<CollapserConfig, Builder> scope() {
+        return CollapserProperties.SCOPE;
+    }
 
     private static final String TIMER_DELAY = "timerDelayInMilliseconds";
     private static final String DISPATCH_STRATEGY = "dispatch.strategy";

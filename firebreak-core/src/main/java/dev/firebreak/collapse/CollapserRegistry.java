@@ -1,25 +1,29 @@
 package dev.firebreak.collapse;
 
 import dev.firebreak.GuardRegistry;
+import dev.firebreak.registry.Registry;
 import java.util.Collection;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The collapsers of one {@link GuardRegistry}, by name, for operations (the stream, dynamic
- * configuration): {@code registry.collapsers().find("generateIntegers")}. Its collapsers read time from
+ * configuration): {@code CollapserRegistry.of(registry).find("generateIntegers")}. Its collapsers read time from
  * the guard registry's ticker and wait on its scheduler.
  */
 public final class CollapserRegistry {
 
     private final GuardRegistry guards;
-    private final ConcurrentHashMap<String, Collapser<?, ?>> collapsers = new ConcurrentHashMap<>();
+    private final Registry<Collapser<?, ?>> collapsers = new Registry<>("collapser", Collapser::name);
 
-    /** The collapser registry of {@code guards}; made by the guard registry itself, use {@code guards.collapsers()}. */
-    public CollapserRegistry(GuardRegistry guards) {
+    private CollapserRegistry(GuardRegistry guards) {
         this.guards = Objects.requireNonNull(guards, "guards");
+        guards.whenClosed(collapsers::close);
+    }
+
+    /** The collapser registry of {@code guards} (one per guard registry, kept as its extension). */
+    public static CollapserRegistry of(GuardRegistry guards) {
+        return guards.extension(CollapserRegistry.class, CollapserRegistry::new);
     }
 
     /** Starts building a collapser named {@code name} here: {@code collapsers.<Integer, Integers>collapser("x")}. */
@@ -29,17 +33,22 @@ public final class CollapserRegistry {
 
     /** The collapser named {@code name}, if built. */
     public Optional<Collapser<?, ?>> find(String name) {
-        return Optional.ofNullable(collapsers.get(name));
+        return collapsers.find(name);
     }
 
     /** Every collapser, in no particular order. */
     public Collection<Collapser<?, ?>> collapsers() {
-        return List.copyOf(collapsers.values());
+        return collapsers.all();
     }
 
     /** Removes a collapser from operations' view; it stays usable by whoever holds it. */
     public boolean remove(String name) {
-        return collapsers.remove(name) != null;
+        return collapsers.remove(name);
+    }
+
+    /** The collapsers by name, with their added, removed and replaced events. */
+    public Registry<Collapser<?, ?>> registry() {
+        return collapsers;
     }
 
     /** The guard registry whose clock and guards the collapsers use. */
@@ -48,10 +57,6 @@ public final class CollapserRegistry {
     }
 
     void register(Collapser<?, ?> collapser) {
-        Collapser<?, ?> previous = collapsers.putIfAbsent(collapser.name(), collapser);
-        if (previous != null) {
-            throw new IllegalStateException("a collapser named '" + collapser.name()
-                    + "' already exists in this registry; look it up with find(name) or remove it first");
-        }
+        collapsers.register(collapser);
     }
 }

@@ -14,15 +14,11 @@ final class GuardBound {
     }
 
     /**
-     * SEMAPHORE: {@code execution.isolation.semaphore.maxConcurrentRequests}; VIRTUAL:
-     * {@code execution.isolation.virtual.maxConcurrentRequests}; THREAD: the pool's admission bound
-     * (maximum threads plus queue bound, shared with the pool's other guards).
+     * The guard's isolation limit as its isolator reports it: the semaphore's or the virtual limit,
+     * or under THREAD the pool's admission bound (maximum threads plus queue bound, shared with the
+     * pool's other guards).
      */
     static int of(Guard guard) {
-        return switch (guard.isolationStrategy()) {
-            case SEMAPHORE -> guard.config().semaphoreMaxConcurrentRequests();
-            case VIRTUAL -> guard.config().virtualMaxConcurrentRequests();
-            case THREAD -> guard.threadPool().admissionLimit();
-        };
+        return guard.policy().isolator().limit();
     }
 }

@@ -1,34 +1,25 @@
 package dev.firebreak.config;
 
-import dev.firebreak.GuardConfig;
-import dev.firebreak.collapse.CollapserConfig;
-import dev.firebreak.isolation.ThreadPoolConfig;
-
 /**
- * The hook a {@link dev.firebreak.GuardRegistry} calls when it creates a guard or a pool (and a
- * collapser builder may call for a collapser): turns the configuration the code gave into the one the
- * new object starts with, so properties fixed at creation, such as the isolation strategy, take effect
- * this way. {@link #bindCollapser} subscribes a collapser kept outside the registry to live changes
- * (collapsers in {@code registry.collapsers()} are found there). {@link DynamicConfiguration} installs
- * itself here; {@link #codeOnly()} is the default.
+ * The hook a registry calls when it creates a guard or a pool (and a collapser builder calls for a
+ * collapser): turns the configuration the code gave into the one the new object starts with, so
+ * properties fixed at creation, such as the isolation strategy, take effect this way. It speaks in
+ * {@link ConfigScope}s, so it knows no kind of object in particular. {@link #bind} subscribes an
+ * object kept outside the registry (a collapser built by hand) to live changes. Live configuration
+ * ({@code dev.firebreak.config.live.DynamicConfiguration}) installs itself here; {@link #codeOnly()}
+ * is the default.
  */
 public interface ConfigResolver {
 
-    /** The configuration a new guard named {@code name} starts with, given its builder's {@code fromCode}. */
-    GuardConfig guardConfig(String name, GuardConfig fromCode);
-
-    /** The configuration a new thread pool named {@code name} starts with. */
-    ThreadPoolConfig threadPoolConfig(String name, ThreadPoolConfig fromCode);
-
-    /** The configuration a new collapser named {@code name} starts with. */
-    CollapserConfig collapserConfig(String name, CollapserConfig fromCode);
+    /** The configuration a new object of {@code scope} named {@code name} starts with, given its builder's {@code fromCode}. */
+    <C> C resolve(ConfigScope<C, ?> scope, String name, C fromCode);
 
     /**
-     * Subscribes a running collapser to live changes of its properties until the returned
-     * registration is closed. {@code fromCode} is what its builder gave (the "instance default from
-     * code" layer).
+     * Subscribes a running object of {@code scope} to live changes of its properties until the
+     * returned registration is closed. {@code fromCode} is what its builder gave (the "instance default
+     * from code" layer).
      */
-    Registration bindCollapser(Reconfigurable<CollapserConfig> collapser, CollapserConfig fromCode);
+    <C> Registration bind(ConfigScope<C, ?> scope, Reconfigurable<C> target, C fromCode);
 
     /** The resolver that changes nothing: every object starts with its code's configuration. */
     static ConfigResolver codeOnly() {
@@ -49,22 +40,12 @@ public interface ConfigResolver {
         INSTANCE;
 
         @Override
-        public GuardConfig guardConfig(String name, GuardConfig fromCode) {
+        public <C> C resolve(ConfigScope<C, ?> scope, String name, C fromCode) {
             return fromCode;
         }
 
         @Override
-        public ThreadPoolConfig threadPoolConfig(String name, ThreadPoolConfig fromCode) {
-            return fromCode;
-        }
-
-        @Override
-        public CollapserConfig collapserConfig(String name, CollapserConfig fromCode) {
-            return fromCode;
-        }
-
-        @Override
-        public Registration bindCollapser(Reconfigurable<CollapserConfig> collapser, CollapserConfig fromCode) {
+        public <C> Registration bind(ConfigScope<C, ?> scope, Reconfigurable<C> target, C fromCode) {
             return () -> { };
         }
     }

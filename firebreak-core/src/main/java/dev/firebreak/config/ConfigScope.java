@@ -1,8 +1,6 @@
 package dev.firebreak.config;
 
-import dev.firebreak.GuardConfig;
-import dev.firebreak.collapse.CollapserConfig;
-import dev.firebreak.isolation.ThreadPoolConfig;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,13 +40,13 @@ public final class ConfigScope<C, B> {
     private final C defaults;
     private final List<Implication> implications;
 
-    ConfigScope(String segment, Class<C> recordType, List<PropertyDefinition<C, B>> properties,
+    public ConfigScope(String segment, Class<C> recordType, List<PropertyDefinition<C, B>> properties,
             Supplier<B> newBuilder, Function<B, C> build, Function<C, Set<String>> setInCode,
             BiConsumer<B, Set<String>> replaceSetInCode) {
         this(segment, recordType, properties, newBuilder, build, setInCode, replaceSetInCode, List.of());
     }
 
-    ConfigScope(String segment, Class<C> recordType, List<PropertyDefinition<C, B>> properties,
+    public ConfigScope(String segment, Class<C> recordType, List<PropertyDefinition<C, B>> properties,
             Supplier<B> newBuilder, Function<B, C> build, Function<C, Set<String>> setInCode,
             BiConsumer<B, Set<String>> replaceSetInCode, List<Implication> implications) {
         this.implications = List.copyOf(implications);
@@ -72,25 +70,9 @@ public final class ConfigScope<C, B> {
         }
     }
 
-    /** Guards: {@code firebreak.command.<name>.*}. */
-    public static ConfigScope<GuardConfig, GuardConfig.Builder> command() {
-        return CommandProperties.SCOPE;
-    }
 
-    /** Thread pools: {@code firebreak.threadpool.<pool>.*}. */
-    public static ConfigScope<ThreadPoolConfig, ThreadPoolConfig.Builder> threadPool() {
-        return ThreadPoolProperties.SCOPE;
-    }
 
-    /** Collapsers: {@code firebreak.collapser.<name>.*}. */
-    public static ConfigScope<CollapserConfig, CollapserConfig.Builder> collapser() {
-        return CollapserProperties.SCOPE;
-    }
 
-    /** The three scopes. */
-    public static List<ConfigScope<?, ?>> all() {
-        return List.of(command(), threadPool(), collapser());
-    }
 
     /** The key segment after the prefix: {@code command}, {@code threadpool} or {@code collapser}. */
     public String segment() {
@@ -113,7 +95,7 @@ public final class ConfigScope<C, B> {
     }
 
     /** The values one property's explicit setting implies for another (see {@link Implication}). */
-    List<Implication> implications() {
+    public List<Implication> implications() {
         return implications;
     }
 
@@ -148,13 +130,28 @@ public final class ConfigScope<C, B> {
      * refusal if a rule on this one property is broken, null if not (a rule that also involves
      * other properties is left to the check of the whole record).
      */
-    InvalidConfigException checkAlone(PropertyDefinition<C, B> property, Object value) {
+    public InvalidConfigException checkAlone(PropertyDefinition<C, B> property, Object value) {
         try {
             build(Map.of(property, value), Set.of());
             return null;
         } catch (InvalidConfigException e) {
             return e.relatedKeys().isEmpty() ? e : null;
         }
+    }
+
+    /**
+     * The fixed properties (those whose row is not live) whose values differ between {@code current}
+     * and {@code next}: the one place that derives, from the table's flags, what a running object
+     * must ignore when reconfigured.
+     */
+    public List<String> changedFixed(C current, C next) {
+        List<String> changed = new ArrayList<>();
+        for (PropertyDefinition<C, B> property : properties) {
+            if (!property.live() && !Objects.equals(property.get(current), property.get(next))) {
+                changed.add(property.name());
+            }
+        }
+        return changed;
     }
 
     @Override

@@ -13,10 +13,10 @@ import java.util.Objects;
  * @param implied the property that follows it
  * @param value the value {@code implied} takes
  */
-record Implication(String trigger, String implied, Object value) {
+public record Implication(String trigger, String implied, Object value) {
 
     /** Requires every field. */
-    Implication {
+    public Implication {
         Objects.requireNonNull(trigger, "trigger");
         Objects.requireNonNull(implied, "implied");
         Objects.requireNonNull(value, "value");

@@ -56,7 +56,7 @@ public final class Hedge implements Reconfigurable<HedgeConfig> {
         this.config = config;
         this.delay = new HedgeDelay(guard);
         this.budget = new RetryBudget(config.budgetWindow(), config.budgetPercent(), config.budgetMinPerSecond(),
-                guard.registry().ticker().read());
+                guard.policy().registry().ticker().read());
     }
 
     /** Starts building a hedging policy named {@code name} (its properties: {@code firebreak.hedge.<name>.*}). */
@@ -141,7 +141,7 @@ public final class Hedge implements Reconfigurable<HedgeConfig> {
 
     /** The delay a call starting now would hedge after, or empty while there is no percentile yet. */
     public java.util.Optional<Duration> currentDelay() {
-        long nanos = delayNanos(guard.registry().ticker().read(), config);
+        long nanos = delayNanos(guard.policy().registry().ticker().read(), config);
         return nanos < 0 ? java.util.Optional.empty() : java.util.Optional.of(Duration.ofNanos(nanos));
     }
 

@@ -39,7 +39,7 @@ final class HedgeDelay {
     }
 
     private long percentileNanos(double percentile) {
-        LatencySnapshot latency = guard.metrics().snapshot().executionLatency();
+        LatencySnapshot latency = guard.policy().metrics().snapshot().executionLatency();
         if (latency.disabled() || latency.samples() == 0) {
             return NONE;
         }

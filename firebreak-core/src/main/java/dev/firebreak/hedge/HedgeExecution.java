@@ -53,7 +53,7 @@ final class HedgeExecution<T> {
         this.attempt = attempt;
         this.fallback = fallback;
         this.config = hedge.config();
-        this.ticker = hedge.guard().registry().ticker();
+        this.ticker = hedge.guard().policy().registry().ticker();
         this.context = RequestContext.currentOrNull();
         this.executor = context == null ? hedge.hedgeExecutor() : context.wrap(hedge.hedgeExecutor());
         this.startNanos = ticker.read();
@@ -111,7 +111,7 @@ final class HedgeExecution<T> {
         } finally {
             lock.unlock();
         }
-        Cancellable scheduled = hedge.guard().registry().scheduler().schedule(delay, () -> executor.execute(this::hedgeDue));
+        Cancellable scheduled = hedge.guard().policy().registry().scheduler().schedule(delay, () -> executor.execute(this::hedgeDue));
         boolean cancel;
         lock.lock();
         try {

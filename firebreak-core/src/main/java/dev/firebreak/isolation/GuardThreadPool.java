@@ -131,8 +131,8 @@ public final class GuardThreadPool {
         }
     }
 
-    /** Takes an admission permit if the pool and its queue bound allow; false (counted as a rejection) otherwise. */
-    public boolean tryAdmit() {
+    /** Takes an admission permit if the pool and its queue bound allow; false (counted as a rejection) otherwise. Accounting: only its isolator calls it. */
+    boolean tryAdmit() {
         if (admission.tryAcquire()) {
             return true;
         }
@@ -144,7 +144,7 @@ public final class GuardThreadPool {
      * Runs an admitted task. The task itself must call {@link #release()} when it ends (in a finally).
      * If the pool has been shut down, the permit is released here and false is returned.
      */
-    public boolean execute(Runnable admittedTask) {
+    boolean execute(Runnable admittedTask) {
         try {
             executor.execute(admittedTask);
             return true;
@@ -154,8 +154,22 @@ public final class GuardThreadPool {
         }
     }
 
+    /**
+     * Runs an admitted task, leaving its permit to the caller when the pool refuses it.
+     *
+     * @return false if the pool is shut down (the permit is still held)
+     */
+    boolean executeAdmitted(Runnable admittedTask) {
+        try {
+            executor.execute(admittedTask);
+            return true;
+        } catch (RejectedExecutionException shutDown) {
+            return false;
+        }
+    }
+
     /** Returns an admission permit. */
-    public void release() {
+    void release() {
         admission.release();
     }
 

@@ -4,6 +4,7 @@ import static dev.firebreak.config.Check.notNegative;
 import static dev.firebreak.config.Check.positive;
 import static dev.firebreak.config.Check.window;
 
+import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.InvalidConfigException;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -62,6 +63,14 @@ public record ThreadPoolConfig(
         checkAdmissionBound(coreSize, maximumSize, allowMaximumSizeToDivergeFromCoreSize, maxQueueSize,
                 queueSizeRejectionThreshold);
         setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
+    }
+
+    /**
+     * This record's property table ({@code firebreak.threadpool.<name>.*}): the only place its Hystrix key names live, with
+     * each property's type, rules and live/fixed flag.
+     */
+    public static ConfigScope<ThreadPoolConfig, Builder> scope() {
+        return ThreadPoolProperties.SCOPE;
     }
 
     /** Hystrix's defaults. */

@@ -1,6 +1,5 @@
 package dev.firebreak.metrics;
 
-import dev.firebreak.GuardConfig;
 import dev.firebreak.breaker.CircuitBreaker;
 import dev.firebreak.event.EventType;
 import dev.firebreak.metrics.rolling.LatencySnapshot;
@@ -43,28 +42,31 @@ public final class GuardMetrics {
     private final RollingPercentile totalLatency;
     private final AtomicInteger concurrent = new AtomicInteger();
     private volatile boolean percentilesEnabled;
+    private volatile long healthIntervalNanos;
+    private volatile PacedHealth health; // null until the first snapshot
 
-    /** Metrics for a guard configured by {@code config}, with no breaker state to report (always CLOSED). */
-    public GuardMetrics(GuardConfig config, Ticker ticker) {
+    /** Metrics with {@code config}, with no breaker state to report (always CLOSED). */
+    public GuardMetrics(MetricsSettings config, Ticker ticker) {
         this(config, ticker, CircuitBreaker.alwaysClosed());
     }
 
-    /** Metrics for a guard configured by {@code config}, reading time from {@code ticker}, reporting {@code breaker}'s state. */
-    public GuardMetrics(GuardConfig config, Ticker ticker, CircuitBreaker breaker) {
+    /** Metrics with {@code config}, reading time from {@code ticker}, reporting {@code breaker}'s state. */
+    public GuardMetrics(MetricsSettings config, Ticker ticker, CircuitBreaker breaker) {
         this.ticker = ticker;
         this.breaker = breaker;
         long origin = ticker.read();
         for (int i = 0; i < cumulative.length; i++) {
             cumulative[i] = new LongAdder();
         }
-        this.rollingWindowMillis = config.metricsRollingStatsTimeInMilliseconds();
+        this.rollingWindowMillis = (int) config.rollingStatsWindow().toMillis();
         this.rolling = new RollingCounter(EventType.count(), rollingWindowMillis * 1_000_000L,
-                config.metricsRollingStatsNumBuckets(), origin);
-        long percentileWindow = config.metricsRollingPercentileTimeInMilliseconds() * 1_000_000L;
-        int percentileBuckets = config.metricsRollingPercentileNumBuckets();
+                config.rollingStatsBuckets(), origin);
+        long percentileWindow = config.percentileWindow().toNanos();
+        int percentileBuckets = config.percentileBuckets();
         this.executionLatency = new RollingPercentile(percentileWindow, percentileBuckets, origin);
         this.totalLatency = new RollingPercentile(percentileWindow, percentileBuckets, origin);
-        this.percentilesEnabled = config.metricsRollingPercentileEnabled();
+        this.percentilesEnabled = config.percentilesEnabled();
+        this.healthIntervalNanos = config.healthInterval().toNanos();
     }
 
     /** A call's user code started running. */
@@ -104,9 +106,13 @@ public final class GuardMetrics {
         }
     }
 
-    /** Applies a new configuration's live parts ({@code metrics.rollingPercentile.enabled}); the geometry is fixed. */
-    public void reconfigure(GuardConfig config) {
-        percentilesEnabled = config.metricsRollingPercentileEnabled();
+    /**
+     * Applies a new configuration's live parts ({@code metrics.rollingPercentile.enabled},
+     * {@code metrics.healthSnapshot.intervalInMilliseconds}); the geometry is fixed.
+     */
+    public void reconfigure(MetricsSettings config) {
+        percentilesEnabled = config.percentilesEnabled();
+        healthIntervalNanos = config.healthInterval().toNanos();
     }
 
     /** Calls of this type since the guard was created. */
@@ -134,9 +140,29 @@ public final class GuardMetrics {
         EventCounts window = new EventCounts(rolling.sums(now));
         int running = concurrent.get();
         boolean percentiles = percentilesEnabled;
-        return new GuardMetricsSnapshot(now, rollingWindowMillis, window, new EventCounts(totals), window.health(),
+        return new GuardMetricsSnapshot(now, rollingWindowMillis, window, new EventCounts(totals), health(window, now),
                 percentiles ? executionLatency.snapshot(now) : LatencySnapshot.DISABLED,
                 percentiles ? totalLatency.snapshot(now) : LatencySnapshot.DISABLED,
                 running, Math.max(running, rolling.max(now)), breaker.state(now));
+    }
+
+    /**
+     * The health figures, recomputed from {@code window} at most once per
+     * {@code metrics.healthSnapshot.intervalInMilliseconds} (Hystrix's health-snapshot pacing); in
+     * between, the figures last computed. Only the published figures are paced: the circuit breaker
+     * decides on every call from its own window.
+     */
+    private HealthCounts health(EventCounts window, long now) {
+        PacedHealth last = health;
+        if (last != null && now - last.atNanos() < healthIntervalNanos) { // wrap-safe difference
+            return last.counts();
+        }
+        HealthCounts fresh = window.health();
+        health = new PacedHealth(now, fresh); // racing snapshots may each store theirs: both are fresh
+        return fresh;
+    }
+
+    /** Health figures and the reading they were computed at. */
+    private record PacedHealth(long atNanos, HealthCounts counts) {
     }
 }

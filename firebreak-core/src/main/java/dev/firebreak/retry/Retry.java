@@ -59,7 +59,7 @@ public final class Retry implements Reconfigurable<RetryConfig> {
         this.random = b.random != null ? b.random : () -> ThreadLocalRandom.current().nextDouble();
         this.config = config;
         this.budget = new RetryBudget(config.budgetWindow(), config.budgetPercent(), config.budgetMinPerSecond(),
-                guard.registry().ticker().read());
+                guard.policy().registry().ticker().read());
     }
 
     /** Starts building a retry policy named {@code name} (its properties: {@code firebreak.retry.<name>.*}). */

@@ -48,7 +48,7 @@ final class RetryExecution<T> {
         this.attempt = attempt;
         this.fallback = fallback;
         this.config = retry.config();
-        this.ticker = retry.guard().registry().ticker();
+        this.ticker = retry.guard().policy().registry().ticker();
         this.context = RequestContext.currentOrNull();
         this.executor = context == null ? retry.attemptExecutor() : context.wrap(retry.attemptExecutor());
         this.startNanos = ticker.read();
@@ -106,7 +106,7 @@ final class RetryExecution<T> {
         previousDelayNanos = delay;
         retry.metrics().recordRetried();
         events |= EventType.RETRIED.bit();
-        Cancellable scheduled = retry.guard().registry().scheduler().schedule(delay, () -> executor.execute(this::launch));
+        Cancellable scheduled = retry.guard().policy().registry().scheduler().schedule(delay, () -> executor.execute(this::launch));
         wait = scheduled;
         if (result.isDone()) {
             scheduled.cancel();

@@ -27,7 +27,9 @@ class RollingCircuitBreakerTest {
         this.origin = origin;
         GuardConfig.Builder config = GuardConfig.builder();
         settings.accept(config);
-        breaker = (RollingCircuitBreaker) CircuitBreakers.create(config.build(), () -> origin);
+        GuardConfig built = config.build();
+        breaker = (RollingCircuitBreaker) CircuitBreakers.create(built.breakerSettings(),
+                built.metricsRollingStatsTimeInMilliseconds(), built.metricsRollingStatsNumBuckets(), () -> origin);
         breaker.addStateListener((from, to, at) -> transitions.add(from + ">" + to + "@" + (at - origin) / MS));
     }
 
@@ -216,20 +218,20 @@ class RollingCircuitBreakerTest {
     void forceFlagsAndEnabledApplyLive(long o) {
         start(o, c -> { });
         GuardConfig base = GuardConfig.defaults();
-        CircuitBreakers.reconfigure(breaker, base.toBuilder().circuitBreakerForceOpen(true).build());
+        CircuitBreakers.reconfigure(breaker, base.toBuilder().circuitBreakerForceOpen(true).build().breakerSettings());
         assertThat(call(0, EventType.SUCCESS)).isEqualTo(DENIED);
         assertThat(state(0)).isEqualTo(CircuitState.OPEN);
-        CircuitBreakers.reconfigure(breaker, base.toBuilder().circuitBreakerForceClosed(true).build());
+        CircuitBreakers.reconfigure(breaker, base.toBuilder().circuitBreakerForceClosed(true).build().breakerSettings());
         calls(40, 0, EventType.FAILURE);
         assertThat(state(0)).as("forced closed never opens").isEqualTo(CircuitState.CLOSED);
-        CircuitBreakers.reconfigure(breaker, base);
+        CircuitBreakers.reconfigure(breaker, base.breakerSettings());
         calls(1, 0, EventType.FAILURE); // the forced-closed failures were counted: this one decides
         assertThat(breaker.current().state()).isEqualTo(CircuitState.OPEN);
-        CircuitBreakers.reconfigure(breaker, base.toBuilder().circuitBreakerEnabled(false).build());
+        CircuitBreakers.reconfigure(breaker, base.toBuilder().circuitBreakerEnabled(false).build().breakerSettings());
         assertThat(call(0, EventType.FAILURE)).isEqualTo(NORMAL);
         assertThat(state(0)).isEqualTo(CircuitState.CLOSED);
         CircuitBreakers.reconfigure(breaker, base.toBuilder().circuitBreakerErrorThresholdPercentage(100)
-                .circuitBreakerSleepWindowInMilliseconds(1).build());
+                .circuitBreakerSleepWindowInMilliseconds(1).build().breakerSettings());
         assertThat(call(1, EventType.SUCCESS)).as("the new 1 ms sleep window applies").isEqualTo(TRIAL);
     }
 

@@ -29,7 +29,7 @@ final class CollapserFixture {
     }
 
     CollapserBuilder<Integer, String> builder(String name) {
-        return registry.collapsers().<Integer, String>collapser(name).through(guard)
+        return CollapserRegistry.of(registry).<Integer, String>collapser(name).through(guard)
                 .batchAsync(downstream, ResponseMapping.inOrder());
     }
 

@@ -78,7 +78,7 @@ class CollapserPropertyTest {
         // may trail the moment the batch took its requests while this thread keeps advancing the clock.
         List<Boolean> createdHere = Collections.synchronizedList(new ArrayList<>());
         Thread testThread = Thread.currentThread();
-        CollapserBuilder<Integer, String> builder = registry.collapsers().<Integer, String>collapser("c").through(guard)
+        CollapserBuilder<Integer, String> builder = CollapserRegistry.of(registry).<Integer, String>collapser("c").through(guard)
                 .batchAsync(arguments -> {
                     synchronized (created) { // one order for created, createdHere and the downstream's calls
                         created.add(clock.read());
@@ -134,7 +134,7 @@ class CollapserPropertyTest {
 
         // A deadline or a guard timeout claims its outcome at its instant on the clock; the fallback and
         // the completion then run off the timer thread, so give them a (bounded) moment to land.
-        dev.firebreak.support.Await.until("every request completed",
+        dev.firebreak.testkit.Await.until("every request completed",
                 () -> futures.stream().allMatch(f -> f == null || f.isDone()));
         Map<Integer, Integer> callOf = new HashMap<>();
         for (int i = 0; i < downstream.calls.size(); i++) {
@@ -215,7 +215,7 @@ class CollapserPropertyTest {
         for (int i = 0; i < downstream.calls.size(); i++) {
             if (faults.get(i % faults.size()) == Fault.TIMEOUT && now - created.get(i) >= GUARD_TIMEOUT_MS * 1_000_000L) {
                 for (Integer id : downstream.call(i).arguments()) {
-                    dev.firebreak.support.Await.until("request " + id + " has its outcome", futures.get(id)::isDone);
+                    dev.firebreak.testkit.Await.until("request " + id + " has its outcome", futures.get(id)::isDone);
                 }
             }
         }

@@ -36,7 +36,7 @@ class CollapserStressTest {
         GuardRegistry registry = GuardRegistry.builder().build();
         Guard guard = registry.guard("stress-batch").isolation(Isolation.virtualThreads(64))
                 .timeout(Duration.ofSeconds(20)).build();
-        Collapser<Integer, Integer> collapser = registry.collapsers().<Integer, Integer>collapser("stress").through(guard)
+        Collapser<Integer, Integer> collapser = CollapserRegistry.of(registry).<Integer, Integer>collapser("stress").through(guard)
                 .batch(arguments -> {
                     int roll = ThreadLocalRandom.current().nextInt(100);
                     if (roll < 3) {

@@ -22,7 +22,7 @@ class FailureTest {
 
     private static Throwable failureOf(CompletableFuture<?> future) {
         // Timeouts and deadlines complete off the timer thread: wait (bounded) for the outcome to land.
-        dev.firebreak.support.Await.until("the request completed", future::isDone);
+        dev.firebreak.testkit.Await.until("the request completed", future::isDone);
         assertThat(future).isCompletedExceptionally();
         try {
             future.join();
@@ -142,7 +142,7 @@ class FailureTest {
     @Test
     void byKeyMapsAReorderedResponseAndRejectsUnaskedKeys() {
         Downstream<Integer, List<String>> keyed = new Downstream<>();
-        Collapser<Integer, String> c = f.registry.collapsers().<Integer, String>collapser("keyed").through(f.guard)
+        Collapser<Integer, String> c = CollapserRegistry.of(f.registry).<Integer, String>collapser("keyed").through(f.guard)
                 .batchAsync(keyed, ResponseMapping.<Integer, Integer, String>byKey(a -> a, v -> Integer.parseInt(v.substring(1))))
                 .configure(cfg -> cfg.dispatchStrategy(DispatchStrategy.TIMER)).build();
         CompletableFuture<String> one = c.submit(1);
@@ -163,7 +163,7 @@ class FailureTest {
     @Test
     void byPositionSplitsLikeTheSeedsTakeAndDrop() {
         Downstream<Integer, String> letters = new Downstream<>();
-        Collapser<Integer, String> c = f.registry.collapsers().<Integer, String>collapser("split").through(f.guard)
+        Collapser<Integer, String> c = CollapserRegistry.of(f.registry).<Integer, String>collapser("split").through(f.guard)
                 .batchAsync(letters, ResponseMapping.<Integer, String, String>byPosition((all, counts) -> {
                     List<String> parts = new ArrayList<>();
                     int at = 0;
@@ -184,7 +184,7 @@ class FailureTest {
 
     @Test
     void aMappingThatThrowsMidwayAnswersNoOne() {
-        Collapser<Integer, String> c = f.registry.collapsers().<Integer, String>collapser("throws").through(f.guard)
+        Collapser<Integer, String> c = CollapserRegistry.of(f.registry).<Integer, String>collapser("throws").through(f.guard)
                 .batchAsync(f.downstream, (List<String> response, List<Integer> arguments, Answers<String> answers) -> {
                     answers.answer(0, response.get(0));
                     throw new IllegalStateException("bad mapping");
@@ -246,7 +246,7 @@ class FailureTest {
     @Test
     void aBlockingBatchThroughASemaphoreGuardIsRefused() {
         CollapserFixture semaphore = new CollapserFixture(g -> g.isolation(dev.firebreak.Isolation.semaphore(5)));
-        assertThatThrownBy(() -> semaphore.registry.collapsers().<Integer, String>collapser("s").through(semaphore.guard)
+        assertThatThrownBy(() -> CollapserRegistry.of(semaphore.registry).<Integer, String>collapser("s").through(semaphore.guard)
                 .batch(arguments -> CollapserFixture.values(arguments), ResponseMapping.inOrder()).build())
                 .hasMessageContaining("SEMAPHORE");
     }

@@ -3,8 +3,8 @@ package dev.firebreak.collapse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.event.EventType;
-import dev.firebreak.support.Await;
 import dev.firebreak.support.CallerKind;
+import dev.firebreak.testkit.Await;
 import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

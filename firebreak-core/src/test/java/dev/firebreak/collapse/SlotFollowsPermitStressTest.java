@@ -6,7 +6,7 @@ import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
 import dev.firebreak.event.EventType;
-import dev.firebreak.support.Await;
+import dev.firebreak.testkit.Await;
 import dev.firebreak.testkit.ManualClock;
 import java.time.Duration;
 import java.util.List;
@@ -51,7 +51,7 @@ class SlotFollowsPermitStressTest {
         GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
         Guard guard = registry.guard("stubborn-batch").isolation(Isolation.virtualThreads(BOUND))
                 .timeout(Duration.ofMillis(50)).configure(c -> c.circuitBreakerEnabled(false)).build();
-        Collapser<Integer, String> collapser = registry.collapsers().<Integer, String>collapser("stubborn").through(guard)
+        Collapser<Integer, String> collapser = CollapserRegistry.of(registry).<Integer, String>collapser("stubborn").through(guard)
                 .batch(this::call, ResponseMapping.inOrder())
                 .fallback((argument, failure) -> "fb" + argument + ":" + failure.getClass().getSimpleName())
                 .requestTimeout(Duration.ofMillis(400))
@@ -89,8 +89,8 @@ class SlotFollowsPermitStressTest {
             clock.advance(Duration.ofMillis(1)); // nothing waits on real time: the clock moves on until all is done
             releaseDue();
             return futures.values().stream().allMatch(CompletableFuture::isDone) && collapser.globalQueue().batchesInFlight() == 0
-                    && guard.permitsInFlight() == 0;
-        }, () -> "(slots " + collapser.globalQueue().batchesInFlight() + ", permits " + guard.permitsInFlight() + ")");
+                    && guard.policy().permitsInFlight() == 0;
+        }, () -> "(slots " + collapser.globalQueue().batchesInFlight() + ", permits " + guard.policy().permitsInFlight() + ")");
 
         int total = THREADS * PER_THREAD;
         assertThat(futures).hasSize(total);
@@ -108,10 +108,10 @@ class SlotFollowsPermitStressTest {
         assertThat(metrics.cumulativeCount(EventType.CANCELLED)).isEqualTo(cancelled);
         assertThat(metrics.cumulativeCount(EventType.FALLBACK_SUCCESS)).isEqualTo(fallbacks);
         assertThat(collapser.snapshot().cumulativeRequests()).isEqualTo(total);
-        assertThat(guard.metrics().cumulativeCount(EventType.TIMEOUT)).as("batches timed out").isPositive();
+        assertThat(guard.policy().metrics().cumulativeCount(EventType.TIMEOUT)).as("batches timed out").isPositive();
         assertThat(interruptsIgnored.get()).as("timed-out calls ignored their interrupt").isPositive();
         if (strategy == DispatchStrategy.LOAD_AWARE) {
-            assertThat(guard.metrics().cumulativeCount(EventType.LIMIT_REJECTED))
+            assertThat(guard.policy().metrics().cumulativeCount(EventType.LIMIT_REJECTED))
                     .as("batches rejected by the collapser's own guard; outcomes %s", outcomes).isZero();
             assertThat(count(outcomes, "fallback:RejectedException")).isZero();
         }

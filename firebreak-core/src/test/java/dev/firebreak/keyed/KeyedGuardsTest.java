@@ -11,8 +11,8 @@ import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.IsolationStrategy;
 import dev.firebreak.isolation.ThreadPoolConfig;
-import dev.firebreak.support.Gate;
 import dev.firebreak.support.LiveThreads;
+import dev.firebreak.testkit.Gate;
 import dev.firebreak.testkit.ManualClock;
 import java.lang.ref.WeakReference;
 import java.time.Duration;
@@ -54,9 +54,9 @@ class KeyedGuardsTest {
 
         Guard guard = registry.find("tenant-acme").orElseThrow();
         assertThat(keyed.find("acme")).containsSame(guard);
-        assertThat(guard.isolationStrategy()).isEqualTo(IsolationStrategy.SEMAPHORE);
-        assertThat(guard.config().semaphoreMaxConcurrentRequests()).isEqualTo(5);
-        assertThat(guard.config().timeoutInMilliseconds()).isEqualTo(2_000);
+        assertThat(guard.policy().isolationStrategy()).isEqualTo(IsolationStrategy.SEMAPHORE);
+        assertThat(guard.policy().config().semaphoreMaxConcurrentRequests()).isEqualTo(5);
+        assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(2_000);
         assertThat(keyed.execute("acme", () -> "again")).isEqualTo("again");
         assertThat(registry.find("tenant-acme")).containsSame(guard);
         assertThat(keyed.size()).isOne();
@@ -87,7 +87,7 @@ class KeyedGuardsTest {
 
         keyed.execute("acme", () -> 3);
         assertThat(keyed.find("acme").orElseThrow()).as("a fresh guard").isNotSameAs(first);
-        assertThat(keyed.find("acme").orElseThrow().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(1);
+        assertThat(keyed.find("acme").orElseThrow().policy().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(1);
     }
 
     @Test
@@ -198,7 +198,7 @@ class KeyedGuardsTest {
         for (int i = 0; i < 3; i++) {
             hosts.execute("eu", () -> 1);
         }
-        GuardThreadPool pool = hosts.find("eu").orElseThrow().threadPool();
+        GuardThreadPool pool = hosts.find("eu").orElseThrow().policy().threadPool();
         List<Thread> threads = LiveThreads.named("firebreak-keyed-host-eu-");
         assertThat(threads).hasSize(3);
 
@@ -208,7 +208,7 @@ class KeyedGuardsTest {
         assertThat(registry.findPool("keyed-host-eu")).isEmpty();
         assertThat(LiveThreads.awaitTermination(threads)).isEmpty();
         hosts.execute("eu", () -> 1);
-        assertThat(hosts.find("eu").orElseThrow().threadPool()).isNotSameAs(pool);
+        assertThat(hosts.find("eu").orElseThrow().policy().threadPool()).isNotSameAs(pool);
     }
 
     @Test

@@ -7,13 +7,9 @@ import dev.firebreak.breaker.CircuitBreaker;
 import dev.firebreak.breaker.CircuitBreakers;
 import dev.firebreak.breaker.CircuitState;
 import dev.firebreak.event.EventType;
-import dev.firebreak.isolation.GuardThreadPool;
-import dev.firebreak.isolation.ThreadPoolConfig;
 import dev.firebreak.metrics.rolling.LatencySnapshot;
 import dev.firebreak.testkit.ManualClock;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The snapshot's figures: latency kinds, concurrency, breaker state, live percentile switch, pool figures. */
@@ -24,7 +20,7 @@ class GuardMetricsTest {
     @Test
     void executionLatencyOnlyForCallsThatRanTotalLatencyForAll() {
         ManualClock clock = new ManualClock(Long.MAX_VALUE - 1_000 * MS);
-        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults(), clock);
+        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults().metricsSettings(), clock);
         metrics.record(EventType.SUCCESS.bit(), 10 * MS, 12 * MS);
         metrics.record(EventType.FAILURE.bit() | EventType.FALLBACK_SUCCESS.bit(), 30 * MS, 40 * MS);
         metrics.record(EventType.SHORT_CIRCUITED.bit() | EventType.FALLBACK_SUCCESS.bit(), 0, 1 * MS);
@@ -47,19 +43,19 @@ class GuardMetricsTest {
     @Test
     void percentilesCanBeSwitchedOffAndOnLive() {
         ManualClock clock = new ManualClock();
-        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults(), clock);
-        metrics.reconfigure(GuardConfig.builder().metricsRollingPercentileEnabled(false).build());
+        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults().metricsSettings(), clock);
+        metrics.reconfigure(GuardConfig.builder().metricsRollingPercentileEnabled(false).build().metricsSettings());
         metrics.record(EventType.SUCCESS.bit(), MS, MS);
         assertThat(metrics.snapshot().executionLatency()).isEqualTo(LatencySnapshot.DISABLED);
         assertThat(metrics.snapshot().executionLatency().percentileMillis(50.0)).isEqualTo(-1);
-        metrics.reconfigure(GuardConfig.defaults());
+        metrics.reconfigure(GuardConfig.defaults().metricsSettings());
         assertThat(metrics.snapshot().executionLatency().samples()).as("nothing recorded while off").isZero();
     }
 
     @Test
     void concurrencyNowAndRollingMaximum() {
         ManualClock clock = new ManualClock(-42);
-        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults(), clock);
+        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults().metricsSettings(), clock);
         metrics.executionStarted();
         metrics.executionStarted();
         metrics.executionStarted();
@@ -77,64 +73,11 @@ class GuardMetricsTest {
     void snapshotReportsTheBreakersState() {
         ManualClock clock = new ManualClock();
         GuardConfig config = GuardConfig.builder().circuitBreakerRequestVolumeThreshold(1).build();
-        CircuitBreaker breaker = CircuitBreakers.create(config, clock);
-        GuardMetrics metrics = new GuardMetrics(config, clock, breaker);
+        CircuitBreaker breaker = CircuitBreakers.create(config.breakerSettings(), config.metricsRollingStatsTimeInMilliseconds(), config.metricsRollingStatsNumBuckets(), clock);
+        GuardMetrics metrics = new GuardMetrics(config.metricsSettings(), clock, breaker);
         assertThat(metrics.snapshot().circuitOpen()).isFalse();
         breaker.onOutcome(breaker.tryAcquire(0), EventType.FAILURE, 0, 0);
         assertThat(metrics.snapshot().circuitState()).isEqualTo(CircuitState.OPEN);
         assertThat(metrics.snapshot().circuitOpen()).isTrue();
-    }
-
-    @Test
-    void poolSnapshotCountsExecutedRejectedAndMostActive() throws Exception {
-        ManualClock clock = new ManualClock(Long.MAX_VALUE);
-        GuardThreadPool pool = new GuardThreadPool("metrics-test", ThreadPoolConfig.builder().coreSize(2).build(), clock);
-        try {
-            CountDownLatch started = new CountDownLatch(2);
-            CountDownLatch release = new CountDownLatch(1);
-            CountDownLatch finished = new CountDownLatch(2);
-            for (int i = 0; i < 2; i++) {
-                assertThat(pool.tryAdmit()).isTrue();
-                pool.execute(() -> {
-                    started.countDown();
-                    try {
-                        release.await(10, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    } finally {
-                        pool.release();
-                        finished.countDown();
-                    }
-                });
-            }
-            assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
-            assertThat(pool.tryAdmit()).as("2 threads, no queue").isFalse();
-            release.countDown();
-            assertThat(finished.await(10, TimeUnit.SECONDS)).isTrue();
-            ThreadPoolMetricsSnapshot s = awaitExecuted(pool, 2);
-            assertThat(s.rollingRejected()).isEqualTo(1);
-            assertThat(s.rollingMaxActive()).isEqualTo(2);
-            assertThat(s.name()).isEqualTo("metrics-test");
-            assertThat(s.rollingWindowMillis()).isEqualTo(10_000);
-            clock.advance(Duration.ofSeconds(10));
-            assertThat(pool.metricsSnapshot().rollingExecuted()).isZero();
-            assertThat(pool.metricsSnapshot().completedTaskCount()).isEqualTo(2);
-        } finally {
-            pool.shutdown();
-        }
-    }
-
-    /** afterExecute runs just after the task's own finally: wait for it, for at most 10 s. */
-    private static ThreadPoolMetricsSnapshot awaitExecuted(GuardThreadPool pool, long n) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() - deadline < 0) {
-            ThreadPoolMetricsSnapshot s = pool.metricsSnapshot();
-            if (s.rollingExecuted() == n) {
-                return s;
-            }
-            Thread.onSpinWait();
-            Thread.yield();
-        }
-        return pool.metricsSnapshot();
     }
 }

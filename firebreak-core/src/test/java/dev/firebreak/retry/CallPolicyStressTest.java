@@ -8,7 +8,7 @@ import dev.firebreak.Isolation;
 import dev.firebreak.event.EventType;
 import dev.firebreak.hedge.Hedge;
 import dev.firebreak.hedge.Idempotent;
-import dev.firebreak.support.Await;
+import dev.firebreak.testkit.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -125,7 +125,7 @@ class CallPolicyStressTest {
         Await.until("every completion callback ran", () -> completions.get() == THREADS * CALLS_PER_THREAD);
         Await.until("every hanging attempt released", () -> released.get() == hung.get(),
                 () -> hung.get() + " hung, " + released.get() + " released");
-        Await.until("every permit back", () -> retried.permitsInFlight() == 0 && hedged.permitsInFlight() == 0);
+        Await.until("every permit back", () -> retried.policy().permitsInFlight() == 0 && hedged.policy().permitsInFlight() == 0);
         for (Track track : tracks) {
             assertThat(track.fallbacks.get()).isLessThanOrEqualTo(1);
             if (track.fallbacks.get() == 1) {
@@ -145,7 +145,7 @@ class CallPolicyStressTest {
         long total = 0;
         for (EventType type : EventType.values()) {
             if (type.kind() == EventType.Kind.EXECUTION) {
-                total += guard.metrics().cumulativeCount(type);
+                total += guard.policy().metrics().cumulativeCount(type);
             }
         }
         return total;

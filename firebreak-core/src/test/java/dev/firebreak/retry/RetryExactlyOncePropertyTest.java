@@ -91,13 +91,13 @@ class RetryExactlyOncePropertyTest {
         for (int ms = 0; ms < 10_000 && !result.isDone(); ms += 5) {
             clock.advance(5 * MS);
         }
-        dev.firebreak.support.Await.until("the call completed", () -> {
+        dev.firebreak.testkit.Await.until("the call completed", () -> {
             if (!result.isDone()) {
                 clock.advance(5 * MS);
             }
             return result.isDone();
         });
-        dev.firebreak.support.Await.until("its completion was counted", () -> completions.get() == 1);
+        dev.firebreak.testkit.Await.until("its completion was counted", () -> completions.get() == 1);
 
         assertThat(result).isDone();
         assertThat(completions).hasValue(1);
@@ -109,7 +109,7 @@ class RetryExactlyOncePropertyTest {
         }
         // the guard counts every attempt once (a timed-out attempt is counted on the timeout's own
         // thread, which may still be at work when the retry's outcome is already settled)
-        dev.firebreak.support.Await.until("the guard counted every attempt", () -> executionsCounted(guard) == attempts.get(),
+        dev.firebreak.testkit.Await.until("the guard counted every attempt", () -> executionsCounted(guard) == attempts.get(),
                 () -> "(" + executionsCounted(guard) + " of " + attempts.get() + ")");
         assertThat(retry.metrics().attempts()).isEqualTo(attempts.get());
         if (cancelled) {
@@ -146,7 +146,7 @@ class RetryExactlyOncePropertyTest {
         long counted = 0;
         for (EventType type : EventType.values()) {
             if (type.kind() == EventType.Kind.EXECUTION) {
-                counted += guard.metrics().cumulativeCount(type);
+                counted += guard.policy().metrics().cumulativeCount(type);
             }
         }
         return counted;

@@ -12,7 +12,7 @@ import dev.firebreak.RejectedException;
 import dev.firebreak.ShortCircuitedException;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
-import dev.firebreak.support.Await;
+import dev.firebreak.testkit.Await;
 import dev.firebreak.testkit.ManualClock;
 import java.io.IOException;
 import java.time.Duration;
@@ -65,7 +65,7 @@ class RetryTest {
         assertThat(result).isCompletedExceptionally();
         assertThatThrownBy(result::join).hasCauseInstanceOf(CallFailedException.class);
         assertThat(clock.pendingTasks()).isZero();
-        assertThat(guard.metrics().cumulativeCount(EventType.FAILURE)).isEqualTo(4); // the guard counts every attempt
+        assertThat(guard.policy().metrics().cumulativeCount(EventType.FAILURE)).isEqualTo(4); // the guard counts every attempt
         assertThat(retry.metrics().attempts()).isEqualTo(4);
         assertThat(retry.metrics().retried()).isEqualTo(3);
     }
@@ -79,7 +79,7 @@ class RetryTest {
                 : CompletableFuture.completedFuture("ok"));
         clock.advance(100 * MS);
         awaitBackoffScheduled(); // the timeout's outcome lands off the timer; then the retry schedules its wait
-        assertThat(guard.metrics().cumulativeCount(EventType.TIMEOUT)).isEqualTo(1);
+        assertThat(guard.policy().metrics().cumulativeCount(EventType.TIMEOUT)).isEqualTo(1);
         assertThat(result).isNotDone();
         clock.advance(10 * MS);
         assertThat(result).isCompletedWithValue("ok");
@@ -97,10 +97,10 @@ class RetryTest {
         assertThat(bad).isCompletedExceptionally();
         assertThatThrownBy(bad::join).hasCauseInstanceOf(BadRequestException.class);
 
-        guard.reconfigure(guard.config().toBuilder().circuitBreakerEnabled(true).circuitBreakerForceOpen(true).build());
+        guard.policy().reconfigure(guard.policy().config().toBuilder().circuitBreakerEnabled(true).circuitBreakerForceOpen(true).build());
         CompletableFuture<String> open = retry.submit(() -> "never runs");
         assertThatThrownBy(open::join).hasCauseInstanceOf(ShortCircuitedException.class);
-        guard.reconfigure(guard.config().toBuilder().circuitBreakerForceOpen(false)
+        guard.policy().reconfigure(guard.policy().config().toBuilder().circuitBreakerForceOpen(false)
                 .semaphoreMaxConcurrentRequests(1).build());
 
         CompletableFuture<String> holder = guard.submitAsync(CompletableFuture::new);
@@ -144,7 +144,7 @@ class RetryTest {
         clock.advance(1_000 * MS);
         assertThat(result).isCompletedWithValue("fallback after FAILURE");
         assertThat(attemptsSeenByFallback).containsExactly(3);
-        assertThat(guard.metrics().cumulativeCount(EventType.FALLBACK_MISSING)).isEqualTo(3); // no fallback per attempt
+        assertThat(guard.policy().metrics().cumulativeCount(EventType.FALLBACK_MISSING)).isEqualTo(3); // no fallback per attempt
     }
 
     @Test
@@ -167,7 +167,7 @@ class RetryTest {
         clock.advance(5_000 * MS);
         assertThat(results).allMatch(CompletableFuture::isCompletedExceptionally);
         assertThat(attemptTimesMs).hasSize(110); // 100 calls + 10 % of them, not 300
-        assertThat(guard.metrics().cumulativeCount(EventType.FAILURE)).isEqualTo(110);
+        assertThat(guard.policy().metrics().cumulativeCount(EventType.FAILURE)).isEqualTo(110);
         assertThat(retry.metrics().budgetExhausted()).isEqualTo(100 - 10 + 10); // 90 refused at once, 10 after one retry
     }
 
@@ -187,11 +187,11 @@ class RetryTest {
         CompletableFuture<String> stage = new CompletableFuture<>();
         CompletableFuture<String> result = retry.submitAsync(() -> stage);
         result.cancel(true);
-        assertThat(guard.metrics().cumulativeCount(EventType.CANCELLED)).isEqualTo(1);
-        assertThat(guard.permitsInFlight()).isLessThanOrEqualTo(1); // held until the stage really ends
+        assertThat(guard.policy().metrics().cumulativeCount(EventType.CANCELLED)).isEqualTo(1);
+        assertThat(guard.policy().permitsInFlight()).isLessThanOrEqualTo(1); // held until the stage really ends
         stage.complete("late");
         clock.advance(1_000 * MS);
-        assertThat(guard.permitsInFlight()).isZero();
+        assertThat(guard.policy().permitsInFlight()).isZero();
         assertThat(retry.metrics().attempts()).isEqualTo(1);
     }
 
@@ -261,7 +261,7 @@ class RetryTest {
 
     /** Waits (bounded) until the retry's backoff is the clock's one pending task. */
     private void awaitBackoffScheduled() {
-        dev.firebreak.support.Await.until("the retry's backoff is scheduled", () -> clock.pendingTasks() == 1,
+        dev.firebreak.testkit.Await.until("the retry's backoff is scheduled", () -> clock.pendingTasks() == 1,
                 () -> "(" + clock.pendingTasks() + " pending)");
     }
 }

@@ -7,6 +7,7 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.Events;
 import dev.firebreak.isolation.GuardThreadPool;
+import dev.firebreak.testkit.Await;
 import dev.firebreak.testkit.ManualClock;
 import java.util.List;
 import java.util.Map;
@@ -79,10 +80,10 @@ public final class GuardFixture {
     public void verifyInvariants() {
         for (Guard guard : registry.guards()) {
             Await.until("permits of " + guard.name() + " back to zero",
-                    () -> guard.permitsInFlight() == 0 && guard.fallbacksInFlight() == 0
-                            && guard.metrics().currentConcurrentExecutions() == 0,
-                    () -> "(permits " + guard.permitsInFlight() + ", fallbacks " + guard.fallbacksInFlight()
-                            + ", running " + guard.metrics().currentConcurrentExecutions() + ")");
+                    () -> guard.policy().permitsInFlight() == 0 && guard.policy().fallbacksInFlight() == 0
+                            && guard.policy().metrics().currentConcurrentExecutions() == 0,
+                    () -> "(permits " + guard.policy().permitsInFlight() + ", fallbacks " + guard.policy().fallbacksInFlight()
+                            + ", running " + guard.policy().metrics().currentConcurrentExecutions() + ")");
         }
         for (GuardThreadPool pool : registry.pools()) {
             assertThat(pool.admitted()).as("pool %s admitted", pool.name()).isZero();

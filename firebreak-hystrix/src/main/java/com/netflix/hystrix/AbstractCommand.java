@@ -67,7 +67,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
             return builder.build();
         });
         RequestContext context = RequestContext.currentOrNull();
-        this.requestLog = context != null && !context.isClosed() && guard.config().requestLogEnabled()
+        this.requestLog = context != null && !context.isClosed() && guard.policy().config().requestLogEnabled()
                 ? HystrixRequestLog.of(context) : null;
     }
 
@@ -94,7 +94,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
         if (requestLog != null) {
             requestLog.addExecutedCommand(this);
         }
-        String cacheKey = guard.config().requestCacheEnabled() && RequestContext.currentOrNull() != null ? getCacheKey() : null;
+        String cacheKey = guard.policy().config().requestCacheEnabled() && RequestContext.currentOrNull() != null ? getCacheKey() : null;
         RequestContext context = cacheKey == null ? null : RequestContext.currentOrNull();
         if (context != null) {
             HystrixRequestCache.claim(context, commandKey, cacheKey, this);
@@ -223,12 +223,12 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
 
     @Override
     public HystrixCommandProperties getProperties() {
-        return new HystrixCommandProperties(guard::config);
+        return new HystrixCommandProperties(guard.policy()::config);
     }
 
     @Override
     public boolean isCircuitBreakerOpen() {
-        return guard.circuitBreaker().state(HystrixBridge.nanoTime()) == CircuitState.OPEN;
+        return guard.policy().circuitBreaker().state(HystrixBridge.nanoTime()) == CircuitState.OPEN;
     }
 
     @Override

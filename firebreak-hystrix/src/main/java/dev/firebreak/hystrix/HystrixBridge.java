@@ -5,7 +5,7 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.DispatchStrategy;
-import dev.firebreak.config.DynamicConfiguration;
+import dev.firebreak.config.live.DynamicConfiguration;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -116,14 +116,14 @@ public final class HystrixBridge {
     /** The collapser named {@code collapserKey}, built by {@code builder} the first time. */
     @SuppressWarnings("unchecked")
     public static <A, R> Collapser<A, R> collapser(String collapserKey, Function<CollapserRegistry, Collapser<A, R>> builder) {
-        CollapserRegistry collapsers = registry().collapsers();
+        CollapserRegistry collapsers = CollapserRegistry.of(registry());
         Optional<Collapser<?, ?>> found = COLLAPSERS.contains(collapserKey) ? collapsers.find(collapserKey) : Optional.empty();
         if (found.isPresent()) {
             return (Collapser<A, R>) found.get();
         }
         LOCK.lock();
         try {
-            CollapserRegistry registry = registry().collapsers();
+            CollapserRegistry registry = CollapserRegistry.of(registry());
             Collapser<A, R> collapser = (Collapser<A, R>) registry.find(collapserKey).orElseGet(() -> builder.apply(registry));
             COLLAPSERS.add(collapserKey);
             return collapser;
@@ -163,7 +163,7 @@ public final class HystrixBridge {
                 s.registry.remove(name);
             }
             for (String name : COLLAPSERS) {
-                s.registry.collapsers().remove(name);
+                CollapserRegistry.of(s.registry).remove(name);
             }
         }
         GUARDS.clear();

@@ -152,8 +152,8 @@ class HystrixCommandTest extends BridgeFixture {
 
         assertThat(command.getCommandKey().name()).isEqualTo("CommandNamedByItsClass");
         var guard = dev.firebreak.hystrix.HystrixBridge.registry().find("CommandNamedByItsClass").orElseThrow();
-        assertThat(guard.groupName()).isEqualTo("SomeGroup");
-        assertThat(guard.poolName()).isEqualTo("SomePool");
+        assertThat(guard.policy().groupName()).isEqualTo("SomeGroup");
+        assertThat(guard.policy().poolName()).isEqualTo("SomePool");
     }
 
     static final class CommandNamedByItsClass extends HystrixCommand<String> {

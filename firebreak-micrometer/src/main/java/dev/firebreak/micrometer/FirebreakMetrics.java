@@ -3,8 +3,9 @@ package dev.firebreak.micrometer;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.collapse.Collapser;
+import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.isolation.GuardThreadPool;
-import dev.firebreak.time.Cancellable;
+import dev.firebreak.registry.RegistryListener;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Duration;
@@ -23,10 +24,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * metrics.bindTo(meterRegistry);   // e.g. a PrometheusMeterRegistry
  * }</pre>
  *
- * <p>Guards built later are bound as they are built, and their meters removed when they are removed
- * ({@link GuardRegistry.RegistryListener}); a guard's new thread pool is bound with it. Collapsers
- * have no such listener in core, so they (and pools) are also re-synchronized every
- * {@code resyncInterval} (default 10 s) on the registry's scheduler, and on {@link #resync()}.
+ * <p>Guards, thread pools and collapsers built later are bound as they are built, and their meters
+ * removed when they leave: the binder follows the added, removed and replaced events of the guard,
+ * pool and collapser registries; nothing polls. {@link #resync()} brings everything in line at once.
  *
  * <p>Counters are FunctionCounters over the cumulative counts the core keeps anyway; latency is
  * published as gauges of the rolling-window percentiles the core computes (the same figures as the
@@ -39,32 +39,39 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
 
     private final GuardRegistry guards;
-    private final Duration resyncInterval;
     private final long snapshotMaxAgeNanos;
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<String, GuardMeters> guardMeters = new HashMap<>();
     private final Map<String, PoolMeters> poolMeters = new HashMap<>();
     private final Map<String, CollapserMeters> collapserMeters = new HashMap<>();
     private MeterRegistry meters;
-    private Cancellable nextResync = Cancellable.NONE;
+    private final GuardRegistry.RegistryListener guardEvents = new GuardRegistry.RegistryListener() {
+        @Override
+        public void onAdded(Guard guard) {
+            bindGuard(guard);
+        }
+
+        @Override
+        public void onRemoved(Guard guard) {
+            unbindGuard(guard);
+        }
+    };
+    private final RegistryListener<Object> poolAndCollapserEvents = new RegistryListener<>() {
+        @Override
+        public void onAdded(Object added) {
+            resync();
+        }
+
+        @Override
+        public void onRemoved(Object removed) {
+            resync();
+        }
+    };
     private boolean closed;
 
-    /** A binder for {@code guards} that re-synchronizes every 10 s. */
+    /** A binder for {@code guards}. Gauges of one guard read during one scrape share a snapshot at most 100 ms old. */
     public FirebreakMetrics(GuardRegistry guards) {
-        this(guards, Duration.ofSeconds(10));
-    }
-
-    /**
-     * A binder for {@code guards} that re-synchronizes pools and collapsers every {@code resyncInterval}
-     * (at least 100 ms). Gauges of one guard read during one scrape share a snapshot at most 100 ms old.
-     */
-    public FirebreakMetrics(GuardRegistry guards, Duration resyncInterval) {
         this.guards = Objects.requireNonNull(guards, "guards");
-        if (resyncInterval.compareTo(Duration.ofMillis(100)) < 0) {
-            throw new dev.firebreak.config.InvalidConfigException("micrometer.resyncInterval", resyncInterval,
-                    "must be at least 100 ms");
-        }
-        this.resyncInterval = resyncInterval;
         this.snapshotMaxAgeNanos = Duration.ofMillis(100).toNanos();
     }
 
@@ -81,19 +88,10 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
         } finally {
             lock.unlock();
         }
-        guards.addRegistryListener(new GuardRegistry.RegistryListener() {
-            @Override
-            public void onAdded(Guard guard) {
-                bindGuard(guard);
-            }
-
-            @Override
-            public void onRemoved(Guard guard) {
-                unbindGuard(guard);
-            }
-        });
+        guards.addRegistryListener(guardEvents);
+        guards.poolRegistry().addListener(poolAndCollapserEvents);
+        CollapserRegistry.of(guards).registry().addListener(poolAndCollapserEvents);
         resync();
-        scheduleResync();
     }
 
     /**
@@ -131,7 +129,7 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
                 return true;
             });
             Map<String, Collapser<?, ?>> current = new HashMap<>();
-            guards.collapsers().collapsers().forEach(c -> current.put(c.name(), c));
+            CollapserRegistry.of(guards).collapsers().forEach(c -> current.put(c.name(), c));
             collapserMeters.keySet().removeIf(name -> {
                 CollapserMeters bound = collapserMeters.get(name);
                 if (current.get(name) == bound.collapser()) {
@@ -153,27 +151,15 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
         lock.lock();
         try {
             closed = true;
-            nextResync.cancel();
+            guards.removeRegistryListener(guardEvents);
+            guards.poolRegistry().removeListener(poolAndCollapserEvents);
+            CollapserRegistry.of(guards).registry().removeListener(poolAndCollapserEvents);
             guardMeters.values().forEach(GuardMeters::remove);
             poolMeters.values().forEach(PoolMeters::remove);
             collapserMeters.values().forEach(CollapserMeters::remove);
             guardMeters.clear();
             poolMeters.clear();
             collapserMeters.clear();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private void scheduleResync() {
-        lock.lock();
-        try {
-            if (!closed) {
-                nextResync = guards.scheduler().schedule(resyncInterval.toNanos(), () -> {
-                    resync();
-                    scheduleResync();
-                });
-            }
         } finally {
             lock.unlock();
         }
@@ -199,7 +185,7 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
             bound.remove(); // a new guard under a removed one's name
         }
         guardMeters.put(guard.name(), new GuardMeters(guard, meters, snapshotMaxAgeNanos));
-        GuardThreadPool pool = guard.threadPool();
+        GuardThreadPool pool = guard.policy().threadPool();
         if (pool != null) {
             poolMeters.computeIfAbsent(pool.name(), n -> new PoolMeters(pool, meters, guards.ticker(), snapshotMaxAgeNanos));
         }

@@ -46,14 +46,14 @@ final class GuardMeters {
     GuardMeters(Guard guard, MeterRegistry registry, long snapshotMaxAgeNanos) {
         this.guard = guard;
         this.meters = new MeterSet(registry);
-        this.snapshot = new Memo<>(() -> guard.metrics().snapshot(), guard.registry().ticker(), snapshotMaxAgeNanos);
-        Tags tags = Tags.of("name", guard.name(), "group", guard.groupName(), "pool", guard.poolName());
+        this.snapshot = new Memo<>(() -> guard.policy().metrics().snapshot(), guard.policy().registry().ticker(), snapshotMaxAgeNanos);
+        Tags tags = Tags.of("name", guard.name(), "group", guard.policy().groupName(), "pool", guard.policy().poolName());
 
         for (EventType type : EventType.values()) {
             if (type.kind() == EventType.Kind.POLICY) {
                 continue; // a call policy's decisions: see CallPolicyMeters
             }
-            meters.add(FunctionCounter.builder("firebreak.guard.events", guard, g -> g.metrics().cumulativeCount(type))
+            meters.add(FunctionCounter.builder("firebreak.guard.events", guard, g -> g.policy().metrics().cumulativeCount(type))
                     .tags(tags).tag("event", type.name().toLowerCase(Locale.ROOT))
                     .description("Calls of the guard by event type, since it was created")
                     .register(registry));
@@ -68,7 +68,7 @@ final class GuardMeters {
             }
             total.record(totalNanos, TimeUnit.NANOSECONDS);
         };
-        guard.addListener(timing);
+        guard.policy().addListener(timing);
         latency(registry, tags, "execution", GuardMetricsSnapshot::executionLatency);
         latency(registry, tags, "total", GuardMetricsSnapshot::totalLatency);
         for (CircuitState state : CircuitState.values()) {
@@ -85,7 +85,7 @@ final class GuardMeters {
         gauge(registry, "firebreak.guard.concurrent.executions.max", tags,
                 "Most calls running at once in the rolling window", "calls",
                 GuardMetricsSnapshot::rollingMaxConcurrentExecutions);
-        meters.add(Gauge.builder("firebreak.guard.permits.in.flight", guard, Guard::permitsInFlight)
+        meters.add(Gauge.builder("firebreak.guard.permits.in.flight", guard, g -> g.policy().permitsInFlight())
                 .tags(tags).description("Isolation permits held now, abandoned calls included").baseUnit("calls")
                 .register(registry));
     }
@@ -95,7 +95,7 @@ final class GuardMeters {
     }
 
     void remove() {
-        guard.removeListener(timing);
+        guard.policy().removeListener(timing);
         meters.removeAll();
     }
 

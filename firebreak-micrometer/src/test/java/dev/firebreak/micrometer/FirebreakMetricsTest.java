@@ -7,6 +7,7 @@ import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
 import dev.firebreak.collapse.Collapser;
+import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.collapse.ResponseMapping;
 import dev.firebreak.testkit.ManualClock;
@@ -108,7 +109,7 @@ class FirebreakMetricsTest {
         pooled.submit(() -> 1).get(10, TimeUnit.SECONDS);
         // The caller's future completes inside the pool task; the pool counts the task just after it ends.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (pooled.threadPool().metricsSnapshot().rollingExecuted() < 1 && System.nanoTime() - deadline < 0) {
+        while (pooled.policy().threadPool().metricsSnapshot().rollingExecuted() < 1 && System.nanoTime() - deadline < 0) {
             java.util.concurrent.locks.LockSupport.parkNanos(100_000L);
         }
         String scrape = prometheus.scrape();
@@ -117,14 +118,15 @@ class FirebreakMetricsTest {
         assertThat(scrape).contains("firebreak_pool_tasks_completed_tasks_total{pool=\"pricing-pool\"}");
 
         Guard batch = registry.guard("stock-batch").isolation(Isolation.semaphore(5)).build();
-        Collapser<Integer, Integer> collapser = registry.collapsers().<Integer, Integer>collapser("stock")
+        Collapser<Integer, Integer> collapser = CollapserRegistry.of(registry).<Integer, Integer>collapser("stock")
                 .through(batch)
                 .batchAsync(args -> CompletableFuture.completedFuture(List.copyOf(args)), ResponseMapping.inOrder())
                 .configure(c -> c.dispatchStrategy(DispatchStrategy.LOAD_AWARE).loadAwareLingerInMicroseconds(0))
                 .build();
         collapser.submit(1).get(10, TimeUnit.SECONDS);
-        assertThat(prometheus.scrape()).as("collapsers are found by the resync").doesNotContain("firebreak_collapser");
-        clock.advance(Duration.ofSeconds(10));
+        // Bound on the collapser registry's added event: no polling (the clock moves only past the
+        // scrape memo's 100 ms, far from any resync period).
+        clock.advance(Duration.ofMillis(200));
         scrape = prometheus.scrape();
         String tags = "guard=\"stock-batch\",name=\"stock\"";
         assertThat(value(scrape, "firebreak_collapser_batches_total", tags)).isEqualTo(1.0);
@@ -132,9 +134,8 @@ class FirebreakMetricsTest {
         assertThat(value(scrape, "firebreak_collapser_batch_size", "percentile=\"100\"," + tags)).isEqualTo(1.0);
         assertThat(value(scrape, "firebreak_collapser_batches_in_flight", tags)).isEqualTo(0.0);
 
-        registry.collapsers().remove("stock");
-        binder.resync();
-        assertThat(prometheus.scrape()).doesNotContain("firebreak_collapser");
+        CollapserRegistry.of(registry).remove("stock");
+        assertThat(prometheus.scrape()).as("removed on the removed event").doesNotContain("firebreak_collapser");
     }
 
     @Test

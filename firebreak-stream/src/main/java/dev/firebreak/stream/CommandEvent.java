@@ -3,7 +3,6 @@ package dev.firebreak.stream;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.event.EventType;
-import dev.firebreak.isolation.IsolationStrategy;
 import dev.firebreak.metrics.EventCounts;
 import dev.firebreak.metrics.GuardMetricsSnapshot;
 import dev.firebreak.metrics.rolling.LatencySnapshot;
@@ -26,13 +25,13 @@ final class CommandEvent {
     }
 
     static void write(JsonWriter json, Guard guard, long currentTimeMillis) {
-        GuardConfig c = guard.config();
-        GuardMetricsSnapshot s = guard.metrics().snapshot();
+        GuardConfig c = guard.policy().config();
+        GuardMetricsSnapshot s = guard.policy().metrics().snapshot();
         EventCounts r = s.rolling();
         json.begin()
                 .field("type", "HystrixCommand")
                 .field("name", guard.name())
-                .field("group", guard.groupName())
+                .field("group", guard.policy().groupName())
                 .field("currentTime", currentTimeMillis)
                 .field("isCircuitBreakerOpen", c.circuitBreakerEnabled() && s.circuitOpen())
                 .field("errorPercentage", s.health().errorPercentage())
@@ -68,29 +67,28 @@ final class CommandEvent {
                 .field("propertyValue_circuitBreakerForceClosed", c.circuitBreakerForceClosed())
                 .field("propertyValue_circuitBreakerEnabled", c.circuitBreakerEnabled())
                 .field("propertyValue_executionIsolationStrategy",
-                        guard.isolationStrategy() == IsolationStrategy.SEMAPHORE ? "SEMAPHORE" : "THREAD")
+                        guard.policy().isolator().runsOnCaller() ? "SEMAPHORE" : "THREAD")
                 .field("propertyValue_executionIsolationThreadTimeoutInMilliseconds", c.timeoutInMilliseconds())
                 .field("propertyValue_executionTimeoutInMilliseconds", c.timeoutInMilliseconds())
                 .field("propertyValue_executionIsolationThreadInterruptOnTimeout", c.interruptOnTimeout())
                 .field("propertyValue_executionIsolationThreadPoolKeyOverride",
-                        guard.poolName().equals(guard.groupName()) ? null : guard.poolName())
+                        guard.policy().poolName().equals(guard.policy().groupName()) ? null : guard.policy().poolName())
                 .field("propertyValue_executionIsolationSemaphoreMaxConcurrentRequests", c.semaphoreMaxConcurrentRequests())
                 .field("propertyValue_fallbackIsolationSemaphoreMaxConcurrentRequests", c.fallbackMaxConcurrentRequests())
                 .field("propertyValue_metricsRollingStatisticalWindowInMilliseconds", c.metricsRollingStatsTimeInMilliseconds())
                 .field("propertyValue_requestCacheEnabled", c.requestCacheEnabled())
                 .field("propertyValue_requestLogEnabled", c.requestLogEnabled())
                 .field("reportingHosts", 1)
-                .field("threadPool", guard.poolName())
+                .field("threadPool", guard.policy().poolName())
                 // Firebreak's own figures: ignored by the Hystrix Dashboard, summed by Turbine when integers.
                 .field("firebreak_circuitState", s.circuitState().name())
-                .field("firebreak_isolationStrategy", guard.isolationStrategy().name())
+                .field("firebreak_isolationStrategy", guard.policy().isolationStrategy().name())
                 .field("firebreak_rollingCountLimitRejected", r.get(EventType.LIMIT_REJECTED))
                 .field("firebreak_rollingCountSlowCall", r.get(EventType.SLOW_CALL))
                 .field("firebreak_rollingCountCancelled", r.get(EventType.CANCELLED))
                 .field("firebreak_rollingCountFallbackDisabled", r.get(EventType.FALLBACK_DISABLED))
-                .field("firebreak_permitsInFlight", guard.permitsInFlight())
-                .field("firebreak_concurrencyLimit", guard.isolationStrategy() == IsolationStrategy.THREAD
-                        ? guard.threadPool().admissionLimit() : c.executionConcurrencyLimit())
+                .field("firebreak_permitsInFlight", guard.policy().permitsInFlight())
+                .field("firebreak_concurrencyLimit", guard.policy().isolator().limit())
                 .field("firebreak_propertyValue_executionIsolationVirtualMaxConcurrentRequests",
                         c.virtualMaxConcurrentRequests())
                 .field("firebreak_propertyValue_circuitBreakerHalfOpenTrialCalls", c.circuitBreakerHalfOpenTrialCalls())

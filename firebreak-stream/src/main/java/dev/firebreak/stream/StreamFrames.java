@@ -3,6 +3,7 @@ package dev.firebreak.stream;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.collapse.Collapser;
+import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.isolation.GuardThreadPool;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ final class StreamFrames {
         for (GuardThreadPool pool : sorted(registry.pools(), GuardThreadPool::name)) {
             event(out, () -> ThreadPoolEvent.write(json, pool, currentTimeMillis));
         }
-        for (Collapser<?, ?> collapser : sorted(registry.collapsers().collapsers(), Collapser::name)) {
+        for (Collapser<?, ?> collapser : sorted(CollapserRegistry.of(registry).collapsers(), Collapser::name)) {
             event(out, () -> CollapserEvent.write(json, collapser, currentTimeMillis));
         }
         out.append("ping: \n\n");

@@ -13,6 +13,7 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
 import dev.firebreak.breaker.CircuitState;
 import dev.firebreak.collapse.Collapser;
+import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.collapse.ResponseMapping;
 import dev.firebreak.time.Cancellable;
@@ -78,7 +79,7 @@ class DashboardBrowserTest {
                 .build();
         Guard pooled = registry.guard("pricing.quote").pool("pricing").isolation(Isolation.threadPool()).build();
         Guard batch = registry.guard("stock.batch").isolation(Isolation.semaphore(20)).build();
-        Collapser<Integer, Integer> collapser = registry.collapsers().<Integer, Integer>collapser("stock.levels")
+        Collapser<Integer, Integer> collapser = CollapserRegistry.of(registry).<Integer, Integer>collapser("stock.levels")
                 .through(batch)
                 .batchAsync(args -> CompletableFuture.completedFuture(args), ResponseMapping.inOrder())
                 .configure(c -> c.dispatchStrategy(DispatchStrategy.LOAD_AWARE).loadAwareLingerInMicroseconds(0))
@@ -119,7 +120,7 @@ class DashboardBrowserTest {
 
         // the breaker opens: the dashboard shows it within 2 s
         CountDownLatch opened = new CountDownLatch(1);
-        flaky.circuitBreaker().addStateListener((from, to, at) -> {
+        flaky.policy().circuitBreaker().addStateListener((from, to, at) -> {
             if (to == CircuitState.OPEN) {
                 opened.countDown();
             }

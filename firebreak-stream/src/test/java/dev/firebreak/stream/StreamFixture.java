@@ -4,6 +4,7 @@ import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
 import dev.firebreak.collapse.Collapser;
+import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.collapse.ResponseMapping;
 import dev.firebreak.testkit.ManualClock;
@@ -53,7 +54,7 @@ final class StreamFixture implements AutoCloseable {
         Guard virtual = registry.guard("virtual-guard").isolation(Isolation.virtualThreads(7)).build();
         virtual.submit(() -> 2).get(10, TimeUnit.SECONDS);
         Guard batch = registry.guard("batch-guard").isolation(Isolation.semaphore(10)).build();
-        Collapser<Integer, Integer> collapser = registry.collapsers().<Integer, Integer>collapser("doubler").through(batch)
+        Collapser<Integer, Integer> collapser = CollapserRegistry.of(registry).<Integer, Integer>collapser("doubler").through(batch)
                 .batchAsync(arguments -> {
                     List<Integer> out = new ArrayList<>();
                     arguments.forEach(a -> out.add(a * 2));

@@ -4,6 +4,7 @@ import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
 import dev.firebreak.collapse.Collapser;
+import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.ResponseMapping;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
@@ -71,7 +72,7 @@ public final class DemoService implements AutoCloseable {
                 .timeout(Duration.ofMillis(300)).build();
         Guard stockBatch = registry.guard("stock.batch").group("inventory").isolation(Isolation.virtualThreads(4))
                 .timeout(Duration.ofMillis(500)).build();
-        stock = registry.collapsers().<Integer, Integer>collapser("stock.levels").through(stockBatch)
+        stock = CollapserRegistry.of(registry).<Integer, Integer>collapser("stock.levels").through(stockBatch)
                 .batchAsync(skus -> stockService.call(List.copyOf(skus)), ResponseMapping.inOrder())
                 .build();
         this.server = StreamServer.builder(registry).port(port).build();

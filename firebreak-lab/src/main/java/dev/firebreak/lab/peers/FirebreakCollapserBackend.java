@@ -5,6 +5,7 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
 import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserConfig;
+import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.ResponseMapping;
 import dev.firebreak.lab.service.IntegersBackend;
 import dev.firebreak.lab.service.RandomIntegers;
@@ -35,7 +36,7 @@ public final class FirebreakCollapserBackend implements IntegersBackend {
                 .isolation(Isolation.virtualThreads(FirebreakGuardBackend.LIMIT))
                 .timeout(Duration.ofMillis(HystrixSettings.TIMEOUT_MS))
                 .build();
-        this.collapser = registry.collapsers().<Integer, RandomIntegers>collapser(name)
+        this.collapser = CollapserRegistry.of(registry).<Integer, RandomIntegers>collapser(name)
                 .through(guard)
                 .batch((List<Integer> counts) -> client.generateIntegers(sum(counts)),
                         ResponseMapping.<Integer, RandomIntegers, RandomIntegers>byPosition(FirebreakCollapserBackend::split))

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.breaker.CircuitState;
+import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.testkit.ManualClock;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -29,7 +30,7 @@ class DemoServiceTest {
         GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
         try (DemoService demo = new DemoService(registry, 0).start()) {
             List<CircuitState> transitions = new CopyOnWriteArrayList<>();
-            demo.flakyGuard().circuitBreaker().addStateListener((from, to, at) -> transitions.add(to));
+            demo.flakyGuard().policy().circuitBreaker().addStateListener((from, to, at) -> transitions.add(to));
 
             assertThat(demo.inBurst()).isFalse();
             advanceSeconds(clock, 24);
@@ -39,7 +40,7 @@ class DemoServiceTest {
             advanceSeconds(clock, 15); // calm again: a trial call succeeds
             assertThat(transitions.getLast()).isEqualTo(CircuitState.CLOSED);
             assertThat(registry.guards()).hasSize(4);
-            assertThat(registry.collapsers().collapsers()).hasSize(1);
+            assertThat(CollapserRegistry.of(registry).collapsers()).hasSize(1);
 
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
             HttpResponse<String> page = http.send(HttpRequest.newBuilder(demo.server().dashboardUri())

@@ -4,6 +4,7 @@ import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
 import dev.firebreak.collapse.Collapser;
+import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.collapse.ResponseMapping;
 import dev.firebreak.lab.downstream.DownstreamCounts;
@@ -92,7 +93,7 @@ public final class FanoutRunner implements AutoCloseable {
             }
             case COLLAPSED -> {
                 Guard guard = guard("clients-batch");
-                Collapser<Integer, Integer> collapser = guard.registry().collapsers().<Integer, Integer>collapser("clients")
+                Collapser<Integer, Integer> collapser = CollapserRegistry.of(guard.policy().registry()).<Integer, Integer>collapser("clients")
                         .through(guard)
                         .batchAsync((List<Integer> batch) -> client.fetchBatchAsync(batch.size()),
                                 ResponseMapping.<Integer, int[], Integer>byPosition((values, batch) ->

@@ -85,10 +85,10 @@ public final class TuningExperiment implements Experiment {
                             settings.warmup(), settings.measure(), Duration.ofSeconds(10), settings.seed());
                     LoadResult result = driver.run(plan, target, NO_LISTENER);
                     PoolAdvice advice = guard == null ? null
-                            : PoolAdvisor.advise(guard.metrics().snapshot(), (ticker.read() - guardBorn) / 1e9);
+                            : PoolAdvisor.advise(guard.policy().metrics().snapshot(), (ticker.read() - guardBorn) / 1e9);
                     rows.add(new TuningRow(config, users, result.latency(), advice));
-                    if (guard != null && guard.threadPool() != null) {
-                        guard.threadPool().shutdown();
+                    if (guard != null && guard.policy().threadPool() != null) {
+                        guard.policy().threadPool().shutdown();
                     }
                 }
             }

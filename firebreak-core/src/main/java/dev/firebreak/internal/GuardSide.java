@@ -1,0 +1,32 @@
+package dev.firebreak.internal;
+
+import dev.firebreak.Fallback;
+import dev.firebreak.GuardConfig;
+import dev.firebreak.GuardException;
+import dev.firebreak.event.EventType;
+
+/**
+ * What the pipeline needs from its guard that only the guard can do: the configuration in force,
+ * making the exception that says what happened, running the fallback under its limit, and telling
+ * the request log and the listeners. Implemented inside the guard; not an API.
+ */
+public interface GuardSide {
+
+    /** The guard's name. */
+    String name();
+
+    /** The configuration in force (read once per call). */
+    GuardConfig config();
+
+    /** The exception for an execution event that did not produce a value. */
+    GuardException failureFor(EventType event, Throwable cause);
+
+    /** Runs {@code fallback} for {@code failure} on this thread, under the fallback limit. */
+    <T> FallbackResult<T> fallback(Fallback<T> fallback, GuardException failure);
+
+    /** Records the caller's site in {@code failure} (on the caller's thread) before it is thrown to the caller. */
+    GuardException atCallerSite(GuardException failure);
+
+    /** Appends the call to the request log and tells the listeners (after the metrics and the admissions). */
+    void report(long events, long executionNanos, long totalNanos);
+}

@@ -1,0 +1,201 @@
+package dev.firebreak.internal;
+
+import dev.firebreak.Fallback;
+import dev.firebreak.GuardConfig;
+import dev.firebreak.GuardException;
+import dev.firebreak.GuardedCall;
+import dev.firebreak.attempt.Admission;
+import dev.firebreak.event.EventType;
+import dev.firebreak.isolation.Isolator;
+import dev.firebreak.metrics.GuardMetrics;
+import dev.firebreak.time.Scheduler;
+import dev.firebreak.time.Ticker;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
+
+/**
+ * A guard's one engine: the steps of {@link Step}, shared by the caller-thread path
+ * ({@link CallerThreadExecution}) and the hand-off path ({@link AsyncExecution}), which differ only in
+ * where the user's call runs. Built once per guard; its admissions are data in a fixed order: those
+ * held until the outcome (the circuit breaker first, then added attempt policies), then those held
+ * until the user's code ends (added ones, then the isolation, always last).
+ *
+ * <p>Invariants: every permit an admission gave is exited exactly once (a refusal exits the
+ * admissions already entered: work-held ones at once, outcome-held ones with the call's outcome); the
+ * outcome-held exits, the metrics and the listeners are told in {@link #finish}, once per call, by
+ * whichever thread claimed the outcome.
+ */
+public final class Pipeline {
+
+    private final GuardSide side;
+    private final Ticker ticker;
+    private final Scheduler scheduler;
+    private final Admission[] admissions;
+    private final boolean[] untilWorkEnds;
+    private final Isolator isolator;
+    private final GuardMetrics metrics;
+
+    /**
+     * The pipeline of one guard: {@code policies} in the order given (the breaker first), sorted by
+     * {@link Admission#hold()} (stable), then {@code isolator}.
+     */
+    public Pipeline(GuardSide side, Ticker ticker, Scheduler scheduler, List<? extends Admission> policies,
+            Isolator isolator, GuardMetrics metrics) {
+        this.side = side;
+        this.ticker = ticker;
+        this.scheduler = scheduler;
+        this.isolator = isolator;
+        this.metrics = metrics;
+        List<Admission> ordered = new ArrayList<>(policies);
+        ordered.sort(Comparator.comparing(Admission::hold)); // stable: build order within each hold
+        ordered.add(isolator);
+        this.admissions = ordered.toArray(Admission[]::new);
+        this.untilWorkEnds = new boolean[admissions.length];
+        for (int i = 0; i < admissions.length; i++) {
+            untilWorkEnds[i] = admissions[i].hold() == Admission.Hold.UNTIL_WORK_ENDS;
+        }
+    }
+
+    /** The admissions in the order they are entered (for documentation and tests). */
+    public List<Admission> admissions() {
+        return List.of(admissions);
+    }
+
+    /** Runs {@code call} and waits for its outcome: on this thread if the isolation runs calls on the caller's. */
+    public <T> T execute(GuardedCall<T> call, Fallback<T> fallback) {
+        if (isolator.runsOnCaller()) {
+            return CallerThreadExecution.run(this, call, fallback);
+        }
+        try {
+            return CallerWait.await(AsyncExecution.start(this, call, null, fallback));
+        } catch (GuardException failure) {
+            throw side.atCallerSite(failure); // the waiting caller's site
+        }
+    }
+
+    /** Runs {@code call} on the isolation and returns its future (on this thread first under SEMAPHORE). */
+    public <T> CompletableFuture<T> submit(GuardedCall<T> call, Fallback<T> fallback) {
+        if (isolator.runsOnCaller()) {
+            return CallerThreadExecution.runToFuture(this, call, fallback);
+        }
+        return AsyncExecution.start(this, call, null, fallback);
+    }
+
+    /** Starts a non-blocking call whose stage holds its isolation permit until it completes. */
+    public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
+        return AsyncExecution.start(this, null, call, fallback);
+    }
+
+    /**
+     * Waits for {@code future} on behalf of a synchronous caller, rethrowing what it completed with
+     * (an interrupted caller cancels it and gets a CancellationException, interrupt flag restored).
+     */
+    public static <T> T await(CompletableFuture<T> future) {
+        return CallerWait.await(future);
+    }
+
+    /**
+     * The watch of {@code submitted}'s isolation permit (see {@code Guard.permitReleased}), if it is a
+     * call this pipeline handed off; else null.
+     */
+    public CompletionStage<Void> permitReleased(CompletableFuture<?> submitted) {
+        if (submitted instanceof AsyncExecution<?> execution && execution.pipeline() == this) {
+            return execution.permitReleased().copy(); // a copy: the caller cannot complete the shared watch
+        }
+        return null;
+    }
+
+    // ------------------------------------------------------------------ the shared steps
+
+    Ticker ticker() {
+        return ticker;
+    }
+
+    Scheduler scheduler() {
+        return scheduler;
+    }
+
+    Isolator isolator() {
+        return isolator;
+    }
+
+    GuardMetrics metrics() {
+        return metrics;
+    }
+
+    GuardConfig config() {
+        return side.config();
+    }
+
+    /** Room for one call's permits. */
+    Object[] newPermits() {
+        return new Object[admissions.length];
+    }
+
+    /**
+     * Steps 2 and 3: enters every admission in order at {@code nowNanos}, filling {@code permits}.
+     *
+     * @return null if all admitted; else the refusing admission's event, with the work-held permits
+     *     already entered given back (the outcome-held ones stay for {@link #finish})
+     */
+    EventType admit(long nowNanos, Object[] permits) {
+        for (int i = 0; i < admissions.length; i++) {
+            Object permit = admissions[i].enter(nowNanos);
+            if (permit == null) {
+                EventType refusal = admissions[i].refusal();
+                workEnded(permits, refusal, 0L, nowNanos);
+                return refusal;
+            }
+            permits[i] = permit;
+        }
+        return null;
+    }
+
+    /** The user's code ended (or never ran): gives back the work-held permits, once. */
+    void workEnded(Object[] permits, EventType event, long executionNanos, long nowNanos) {
+        for (int i = admissions.length - 1; i >= 0; i--) {
+            Object permit = permits[i];
+            if (untilWorkEnds[i] && permit != null) {
+                permits[i] = null;
+                admissions[i].exit(permit, event, executionNanos, nowNanos);
+            }
+        }
+    }
+
+    /** Step 7's SLOW_CALL marker for a successful call, when the slow-call threshold is set and reached. */
+    long slowMarker(GuardConfig c, long executionNanos) {
+        int slowMillis = c.circuitBreakerSlowCallDurationThresholdInMilliseconds();
+        return slowMillis > 0 && executionNanos >= slowMillis * 1_000_000L ? EventType.SLOW_CALL.bit() : 0L;
+    }
+
+    /** The caller's site recorded in {@code failure}, just before it is thrown on the caller's thread. */
+    GuardException atCallerSite(GuardException failure) {
+        return side.atCallerSite(failure);
+    }
+
+    /** Step 8: the fallback for an outcome of kind {@code event}. */
+    <T> FallbackResult<T> fallback(Fallback<T> fallback, EventType event, Throwable cause) {
+        GuardException failure = side.failureFor(event, cause);
+        return side.fallback(fallback, failure);
+    }
+
+    /**
+     * Step 9, once per call: exits the outcome-held permits with the execution event, records the
+     * metrics, and tells the request log and the listeners; {@code nowNanos} serves all of them.
+     */
+    void finish(Object[] permits, EventType executionEvent, long events, long executionNanos, long totalNanos,
+            long nowNanos) {
+        for (int i = 0; i < admissions.length; i++) {
+            Object permit = permits[i];
+            if (!untilWorkEnds[i] && permit != null) {
+                admissions[i].exit(permit, executionEvent, executionNanos, nowNanos);
+            }
+        }
+        metrics.record(events, executionNanos, totalNanos, nowNanos);
+        side.report(events, executionNanos, totalNanos);
+    }
+}

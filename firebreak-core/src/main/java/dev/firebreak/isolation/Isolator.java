@@ -1,0 +1,91 @@
+package dev.firebreak.isolation;
+
+import dev.firebreak.attempt.Admission;
+import dev.firebreak.event.EventType;
+import java.util.Optional;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
+
+/**
+ * A guard's isolation as an object: it admits and releases attempts (an {@link Admission} held until
+ * the user's code really ends), launches a blocking call where it must run, names its refusal event,
+ * and reports its limit and what it holds. One implementation per strategy; nobody switches on
+ * {@link IsolationStrategy} except {@link #of}, the one place a configured strategy becomes its object.
+ */
+public sealed interface Isolator extends Admission permits SemaphoreIsolator, PoolIsolator, VirtualThreadIsolator {
+
+    /** The permit every isolator hands out: its bound is a count, so the permit carries nothing. */
+    Object PERMIT = new Object() {
+        @Override
+        public String toString() {
+            return "isolation permit";
+        }
+    };
+
+    /** The isolator for {@code strategy}, with the limits it reads and, for THREAD, where its pool comes from. */
+    static Isolator of(IsolationStrategy strategy, String guardName, int semaphoreMax, int virtualMax,
+            Supplier<GuardThreadPool> pool) {
+        return switch (strategy) {
+            case SEMAPHORE -> new SemaphoreIsolator(semaphoreMax);
+            case VIRTUAL -> new VirtualThreadIsolator(guardName, virtualMax);
+            case THREAD -> new PoolIsolator(pool.get());
+        };
+    }
+
+    /** The strategy this isolator stands for (for reporting: the stream, Micrometer, configuration). */
+    IsolationStrategy strategy();
+
+    /** True when a blocking call runs on its caller's thread (no hand-off, no walk-away at the deadline). */
+    boolean runsOnCaller();
+
+    /**
+     * Starts an admitted blocking call elsewhere (a pool thread, a new virtual thread). The permit
+     * stays held until the task gives it back.
+     *
+     * @throws RejectedExecutionException if the call cannot be started (a pool shut down); the permit
+     *     is still held by the caller, which must give it back
+     * @throws UnsupportedOperationException if {@link #runsOnCaller()}
+     */
+    void launch(Runnable admittedTask);
+
+    /** The bound in force: calls (or stages) admitted at once. */
+    int limit();
+
+    /** Permits held now: admitted and not yet ended, including abandoned calls still running. */
+    int inFlight();
+
+    /** The most permits ever held at once. */
+    int peakInFlight();
+
+    /**
+     * Applies the live limit from the configuration: each isolator picks the value that is its own
+     * (the semaphore's or the virtual limit; a pool's bounds come from its own configuration).
+     */
+    void resize(int semaphoreMax, int virtualMax);
+
+    /** The thread pool, for THREAD isolation. */
+    default Optional<GuardThreadPool> pool() {
+        return Optional.empty();
+    }
+
+    @Override
+    default Object enter(long nowNanos) {
+        return tryAdmit() ? PERMIT : null;
+    }
+
+    @Override
+    default void exit(Object permit, EventType event, long executionNanos, long nowNanos) {
+        release();
+    }
+
+    @Override
+    default Hold hold() {
+        return Hold.UNTIL_WORK_ENDS;
+    }
+
+    /** Takes a permit if one is free. */
+    boolean tryAdmit();
+
+    /** Gives back a permit taken by {@link #tryAdmit()} (or {@link #enter}). */
+    void release();
+}

@@ -1,0 +1,63 @@
+package dev.firebreak.isolation;
+
+import dev.firebreak.event.EventType;
+
+/** SEMAPHORE isolation: a bounded count; calls run on their caller's thread. */
+public final class SemaphoreIsolator implements Isolator {
+
+    private final Bulkhead permits;
+
+    SemaphoreIsolator(int maxConcurrentRequests) {
+        this.permits = new Bulkhead(maxConcurrentRequests);
+    }
+
+    @Override
+    public IsolationStrategy strategy() {
+        return IsolationStrategy.SEMAPHORE;
+    }
+
+    @Override
+    public boolean runsOnCaller() {
+        return true;
+    }
+
+    @Override
+    public void launch(Runnable admittedTask) {
+        throw new UnsupportedOperationException("SEMAPHORE isolation runs calls on their caller's thread");
+    }
+
+    @Override
+    public EventType refusal() {
+        return EventType.SEMAPHORE_REJECTED;
+    }
+
+    @Override
+    public boolean tryAdmit() {
+        return permits.tryAcquire();
+    }
+
+    @Override
+    public void release() {
+        permits.release();
+    }
+
+    @Override
+    public int limit() {
+        return permits.limit();
+    }
+
+    @Override
+    public int inFlight() {
+        return permits.inFlight();
+    }
+
+    @Override
+    public int peakInFlight() {
+        return permits.peak();
+    }
+
+    @Override
+    public void resize(int semaphoreMax, int virtualMax) {
+        permits.setLimit(semaphoreMax);
+    }
+}

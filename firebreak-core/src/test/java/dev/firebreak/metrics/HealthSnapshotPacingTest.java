@@ -1,0 +1,45 @@
+package dev.firebreak.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.firebreak.GuardConfig;
+import dev.firebreak.event.EventType;
+import dev.firebreak.testkit.ManualClock;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** {@code metrics.healthSnapshot.intervalInMilliseconds} paces the published health figures. */
+class HealthSnapshotPacingTest {
+
+    private final ManualClock clock = new ManualClock(Long.MAX_VALUE - 1_000_000_000L); // crosses the overflow edge
+
+    @Test
+    void healthFiguresAreRecomputedAtMostOncePerInterval() {
+        GuardMetrics metrics = new GuardMetrics(GuardConfig.builder()
+                .metricsHealthSnapshotIntervalInMilliseconds(500).build().metricsSettings(), clock);
+        metrics.record(EventType.SUCCESS.bit(), 1, 1);
+        assertThat(metrics.snapshot().health()).isEqualTo(new HealthCounts(1, 0, 0));
+
+        metrics.record(EventType.FAILURE.bit(), 1, 1);
+        clock.advance(Duration.ofMillis(499));
+        assertThat(metrics.snapshot().health()).as("within the interval: the figures last computed")
+                .isEqualTo(new HealthCounts(1, 0, 0));
+        assertThat(metrics.snapshot().rolling().get(EventType.FAILURE)).as("counts are never paced").isEqualTo(1);
+
+        clock.advance(Duration.ofMillis(1));
+        assertThat(metrics.snapshot().health()).isEqualTo(new HealthCounts(2, 1, 50));
+    }
+
+    @Test
+    void theIntervalChangesLive() {
+        GuardConfig config = GuardConfig.builder().metricsHealthSnapshotIntervalInMilliseconds(10_000).build();
+        GuardMetrics metrics = new GuardMetrics(config.metricsSettings(), clock);
+        metrics.snapshot();
+        metrics.record(EventType.FAILURE.bit(), 1, 1);
+        clock.advance(Duration.ofMillis(100));
+        assertThat(metrics.snapshot().health().requestCount()).isZero();
+
+        metrics.reconfigure(config.toBuilder().metricsHealthSnapshotIntervalInMilliseconds(100).build().metricsSettings());
+        assertThat(metrics.snapshot().health()).isEqualTo(new HealthCounts(1, 1, 100));
+    }
+}
