@@ -5,7 +5,7 @@ package dev.firebreak.time;
  * sleep windows, collapser windows, stream intervals).
  *
  * <p>Tasks must be short and must not block: they run on a shared timer thread (or, under a
- * {@link dev.firebreak.testkit.ManualClock}, on the thread that advances the clock).
+ * {@code dev.firebreak.testkit.ManualClock} (artifact firebreak-testkit), on the thread that advances the clock).
  */
 public interface Scheduler {
 

@@ -7,7 +7,7 @@ package dev.firebreak.time;
  * compared by subtraction ({@code b - a > 0}), never with {@code <}, because a reading may start
  * anywhere, including near {@link Long#MAX_VALUE} or below zero, and wrap around.
  *
- * <p>This seam exists so that tests can replace time: see {@link dev.firebreak.testkit.ManualClock}.
+ * <p>This seam exists so that tests can replace time: see {@code dev.firebreak.testkit.ManualClock} (artifact firebreak-testkit).
  */
 @FunctionalInterface
 public interface Ticker {
