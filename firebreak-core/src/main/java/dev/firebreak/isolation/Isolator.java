@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * and reports its limit and what it holds. One implementation per strategy; nobody switches on
  * {@link IsolationStrategy} except {@link #of}, the one place a configured strategy becomes its object.
  */
-public sealed interface Isolator extends Admission permits SemaphoreIsolator, PoolIsolator, VirtualThreadIsolator {
+public sealed interface Isolator extends Admission permits BoundedIsolator, PoolIsolator {
 
     /** The permit every isolator hands out: its bound is a count, so the permit carries nothing. */
     Object PERMIT = new Object() {

@@ -3,12 +3,10 @@ package dev.firebreak.isolation;
 import dev.firebreak.event.EventType;
 
 /** SEMAPHORE isolation: a bounded count; calls run on their caller's thread. */
-public final class SemaphoreIsolator implements Isolator {
-
-    private final Bulkhead permits;
+public final class SemaphoreIsolator extends BoundedIsolator {
 
     SemaphoreIsolator(int maxConcurrentRequests) {
-        this.permits = new Bulkhead(maxConcurrentRequests);
+        super(maxConcurrentRequests);
     }
 
     @Override
@@ -29,31 +27,6 @@ public final class SemaphoreIsolator implements Isolator {
     @Override
     public EventType refusal() {
         return EventType.SEMAPHORE_REJECTED;
-    }
-
-    @Override
-    public boolean tryAdmit() {
-        return permits.tryAcquire();
-    }
-
-    @Override
-    public void release() {
-        permits.release();
-    }
-
-    @Override
-    public int limit() {
-        return permits.limit();
-    }
-
-    @Override
-    public int inFlight() {
-        return permits.inFlight();
-    }
-
-    @Override
-    public int peakInFlight() {
-        return permits.peak();
     }
 
     @Override

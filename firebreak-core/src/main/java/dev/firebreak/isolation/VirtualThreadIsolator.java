@@ -4,13 +4,12 @@ import dev.firebreak.event.EventType;
 import java.util.concurrent.ThreadFactory;
 
 /** VIRTUAL isolation: a new virtual thread per call under a concurrency limit. */
-public final class VirtualThreadIsolator implements Isolator {
+public final class VirtualThreadIsolator extends BoundedIsolator {
 
-    private final Bulkhead permits;
     private final ThreadFactory threads;
 
     VirtualThreadIsolator(String guardName, int maxConcurrentRequests) {
-        this.permits = new Bulkhead(maxConcurrentRequests);
+        super(maxConcurrentRequests);
         this.threads = Thread.ofVirtual().name("firebreak-" + guardName + "-", 1).factory();
     }
 
@@ -32,31 +31,6 @@ public final class VirtualThreadIsolator implements Isolator {
     @Override
     public EventType refusal() {
         return EventType.LIMIT_REJECTED;
-    }
-
-    @Override
-    public boolean tryAdmit() {
-        return permits.tryAcquire();
-    }
-
-    @Override
-    public void release() {
-        permits.release();
-    }
-
-    @Override
-    public int limit() {
-        return permits.limit();
-    }
-
-    @Override
-    public int inFlight() {
-        return permits.inFlight();
-    }
-
-    @Override
-    public int peakInFlight() {
-        return permits.peak();
     }
 
     @Override
