@@ -197,10 +197,10 @@ public final class Guard {
 
         /** The isolation: semaphore, thread pool or virtual threads. Default: the thread pool. */
         public Builder isolation(Isolation isolation) {
-            config.isolationStrategy(isolation.strategy());
+            config.isolation(iso -> iso.strategy(isolation.strategy()));
             switch (isolation) {
-                case Isolation.Semaphore s -> config.semaphoreMaxConcurrentRequests(s.maxConcurrentRequests());
-                case Isolation.VirtualThreads v -> config.virtualMaxConcurrentRequests(v.maxConcurrentRequests());
+                case Isolation.Semaphore s -> config.isolation(iso -> iso.semaphoreMaxConcurrentRequests(s.maxConcurrentRequests()));
+                case Isolation.VirtualThreads v -> config.isolation(iso -> iso.virtualMaxConcurrentRequests(v.maxConcurrentRequests()));
                 case Isolation.ThreadPool t -> poolConfig = t.config();
             }
             return this;
@@ -209,7 +209,7 @@ public final class Guard {
         /** The timeout ({@code execution.isolation.thread.timeoutInMilliseconds}), at least 1 ms. */
         public Builder timeout(Duration timeout) {
             long millis = timeout.toMillis();
-            config.timeoutInMilliseconds(millis > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) millis);
+            config.timeout(to -> to.timeout(Duration.ofMillis(millis > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) millis)));
             return this;
         }
 
@@ -223,7 +223,7 @@ public final class Guard {
             return this;
         }
 
-        /** Any other property, on the configuration builder: {@code .configure(c -> c.fallbackEnabled(false))}. */
+        /** Any other property, on the configuration builder: {@code .configure(c -> c.fallback(fb -> fb.enabled(false)))}. */
         public Builder configure(Consumer<GuardConfig.Builder> change) {
             change.accept(config);
             return this;

@@ -53,12 +53,12 @@ public final class GuardPolicy {
         this.ticker = registry.ticker();
         this.codeConfig = codeConfig;
         this.config = config;
-        this.isolator = Isolator.of(config.isolationStrategy(), name, config.semaphoreMaxConcurrentRequests(),
-                config.virtualMaxConcurrentRequests(), () -> registry.poolFor(poolName, b.poolConfig));
-        this.fallbackPermits = new Bulkhead(config.fallbackMaxConcurrentRequests());
-        this.breaker = CircuitBreakers.create(config.breakerSettings(), config.metricsRollingStatsTimeInMilliseconds(),
-                config.metricsRollingStatsNumBuckets(), ticker);
-        this.metrics = new GuardMetrics(config.metricsSettings(), ticker, breaker);
+        this.isolator = Isolator.of(config.isolation().strategy(), name, config.isolation().semaphoreMaxConcurrentRequests(),
+                config.isolation().virtualMaxConcurrentRequests(), () -> registry.poolFor(poolName, b.poolConfig));
+        this.fallbackPermits = new Bulkhead(config.fallback().maxConcurrentRequests());
+        this.breaker = CircuitBreakers.create(config.breaker(), (int) config.metrics().rollingStatsWindow().toMillis(),
+                config.metrics().rollingStatsBuckets(), ticker);
+        this.metrics = new GuardMetrics(config.metrics(), ticker, breaker);
         this.hooks = new GuardHooks(this);
         List<Admission> policies = new ArrayList<>();
         policies.add(breaker);
@@ -103,10 +103,10 @@ public final class GuardPolicy {
     public boolean reconfigure(GuardConfig next) {
         Objects.requireNonNull(next, "config");
         GuardConfig current = config;
-        isolator.resize(next.semaphoreMaxConcurrentRequests(), next.virtualMaxConcurrentRequests());
-        fallbackPermits.setLimit(next.fallbackMaxConcurrentRequests());
-        metrics.reconfigure(next.metricsSettings());
-        CircuitBreakers.reconfigure(breaker, next.breakerSettings());
+        isolator.resize(next.isolation().semaphoreMaxConcurrentRequests(), next.isolation().virtualMaxConcurrentRequests());
+        fallbackPermits.setLimit(next.fallback().maxConcurrentRequests());
+        metrics.reconfigure(next.metrics());
+        CircuitBreakers.reconfigure(breaker, next.breaker());
         config = next;
         return GuardConfig.scope().changedFixed(current, next).isEmpty();
     }

@@ -40,7 +40,7 @@ final class CallerThreadExecution {
         }
         long executionNanos = end - start;
         if (thrown == null) {
-            if (config.timeoutEnabled() && executionNanos > config.timeoutNanos()) {
+            if (config.timeout().enabled() && executionNanos > config.timeout().timeoutNanos()) {
                 return recover(pipeline, permits, EventType.TIMEOUT, null, fallback, executionNanos, start);
             }
             long events = EventType.SUCCESS.bit() | pipeline.slowMarker(config, executionNanos);

@@ -114,6 +114,16 @@ class ConfigFuzzTest {
                 }
                 value = big.intValueExact();
             }
+            case ValueType.DurationType d -> {
+                if (!t.matches("[+-]?[0-9]+")) {
+                    return null;
+                }
+                BigInteger big = new BigInteger(t);
+                if (big.bitLength() > 31) {
+                    return null;
+                }
+                value = java.time.Duration.of(big.intValueExact(), d.unit());
+            }
             case ValueType.BooleanType b -> {
                 String lower = t.toLowerCase(Locale.ROOT);
                 if (List.of("true", "yes", "on").contains(lower)) {
@@ -154,8 +164,8 @@ class ConfigFuzzTest {
         return switch (random.nextInt(8)) {
             case 0 -> Integer.toString(random.nextInt(200) - 20);
             case 1 -> Long.toString(random.nextLong());
-            case 2 -> Harness.text(Harness.samples(scope, p).get(0));
-            case 3 -> " " + Harness.text(Harness.samples(scope, p).get(0)) + "\t";
+            case 2 -> Harness.text(p, Harness.samples(scope, p).get(0));
+            case 3 -> " " + Harness.text(p, Harness.samples(scope, p).get(0)) + "\t";
             case 4 -> WORDS[random.nextInt(WORDS.length)];
             case 5 -> Integer.toString(random.nextInt()) + (random.nextBoolean() ? "" : "0");
             case 6 -> randomChars(random);
