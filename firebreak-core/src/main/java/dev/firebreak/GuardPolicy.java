@@ -2,15 +2,18 @@ package dev.firebreak;
 
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.breaker.CircuitBreaker;
+import dev.firebreak.breaker.CircuitBreakerView;
 import dev.firebreak.breaker.CircuitBreakers;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.internal.Pipeline;
 import dev.firebreak.isolation.Bulkhead;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.IsolationStrategy;
+import dev.firebreak.isolation.IsolationView;
 import dev.firebreak.isolation.Isolator;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import dev.firebreak.metrics.GuardMetrics;
+import dev.firebreak.metrics.MetricsRecorder;
 import dev.firebreak.time.Ticker;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +41,9 @@ public final class GuardPolicy {
     private final Isolator isolator;
     private final Bulkhead fallbackPermits;
     private final CircuitBreaker breaker;
-    private final GuardMetrics metrics;
+    private final CircuitBreakerView breakerView;
+    private final IsolationView isolationView;
+    private final MetricsRecorder recorder;
     private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
     private final GuardConfig codeConfig;
     private final GuardHooks hooks;
@@ -53,17 +58,20 @@ public final class GuardPolicy {
         this.ticker = registry.ticker();
         this.codeConfig = codeConfig;
         this.config = config;
-        this.isolator = Isolator.of(config.isolation().strategy(), name, config.isolation().semaphoreMaxConcurrentRequests(),
-                config.isolation().virtualMaxConcurrentRequests(), () -> registry.poolFor(poolName, b.poolConfig));
+        this.isolator = Isolator.of(config.isolation().strategy(), name,
+                config.isolation().semaphoreMaxConcurrentRequests(), config.isolation().virtualMaxConcurrentRequests(),
+                () -> registry.poolFor(poolName, b.poolConfig));
+        this.isolationView = IsolationView.of(isolator);
         this.fallbackPermits = new Bulkhead(config.fallback().maxConcurrentRequests());
         this.breaker = CircuitBreakers.create(config.breaker(), (int) config.metrics().rollingStatsWindow().toMillis(),
                 config.metrics().rollingStatsBuckets(), ticker);
-        this.metrics = new GuardMetrics(config.metrics(), ticker, breaker);
+        this.breakerView = CircuitBreakers.view(breaker, ticker);
+        this.recorder = new MetricsRecorder(config.metrics(), ticker, breakerView);
         this.hooks = new GuardHooks(this);
         List<Admission> policies = new ArrayList<>();
         policies.add(breaker);
         policies.addAll(b.attemptPolicies);
-        this.pipeline = new Pipeline(hooks, ticker, registry.scheduler(), policies, isolator, metrics);
+        this.pipeline = new Pipeline(hooks, ticker, registry.scheduler(), policies, isolator, recorder);
     }
 
     /** The guard's name (Hystrix's command key). */
@@ -105,7 +113,7 @@ public final class GuardPolicy {
         GuardConfig current = config;
         isolator.resize(next.isolation().semaphoreMaxConcurrentRequests(), next.isolation().virtualMaxConcurrentRequests());
         fallbackPermits.setLimit(next.fallback().maxConcurrentRequests());
-        metrics.reconfigure(next.metrics());
+        recorder.reconfigure(next.metrics());
         CircuitBreakers.reconfigure(breaker, next.breaker());
         config = next;
         return GuardConfig.scope().changedFixed(current, next).isEmpty();
@@ -116,9 +124,9 @@ public final class GuardPolicy {
         return isolator.strategy();
     }
 
-    /** The isolation object: its strategy, limit and permits in flight. */
-    public Isolator isolator() {
-        return isolator;
+    /** The isolation, read-only: its strategy, limit, permits in flight and refusal event. */
+    public IsolationView isolator() {
+        return isolationView;
     }
 
     /** The thread pool under THREAD isolation, else null. */
@@ -126,14 +134,14 @@ public final class GuardPolicy {
         return isolator.pool().orElse(null);
     }
 
-    /** The circuit breaker. */
-    public CircuitBreaker circuitBreaker() {
-        return breaker;
+    /** The circuit breaker, read-only: its state on the registry's clock and its transitions. */
+    public CircuitBreakerView circuitBreaker() {
+        return breakerView;
     }
 
-    /** The guard's metrics. */
+    /** The guard's metrics (read-only: only the guard's pipeline records). */
     public GuardMetrics metrics() {
-        return metrics;
+        return recorder.metrics();
     }
 
     /** The registry the guard belongs to. */
@@ -218,7 +226,7 @@ public final class GuardPolicy {
 
     /** A call answered from the request cache: no admission, recorded and reported like any call. */
     void reportFromCache(long events, long totalNanos) {
-        metrics.record(events, 0L, totalNanos, ticker.read());
+        recorder.record(events, 0L, totalNanos, ticker.read());
         hooks.report(events, 0L, totalNanos);
     }
 }
