@@ -37,6 +37,20 @@ final class Definitions {
         return raced == null ? built : raced;
     }
 
+    /**
+     * Checks {@code method} at startup. A command whose last parameter is a {@code Throwable} is checked
+     * as the fallback it is written to be (its own fallback then has its parameters without that one).
+     */
+    static void check(Class<?> targetClass, Method method, String where) {
+        Class<?>[] parameters = method.getParameterTypes();
+        if (method.isAnnotationPresent(HystrixCommand.class) && !method.isAnnotationPresent(HystrixCollapser.class)
+                && parameters.length > 0 && parameters[parameters.length - 1] == Throwable.class) {
+            CommandDefinition.build(targetClass, method, true, where, new java.util.LinkedHashSet<>());
+        } else {
+            of(targetClass, method, where);
+        }
+    }
+
     private record Key(Class<?> targetClass, Method method) {
     }
 }

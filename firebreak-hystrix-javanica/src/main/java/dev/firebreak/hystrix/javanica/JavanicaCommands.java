@@ -64,7 +64,7 @@ public final class JavanicaCommands {
 
     /** Checks every annotation of {@code method} in {@code targetClass}, raising what is wrong; {@code where} names the bean. */
     static void check(Class<?> targetClass, Method method, String where) {
-        Definitions.of(targetClass, method, where);
+        Definitions.check(targetClass, method, where);
     }
 
     private static Object collapse(CollapserDefinition collapser, Object target, Object argument) throws Throwable {
