@@ -14,10 +14,12 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -149,6 +151,11 @@ class NetflixServiceTest {
         int calls = DOWNSTREAM.calls("inventory");
         assertThat(get("/inventory/x").body()).contains("short-circuited");
         assertThat(DOWNSTREAM.calls("inventory")).isEqualTo(calls);
+
+        Map<String, Object> firebreak = JsonParserFactory.getJsonParser().parseMap(get("/actuator/firebreak").body());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> inventory = (Map<String, Object>) ((Map<String, Object>) firebreak.get("guards")).get("inventory");
+        assertThat(inventory).containsEntry("circuit", "OPEN");
     }
 
     private HttpResponse<String> get(String path) {
