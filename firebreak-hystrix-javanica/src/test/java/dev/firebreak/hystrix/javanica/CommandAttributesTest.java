@@ -143,6 +143,43 @@ class CommandAttributesTest {
         });
     }
 
+    @Test
+    void classPropertiesApplyAndTheMethodsWinByName() {
+        runner().withBean(ClassProperties.class).run(context -> {
+            ClassProperties bean = context.getBean(ClassProperties.class);
+            assertThatThrownBy(bean::fromClass).isInstanceOfSatisfying(HystrixRuntimeException.class,
+                    e -> assertThat(e.getFailureType()).isEqualTo(FailureType.SHORTCIRCUIT));
+            assertThat(bean.overridden()).isEqualTo("ran");
+        });
+    }
+
+    @Test
+    void classRaiseHystrixExceptionsApplies() {
+        runner().withBean(ClassProperties.class).run(context ->
+                assertThatThrownBy(() -> context.getBean(ClassProperties.class).failing())
+                        .isInstanceOf(HystrixRuntimeException.class).hasCauseInstanceOf(IllegalStateException.class));
+    }
+
+    /** Class-wide properties and error rules. */
+    @DefaultProperties(commandProperties = @HystrixProperty(name = "circuitBreaker.forceOpen", value = "true"),
+            raiseHystrixExceptions = HystrixException.RUNTIME_EXCEPTION)
+    public static class ClassProperties {
+        @HystrixCommand
+        public String fromClass() {
+            return "ran";
+        }
+
+        @HystrixCommand(commandProperties = @HystrixProperty(name = "circuitBreaker.forceOpen", value = "false"))
+        public String overridden() {
+            return "ran";
+        }
+
+        @HystrixCommand(commandProperties = @HystrixProperty(name = "circuitBreaker.forceOpen", value = "false"))
+        public String failing() {
+            throw new IllegalStateException("failing");
+        }
+    }
+
     /** Commands with default and given keys. */
     public static class Keys {
         @HystrixCommand
