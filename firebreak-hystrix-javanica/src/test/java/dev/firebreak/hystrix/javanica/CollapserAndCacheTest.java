@@ -24,6 +24,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import rx.Observable;
 
 /** {@code @HystrixCollapser} in both scopes and the request cache annotations. */
 class CollapserAndCacheTest {
@@ -43,6 +44,20 @@ class CollapserAndCacheTest {
                 assertThat(service.batches()).hasSizeLessThan(5);
                 assertThat(service.batches().stream().mapToInt(List::size).sum()).isEqualTo(5);
                 assertThat(command("many").getExecutionEvents()).contains(HystrixEventType.COLLAPSED);
+            }
+        });
+    }
+
+    @Test
+    void observableCollapserEmitsEachCallersValue() {
+        runner().withBean(Collapsing.class).run(context -> {
+            Collapsing service = context.getBean(Collapsing.class);
+            try (HystrixRequestContext ignored = HystrixRequestContext.initializeContext()) {
+                Observable<String> a = service.observed(1);
+                Observable<String> b = service.observed(2);
+                assertThat(a.toBlocking().single()).isEqualTo("observed-1");
+                assertThat(b.toBlocking().single()).isEqualTo("observed-2");
+                assertThat(service.observedBatches()).hasSize(1);
             }
         });
     }
@@ -119,6 +134,7 @@ class CollapserAndCacheTest {
     public static class Collapsing {
         private final List<List<Integer>> batches = new CopyOnWriteArrayList<>();
         private final List<List<Integer>> globalBatches = new CopyOnWriteArrayList<>();
+        private final List<List<Integer>> observedBatches = new CopyOnWriteArrayList<>();
 
         @HystrixCollapser(batchMethod = "many", collapserProperties = @HystrixProperty(name = "timerDelayInMilliseconds", value = "100"))
         public Future<String> one(Integer id) {
@@ -151,6 +167,22 @@ class CollapserAndCacheTest {
         @HystrixCommand
         public List<String> none(List<Integer> ids) {
             return List.of();
+        }
+
+        @HystrixCollapser(batchMethod = "manyObserved",
+                collapserProperties = @HystrixProperty(name = "timerDelayInMilliseconds", value = "100"))
+        public Observable<String> observed(Integer id) {
+            throw new AssertionError("a collapser method is never run");
+        }
+
+        @HystrixCommand
+        public List<String> manyObserved(List<Integer> ids) {
+            observedBatches.add(List.copyOf(ids));
+            return ids.stream().map(id -> "observed-" + id).toList();
+        }
+
+        public List<List<Integer>> observedBatches() {
+            return observedBatches;
         }
 
         public List<List<Integer>> batches() {
