@@ -3,6 +3,7 @@ package dev.firebreak.internal;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardException;
+import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.GuardedCall;
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.event.EventType;
@@ -61,6 +62,11 @@ public final class Pipeline {
             untilWorkEnds[i] = admissions[i].hold() == Admission.Hold.UNTIL_WORK_ENDS;
         }
         this.breakerThenIsolation = admissions.length == 2 && !untilWorkEnds[0];
+    }
+
+    /** What carries the submitter's thread-bound context to the threads this pipeline hands calls to. */
+    public ContextCarrier contextCarrier() {
+        return side.contextCarrier();
     }
 
     /** The admissions in the order they are entered (for documentation and tests). */
