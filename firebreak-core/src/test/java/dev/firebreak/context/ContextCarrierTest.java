@@ -119,7 +119,7 @@ class ContextCarrierTest {
                     }
                     return arguments.stream().map(a -> "v" + a).toList();
                 }, ResponseMapping.inOrder())
-                .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(10))
+                .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelay(java.time.Duration.ofMillis(10)))
                 .build();
         TRACE.set("first");
         CompletableFuture<String> one = collapser.submit(1).thenApply(v -> v + " in " + TRACE.get());

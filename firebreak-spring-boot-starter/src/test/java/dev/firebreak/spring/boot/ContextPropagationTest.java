@@ -87,7 +87,7 @@ class ContextPropagationTest {
                     batches.add(seen());
                     return arguments.stream().map(a -> "v" + a).toList();
                 }, ResponseMapping.inOrder())
-                .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(10))
+                .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelay(java.time.Duration.ofMillis(10)))
                 .build();
         CompletableFuture<String> one = collapser.submit(1).thenApply(v -> v + " " + seen());
         assertThat(one.get(10, TimeUnit.SECONDS)).isEqualTo("v1 r-42/tenant-7");

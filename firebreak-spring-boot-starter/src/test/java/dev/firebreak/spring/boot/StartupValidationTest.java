@@ -50,7 +50,7 @@ class StartupValidationTest {
                     assertThat(context).hasNotFailed();
                     GuardRegistry registry = context.getBean(GuardRegistry.class);
                     assertThat(registry.configResolver()).isSameAs(context.getBean(DynamicConfiguration.class));
-                    assertThat(registry.guard("orders").build().policy().config().timeoutInMilliseconds()).isEqualTo(250);
+                    assertThat(registry.guard("orders").build().policy().config().timeout().timeout().toMillis()).isEqualTo(250);
                 });
     }
 }
