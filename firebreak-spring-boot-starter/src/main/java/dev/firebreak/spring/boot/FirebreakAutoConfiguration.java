@@ -23,7 +23,8 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * Firebreak's core auto-configuration: one {@link GuardRegistry} for the application, closed with the
  * context (its pools shut down, its scheduler stops), configured live from the Spring
  * {@code Environment} ({@code firebreak.*} and {@code hystrix.*} keys, see
- * {@link EnvironmentConfigurationBinder}), carrying thread-bound context (MDC, tracing, security) into
+ * {@link EnvironmentConfigurationBinder}; the guards listed in {@code firebreak.guards} are created at
+ * startup), carrying thread-bound context (MDC, tracing, security) into
  * calls through {@link MicrometerContextCarrier}. An application that declares its own
  * {@code GuardRegistry} bean keeps it; it is bound to the Environment unless it already has a
  * configuration of its own.
@@ -40,6 +41,7 @@ public class FirebreakAutoConfiguration {
                 .build();
         try {
             binder.bind(registry); // before any guard is built, so every guard starts with its configured values
+            binder.declareGuards(registry);
         } catch (RuntimeException refused) {
             registry.close();
             throw refused;

@@ -81,6 +81,25 @@ final class Http {
         }
     }
 
+    /** The status of a GET of {@code path}, read as soon as the head arrives; the body is not read. */
+    int statusOf(String path) throws Exception {
+        HttpResponse<InputStream> response = CLIENT.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30)).build(),
+                HttpResponse.BodyHandlers.ofInputStream());
+        response.body().close();
+        return response.statusCode();
+    }
+
+    /** Opens {@code path} as a stream and keeps it open until the returned body is closed. */
+    InputStream open(String path) throws Exception {
+        HttpResponse<InputStream> response = CLIENT.send(HttpRequest.newBuilder(uri(path)).build(),
+                HttpResponse.BodyHandlers.ofInputStream());
+        if (response.statusCode() != 200) {
+            response.body().close();
+            throw new AssertionError(path + " answered " + response.statusCode());
+        }
+        return response.body();
+    }
+
     private URI uri(String path) {
         return URI.create("http://localhost:" + port + path);
     }

@@ -69,6 +69,8 @@ class ServletApplicationTest {
         assertThat(Http.map(ok, "properties", TIMEOUT)).containsEntry("value", 5000)
                 .containsEntry("origin", "hystrix.command.default." + TIMEOUT);
         assertThat(Http.map(ok, "properties", "circuitBreaker.enabled")).containsEntry("level", "GLOBAL_DEFAULT_FROM_CODE");
+        Map<String, Object> declared = Http.map(http.json("/actuator/firebreak"), "guards", "declared");
+        assertThat(declared).containsEntry("isolation", "VIRTUAL").containsEntry("threadPool", null);
         Map<String, Object> pool = Http.map(http.json("/actuator/firebreak"), "threadPools", "ok");
         assertThat(Http.map(pool, "properties", "coreSize")).containsEntry("value", 4)
                 .containsEntry("origin", "hystrix.threadpool.default.coreSize");

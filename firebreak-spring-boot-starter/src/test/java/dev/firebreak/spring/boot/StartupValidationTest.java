@@ -53,4 +53,23 @@ class StartupValidationTest {
                     assertThat(registry.guard("orders").build().policy().config().timeout().timeout().toMillis()).isEqualTo(250);
                 });
     }
+
+    @Test
+    void guardsListedInFirebreakGuardsAreCreatedAtStartupWithTheirConfiguration() {
+        runner.withPropertyValues("firebreak.guards=orders, payments",
+                "firebreak.command.payments.execution.isolation.strategy=SEMAPHORE",
+                "hystrix.command.orders.execution.isolation.thread.timeoutInMilliseconds=750")
+                .run(context -> {
+                    GuardRegistry registry = context.getBean(GuardRegistry.class);
+                    assertThat(registry.find("payments").orElseThrow().policy().isolationStrategy().name()).isEqualTo("SEMAPHORE");
+                    assertThat(registry.find("orders").orElseThrow().policy().config().timeoutInMilliseconds()).isEqualTo(750);
+                });
+    }
+
+    @Test
+    void aGuardListNamingTheDefaultsFailsTheStart() {
+        runner.withPropertyValues("firebreak.guards=orders,default")
+                .run(context -> assertThat(context.getStartupFailure()).rootCause()
+                        .hasMessageContaining("firebreak.guards = [orders, default]").hasMessageContaining("'default'"));
+    }
 }

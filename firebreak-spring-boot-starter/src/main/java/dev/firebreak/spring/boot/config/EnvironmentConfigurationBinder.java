@@ -1,10 +1,15 @@
 package dev.firebreak.spring.boot.config;
 
+import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.config.live.DynamicConfiguration;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
@@ -19,6 +24,9 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * with the application's registry ({@link BridgedBinder}), so bridged commands and guards share it.
  */
 public abstract class EnvironmentConfigurationBinder {
+
+    /** The property listing guards to create at startup (a YAML list or comma-separated names). */
+    public static final String GUARDS = "firebreak.guards";
 
     /** The property naming the poll interval of the Environment. */
     public static final String POLL_INTERVAL = "firebreak.config.poll-interval";
@@ -60,6 +68,31 @@ public abstract class EnvironmentConfigurationBinder {
         return configuration;
     }
 
+    /**
+     * Creates each guard named in {@code firebreak.guards} that {@code registry} does not have yet, with
+     * its configuration from the Environment (isolation, timeout, breaker...), so it is on the endpoints,
+     * the stream and the meters from the start and code finds it with {@code registry.find(name)}.
+     * Code that builds a guard of the same name later gets this one if it looks it up first.
+     *
+     * @return the guards created
+     */
+    public List<Guard> declareGuards(GuardRegistry registry) {
+        List<String> names = Binder.get(environment).bind(GUARDS, Bindable.listOf(String.class)).orElse(List.of());
+        List<Guard> created = new ArrayList<>();
+        for (String name : names) {
+            String trimmed = name == null ? "" : name.trim();
+            if (trimmed.isEmpty() || trimmed.equals("default")) {
+                throw new InvalidFirebreakConfigurationException(GUARDS + " = " + names
+                        + ": each entry must be a guard name, not empty and not 'default' (reserved for the defaults)",
+                        List.of());
+            }
+            if (registry.find(trimmed).isEmpty()) {
+                created.add(registry.guard(trimmed).build());
+            }
+        }
+        return created;
+    }
+
     private Duration pollInterval() {
         String text = environment.getProperty(POLL_INTERVAL, "1s");
         Duration interval;
@@ -67,11 +100,11 @@ public abstract class EnvironmentConfigurationBinder {
             interval = org.springframework.boot.convert.DurationStyle.detectAndParse(text);
         } catch (IllegalArgumentException notADuration) {
             throw new InvalidFirebreakConfigurationException(POLL_INTERVAL + " = " + text
-                    + ": must be a duration such as 1s, 500ms or PT1S", java.util.List.of());
+                    + ": must be a duration such as 1s, 500ms or PT1S", List.of());
         }
         if (interval.isNegative()) {
             throw new InvalidFirebreakConfigurationException(POLL_INTERVAL + " = " + text + ": must be >= 0",
-                    java.util.List.of());
+                    List.of());
         }
         return interval;
     }
