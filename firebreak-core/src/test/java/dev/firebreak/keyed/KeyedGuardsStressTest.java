@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
+import dev.firebreak.RejectedException;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import dev.firebreak.support.LiveThreads;
 import dev.firebreak.testkit.ManualClock;
@@ -74,14 +75,17 @@ class KeyedGuardsStressTest {
                         if (call % 2 == 0) {
                             try {
                                 record(keyed.execute(key, body), call, completions, wrong);
-                            } catch (KeyLimitException limit) {
+                            } catch (KeyLimitException | RejectedException atTheDoor) {
+                                // a full pool or limit refuses at the door: a legitimate, single completion
                                 refused.increment();
                                 completions.incrementAndGet(call);
                             }
                         } else {
                             CompletableFuture<Integer> future = keyed.submit(key, body);
-                            submitted.add(future.whenComplete((value, thrown) -> {
-                                if (thrown instanceof KeyLimitException) {
+                            submitted.add(future.whenComplete((value, failure) -> {
+                                Throwable thrown = failure instanceof java.util.concurrent.CompletionException wrapped
+                                        && wrapped.getCause() != null ? wrapped.getCause() : failure;
+                                if (thrown instanceof KeyLimitException || thrown instanceof RejectedException) {
                                     refused.increment();
                                     completions.incrementAndGet(call);
                                 } else if (thrown != null) {
