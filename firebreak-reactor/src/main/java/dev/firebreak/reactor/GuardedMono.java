@@ -2,6 +2,7 @@ package dev.firebreak.reactor;
 
 import dev.firebreak.Fallback;
 import dev.firebreak.Guard;
+import dev.firebreak.GuardException;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -47,6 +48,31 @@ public final class GuardedMono {
         Objects.requireNonNull(guard, "guard");
         Objects.requireNonNull(source, "source");
         return Mono.defer(() -> subscribeUnder(guard, source, fallback));
+    }
+
+    /**
+     * {@code source} under {@code guard}, answered by a reactive fallback: the guard records the fallback
+     * as chosen (FALLBACK_SUCCESS) when it asks for it, and the subscriber then gets what the Mono that
+     * {@code fallback} returns signals (a value, empty, or its own error, which the guard does not record).
+     */
+    public static <T> Mono<T> withFallback(Guard guard, Mono<T> source,
+            Function<? super GuardException, ? extends Mono<? extends T>> fallback) {
+        Objects.requireNonNull(guard, "guard");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(fallback, "fallback");
+        Mono<Object> values = source.map(value -> value);
+        return Mono.defer(() -> subscribeUnder(guard, values, FellBack::new)).flatMap(value -> {
+            if (value instanceof FellBack fellBack) {
+                return fallback.apply(fellBack.failure());
+            }
+            @SuppressWarnings("unchecked")
+            T result = (T) value;
+            return Mono.just(result);
+        });
+    }
+
+    /** The marker a reactive fallback's guard returns: the subscriber then switches to the fallback's Mono. */
+    private record FellBack(GuardException failure) {
     }
 
     /** The same, as an operator for {@code mono.transform(GuardedMono.operator(guard, fallback))}. */

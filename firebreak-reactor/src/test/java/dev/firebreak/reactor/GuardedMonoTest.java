@@ -74,6 +74,19 @@ class GuardedMonoTest {
     }
 
     @Test
+    void aReactiveFallbackAnswersAndItsEmptinessPassesThrough() {
+        Guard guard = guard("reactive-fallback", 1);
+        StepVerifier.create(GuardedMono.withFallback(guard, Mono.<String>error(new IllegalStateException("down")),
+                failure -> Mono.just("from fallback mono after " + failure.event())))
+                .expectNext("from fallback mono after FAILURE").verifyComplete();
+        StepVerifier.create(GuardedMono.withFallback(guard, Mono.just("value"), failure -> Mono.just("unused")))
+                .expectNext("value").verifyComplete();
+        StepVerifier.create(GuardedMono.withFallback(guard, Mono.<String>error(new IllegalStateException("down")),
+                failure -> Mono.empty())).verifyComplete();
+        assertThat(guard.policy().metrics().cumulativeCount(EventType.FALLBACK_SUCCESS)).isEqualTo(2);
+    }
+
+    @Test
     void withoutAFallbackTheFailureSaysWhatHappened() {
         Guard guard = guard("bare", 1);
         StepVerifier.create(GuardedMono.of(guard, Mono.<String>error(new IllegalStateException("down"))))
