@@ -1,5 +1,6 @@
 package dev.firebreak;
 
+import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.GuardListener;
@@ -39,6 +40,11 @@ final class GuardHooks implements GuardSide {
             case SEMAPHORE_REJECTED, LIMIT_REJECTED -> new RejectedException(name, event, policy.isolator().limit());
             default -> new CallFailedException(name, cause);
         };
+    }
+
+    @Override
+    public ContextCarrier contextCarrier() {
+        return policy.registry().contextCarrier();
     }
 
     @Override

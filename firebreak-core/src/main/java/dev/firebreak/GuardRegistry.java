@@ -1,6 +1,7 @@
 package dev.firebreak;
 
 import dev.firebreak.config.ConfigResolver;
+import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.event.ListenerFailures;
 import dev.firebreak.isolation.GuardThreadPool;
@@ -52,9 +53,11 @@ public final class GuardRegistry implements AutoCloseable {
     private final ConcurrentHashMap<Class<?>, Object> extensions = new ConcurrentHashMap<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile ConfigResolver configResolver = ConfigResolver.codeOnly();
+    private final ContextCarrier contextCarrier;
 
-    private GuardRegistry(Ticker ticker, Scheduler scheduler) {
+    private GuardRegistry(Ticker ticker, Scheduler scheduler, ContextCarrier contextCarrier) {
         this.ticker = ticker;
+        this.contextCarrier = contextCarrier;
         this.scheduler = new ClosableScheduler(scheduler, "registry");
     }
 
@@ -124,6 +127,11 @@ public final class GuardRegistry implements AutoCloseable {
     /** The scheduler every part of this registry waits on; it refuses new work once the registry is closed. */
     public Scheduler scheduler() {
         return scheduler;
+    }
+
+    /** What carries thread-bound context (MDC, tracing) from a call's submitter to where it runs. */
+    public ContextCarrier contextCarrier() {
+        return contextCarrier;
     }
 
     /** Subscribes to every call of every guard of this registry. */
@@ -302,6 +310,7 @@ public final class GuardRegistry implements AutoCloseable {
     public static final class Builder {
         private Ticker ticker = Ticker.system();
         private Scheduler scheduler = Scheduler.system();
+        private ContextCarrier contextCarrier = ContextCarrier.NONE;
 
         private Builder() {
         }
@@ -323,9 +332,15 @@ public final class GuardRegistry implements AutoCloseable {
             return ticker(clock).scheduler(clock);
         }
 
+        /** What carries thread-bound context to where calls run (default: {@link ContextCarrier#NONE}). */
+        public Builder contextCarrier(ContextCarrier carrier) {
+            this.contextCarrier = Objects.requireNonNull(carrier, "carrier");
+            return this;
+        }
+
         /** Builds the registry. */
         public GuardRegistry build() {
-            return new GuardRegistry(ticker, scheduler);
+            return new GuardRegistry(ticker, scheduler, contextCarrier);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.firebreak.collapse;
 
 import dev.firebreak.BadRequestException;
 import dev.firebreak.GuardException;
+import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.time.Cancellable;
@@ -50,6 +51,7 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
     private final A argument;
     private final Object shardKey;
     private final RequestContext context;
+    private final ContextCarrier.Snapshot carried; // the submitter's thread-bound context (MDC, tracing)
     private final long start;
     private volatile int state;
     private volatile Cancellable deadline = Cancellable.NONE;
@@ -59,7 +61,13 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
         this.argument = argument;
         this.shardKey = shardKey;
         this.context = context;
+        this.carried = owner.contextCarrier().capture();
         this.start = start;
+    }
+
+    /** The submitter's thread-bound context: a batch's call runs in its first request's. */
+    ContextCarrier.Snapshot carried() {
+        return carried;
     }
 
     A argument() {
@@ -161,7 +169,7 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
         }
         R value;
         RequestContext before = RequestContext.swap(context);
-        try {
+        try (ContextCarrier.Scope restored = carried.restore()) {
             value = fallback.recover(argument, failure);
         } catch (Throwable thrown) {
             CollapseException failed = new CollapseException(owner.name(), CollapseException.Reason.FALLBACK_FAILED,
@@ -193,7 +201,7 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
 
     private void finish(long events, R value, Throwable failure) {
         RequestContext before = RequestContext.swap(context);
-        try {
+        try (ContextCarrier.Scope restored = carried.restore()) {
             record(events | EventType.COLLAPSED.bit());
             if (failure == null) {
                 super.complete(value);

@@ -4,6 +4,7 @@ import dev.firebreak.Guard;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.context.CacheLookup;
+import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.registry.RegistryClosedException;
@@ -259,7 +260,7 @@ public final class Collapser<A, R> {
         try {
             for (List<CollapsedRequest<A, R>> shard : shards) {
                 CompletableFuture<Void> done;
-                try {
+                try (ContextCarrier.Scope restored = shard.get(0).carried().restore()) { // the batch's call carries its first request's context
                     done = batchCall.run(shard);
                 } catch (Throwable unexpected) {
                     for (CollapsedRequest<A, R> request : shard) {
@@ -354,6 +355,10 @@ public final class Collapser<A, R> {
 
     Ticker ticker() {
         return ticker;
+    }
+
+    ContextCarrier contextCarrier() {
+        return registry.guards().contextCarrier();
     }
 
     Scheduler scheduler() {

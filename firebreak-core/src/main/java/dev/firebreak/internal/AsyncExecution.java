@@ -4,6 +4,7 @@ import dev.firebreak.BadRequestException;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardedCall;
+import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.time.Cancellable;
@@ -80,6 +81,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     private final Fallback<T> fallback;
     private final long start;
     private final RequestContext context = RequestContext.currentOrNull(); // the submitter's, installed around every step
+    private final ContextCarrier.Snapshot carried; // the submitter's other thread-bound context, wherever user code runs
     private final Object[] permits; // final: visible to whichever thread reports the outcome
     private volatile int outcome;
     private volatile int runState;
@@ -98,6 +100,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         this.fallback = fallback;
         this.start = pipeline.ticker().read();
         this.permits = pipeline.newPermits();
+        this.carried = pipeline.contextCarrier().capture();
     }
 
     /** Starts {@code call} (blocking, on the isolation) or {@code stageCall} (non-blocking) and returns its future. */
@@ -155,7 +158,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         if (OffTimer.inTimerTask()) {
             OFF_TIMER.run(() -> {
                 RequestContext before = RequestContext.swap(context);
-                try {
+                try (ContextCarrier.Scope restored = carried.restore()) {
                     recover(refusal, null, 0L);
                 } finally {
                     RequestContext.swap(before);
@@ -170,7 +173,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     @Override
     public void run() {
         RequestContext before = RequestContext.swap(context);
-        try {
+        try (ContextCarrier.Scope restored = carried.restore()) {
             runInContext();
         } finally {
             RequestContext.swap(before);
@@ -240,7 +243,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
             pipeline.workEnded(permits, thrown == null ? EventType.SUCCESS : EventType.FAILURE, end - start, end);
             permitGone();
             RequestContext before = RequestContext.swap(context);
-            try {
+            try (ContextCarrier.Scope restored = carried.restore()) {
                 settle(value, thrown == null ? null : BadRequests.unwrap(thrown));
             } finally {
                 RequestContext.swap(before);
@@ -295,7 +298,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
 
     private void timedOut(long executionNanos) {
         RequestContext before = RequestContext.swap(context);
-        try {
+        try (ContextCarrier.Scope restored = carried.restore()) {
             recover(EventType.TIMEOUT, null, executionNanos);
         } finally {
             RequestContext.swap(before);

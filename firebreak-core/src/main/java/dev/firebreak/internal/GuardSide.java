@@ -3,6 +3,7 @@ package dev.firebreak.internal;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardException;
+import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.event.EventType;
 
 /**
@@ -26,6 +27,11 @@ public interface GuardSide {
 
     /** Records the caller's site in {@code failure} (on the caller's thread) before it is thrown to the caller. */
     GuardException atCallerSite(GuardException failure);
+
+    /** What carries the submitter's thread-bound context to where the call runs (the registry's). */
+    default ContextCarrier contextCarrier() {
+        return ContextCarrier.NONE;
+    }
 
     /** Appends the call to the request log and tells the listeners (after the metrics and the admissions). */
     void report(long events, long executionNanos, long totalNanos);

@@ -3,6 +3,7 @@ package dev.firebreak.internal;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardException;
+import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.GuardedCall;
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.event.EventType;
@@ -58,6 +59,11 @@ public final class Pipeline {
         for (int i = 0; i < admissions.length; i++) {
             untilWorkEnds[i] = admissions[i].hold() == Admission.Hold.UNTIL_WORK_ENDS;
         }
+    }
+
+    /** What carries the submitter's thread-bound context to the threads this pipeline hands calls to. */
+    public ContextCarrier contextCarrier() {
+        return side.contextCarrier();
     }
 
     /** The admissions in the order they are entered (for documentation and tests). */

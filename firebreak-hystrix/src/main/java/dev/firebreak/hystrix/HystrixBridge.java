@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -55,14 +56,47 @@ public final class HystrixBridge {
      * forgotten (as by {@code Hystrix.reset()}) and its live configuration is bound to Archaius.
      */
     public static void install(GuardRegistry registry) {
+        install(registry, builder -> { });
+    }
+
+    /**
+     * As {@link #install(GuardRegistry)}, with more of the live configuration given by {@code customizer}
+     * (applied after the bridge's own settings): sources added there come after Archaius's, so they win
+     * over it for the same key (a framework's environment, with Archaius's {@code ConfigurationManager}
+     * still read beneath it), and listeners added there see the first events.
+     *
+     * @return the live configuration now bound to {@code registry}
+     */
+    public static DynamicConfiguration install(GuardRegistry registry, Consumer<DynamicConfiguration.Builder> customizer) {
         Objects.requireNonNull(registry, "registry");
+        Objects.requireNonNull(customizer, "customizer");
         LOCK.lock();
         try {
             forgetAll();
             State old = state;
-            state = State.on(registry);
             if (old != null) {
-                old.close();
+                old.close(); // first: the registry may be the same, and it accepts one configuration at a time
+            }
+            state = null;
+            state = State.on(registry, customizer);
+            return state.configuration;
+        } finally {
+            LOCK.unlock();
+        }
+    }
+
+    /**
+     * Undoes {@link #install} if {@code registry} is the one installed (its owner is closing it): its
+     * configuration is closed, and the next bridged command runs on a new registry of the bridge's own.
+     */
+    public static void uninstall(GuardRegistry registry) {
+        LOCK.lock();
+        try {
+            State s = state;
+            if (s != null && s.registry == registry) {
+                forgetAll();
+                s.close();
+                state = null;
             }
         } finally {
             LOCK.unlock();
@@ -145,7 +179,7 @@ public final class HystrixBridge {
         LOCK.lock();
         try {
             if (state == null) {
-                state = State.on(GuardRegistry.builder().build());
+                state = State.on(GuardRegistry.builder().build(), builder -> { });
             }
             return state;
         } finally {
@@ -174,14 +208,19 @@ public final class HystrixBridge {
     /** One registry with its live configuration. */
     private record State(GuardRegistry registry, DynamicConfiguration configuration, ArchaiusPropertySource source) {
 
-        static State on(GuardRegistry registry) {
+        static State on(GuardRegistry registry, Consumer<DynamicConfiguration.Builder> customizer) {
             ArchaiusPropertySource source = new ArchaiusPropertySource();
-            DynamicConfiguration configuration = DynamicConfiguration.builder(registry)
+            DynamicConfiguration.Builder builder = DynamicConfiguration.builder(registry)
                     .source(source)
                     .pollInterval(Duration.ZERO) // Archaius pushes every change
-                    .collapserDefaults(c -> c.dispatchStrategy(DispatchStrategy.TIMER))
-                    .build();
-            return new State(registry, configuration, source);
+                    .collapserDefaults(c -> c.dispatchStrategy(DispatchStrategy.TIMER));
+            customizer.accept(builder);
+            try {
+                return new State(registry, builder.build(), source);
+            } catch (RuntimeException refused) {
+                source.detach();
+                throw refused;
+            }
         }
 
         void close() {

@@ -1,22 +1,124 @@
 package dev.firebreak.spring.boot;
 
 import dev.firebreak.GuardRegistry;
+import dev.firebreak.config.live.DynamicConfiguration;
+import dev.firebreak.context.ContextCarrier;
+import dev.firebreak.spring.boot.config.BridgedBinder;
+import dev.firebreak.spring.boot.config.EnvironmentConfigurationBinder;
+import dev.firebreak.spring.boot.config.RefreshOnEnvironmentChange;
+import dev.firebreak.spring.boot.context.MicrometerContextCarrier;
+import io.micrometer.context.ContextRegistry;
+import io.micrometer.context.integration.Slf4jThreadLocalAccessor;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
  * Firebreak's core auto-configuration: one {@link GuardRegistry} for the application, closed with the
- * context (its pools shut down, its scheduler stops). An application that declares its own
- * {@code GuardRegistry} bean keeps it; every other Firebreak auto-configuration uses that bean.
+ * context (its pools shut down, its scheduler stops), configured live from the Spring
+ * {@code Environment} ({@code firebreak.*} and {@code hystrix.*} keys, see
+ * {@link EnvironmentConfigurationBinder}), carrying thread-bound context (MDC, tracing, security) into
+ * calls through {@link MicrometerContextCarrier}. An application that declares its own
+ * {@code GuardRegistry} bean keeps it; it is bound to the Environment unless it already has a
+ * configuration of its own.
  */
 @AutoConfiguration
 public class FirebreakAutoConfiguration {
 
-    /** The application's registry, on the system clock; closed when the context closes. */
+    /** The application's registry, on the system clock, bound to the Environment; closed with the context. */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    public GuardRegistry firebreakGuardRegistry() {
-        return GuardRegistry.builder().build();
+    public GuardRegistry firebreakGuardRegistry(ObjectProvider<ContextCarrier> carrier, EnvironmentConfigurationBinder binder) {
+        GuardRegistry registry = GuardRegistry.builder()
+                .contextCarrier(carrier.getIfAvailable(() -> ContextCarrier.NONE))
+                .build();
+        try {
+            binder.bind(registry); // before any guard is built, so every guard starts with its configured values
+        } catch (RuntimeException refused) {
+            registry.close();
+            throw refused;
+        }
+        return registry;
+    }
+
+    /** The registry's live configuration: its properties in force and their origins, {@code refresh()}. */
+    @Bean(destroyMethod = "") // closed with its registry
+    @ConditionalOnMissingBean
+    public DynamicConfiguration firebreakDynamicConfiguration(GuardRegistry registry, EnvironmentConfigurationBinder binder) {
+        return binder.bind(registry);
+    }
+
+    /** Without the Hystrix bridge: a configuration of the registry's own. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnMissingClass("dev.firebreak.hystrix.HystrixBridge")
+    static class Plain {
+        @Bean
+        @ConditionalOnMissingBean
+        EnvironmentConfigurationBinder firebreakEnvironmentBinder(ConfigurableEnvironment environment) {
+            return new EnvironmentConfigurationBinder.PlainBinder(environment);
+        }
+    }
+
+    /** With firebreak-hystrix: the application's registry is installed into the bridge. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "dev.firebreak.hystrix.HystrixBridge")
+    static class Bridged {
+        @Bean
+        @ConditionalOnMissingBean
+        EnvironmentConfigurationBinder firebreakEnvironmentBinder(ConfigurableEnvironment environment) {
+            return new BridgedBinder(environment);
+        }
+    }
+
+    /** With Spring Cloud: refresh events apply at once. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.springframework.cloud.context.environment.EnvironmentChangeEvent")
+    static class CloudRefresh {
+        @Bean
+        RefreshOnEnvironmentChange firebreakRefreshOnEnvironmentChange(EnvironmentConfigurationBinder binder) {
+            return new RefreshOnEnvironmentChange(binder.source());
+        }
+    }
+
+    /** Context propagation through Micrometer's context-propagation library; off with {@code firebreak.context-propagation.enabled=false}. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(ContextRegistry.class)
+    @ConditionalOnBooleanProperty(name = "firebreak.context-propagation.enabled", matchIfMissing = true)
+    static class ContextPropagation {
+        @Bean
+        @ConditionalOnMissingBean
+        ContextCarrier firebreakContextCarrier() {
+            ContextRegistry registry = ContextRegistry.getInstance();
+            if (isSlf4jPresent()) {
+                Mdc.register(registry);
+            }
+            return new MicrometerContextCarrier(registry);
+        }
+
+        private static boolean isSlf4jPresent() {
+            try {
+                Class.forName("org.slf4j.MDC", false, ContextPropagation.class.getClassLoader());
+                return true;
+            } catch (ClassNotFoundException absent) {
+                return false;
+            }
+        }
+    }
+
+    /** The whole MDC as one propagated value, unless the application registered an MDC accessor itself. */
+    private static final class Mdc {
+        static void register(ContextRegistry registry) {
+            boolean present = registry.getThreadLocalAccessors().stream()
+                    .anyMatch(accessor -> Slf4jThreadLocalAccessor.KEY.equals(accessor.key()));
+            if (!present) {
+                registry.registerThreadLocalAccessor(new Slf4jThreadLocalAccessor());
+            }
+        }
     }
 }

@@ -1,0 +1,88 @@
+package dev.firebreak.spring.boot.actuate;
+
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.config.live.DynamicConfiguration;
+import dev.firebreak.spring.boot.FirebreakAutoConfiguration;
+import java.time.Duration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.ServerResponse;
+
+/**
+ * Firebreak on the application's port: the {@code /actuator/firebreak} endpoint (expose it with
+ * {@code management.endpoints.web.exposure.include}), the {@code firebreak} health component, and
+ * {@code /actuator/hystrix.stream} on Spring MVC or WebFlux ({@code firebreak.stream.enabled}, default
+ * true; {@code firebreak.stream.max-connections}, default 5; {@code firebreak.stream.interval}, default 500ms).
+ */
+@AutoConfiguration(after = FirebreakAutoConfiguration.class)
+public class FirebreakActuatorAutoConfiguration {
+
+    /** The endpoint, when actuator is present. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(Endpoint.class)
+    static class EndpointConfiguration {
+        @Bean
+        @ConditionalOnMissingBean
+        @ConditionalOnAvailableEndpoint
+        FirebreakEndpoint firebreakEndpoint(GuardRegistry registry, DynamicConfiguration configuration) {
+            return new FirebreakEndpoint(registry, configuration);
+        }
+    }
+
+    /** The health component, when Spring Boot's health support is present. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(HealthIndicator.class)
+    @ConditionalOnEnabledHealthIndicator("firebreak")
+    static class HealthConfiguration {
+        @Bean
+        @ConditionalOnMissingBean(name = "firebreakHealthIndicator")
+        FirebreakHealthIndicator firebreakHealthIndicator(GuardRegistry registry) {
+            return new FirebreakHealthIndicator(registry);
+        }
+    }
+
+    /** The cap and the default interval of the stream, shared by both web stacks. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBooleanProperty(name = "firebreak.stream.enabled", matchIfMissing = true)
+    static class StreamConfiguration {
+        @Bean
+        @ConditionalOnMissingBean
+        @ConditionalOnWebApplication
+        StreamConnections firebreakStreamConnections(Environment environment) {
+            return new StreamConnections(environment.getProperty(StreamConnections.MAX_CONNECTIONS, Integer.class, 5),
+                    environment.getProperty("firebreak.stream.interval", Duration.class, Duration.ofMillis(500)));
+        }
+
+        @Bean
+        @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+        @ConditionalOnClass(name = "org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter")
+        HystrixStreamServletHandler firebreakHystrixStreamServlet(GuardRegistry registry, StreamConnections connections) {
+            return new HystrixStreamServletHandler(registry, connections);
+        }
+    }
+
+    /** The stream on WebFlux. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBooleanProperty(name = "firebreak.stream.enabled", matchIfMissing = true)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    @ConditionalOnClass(name = "org.springframework.web.reactive.function.server.RouterFunction")
+    static class ReactiveStreamConfiguration {
+        @Bean
+        RouterFunction<ServerResponse> firebreakHystrixStreamRoute(GuardRegistry registry, StreamConnections connections,
+                Environment environment) {
+            String basePath = environment.getProperty("management.endpoints.web.base-path", "/actuator");
+            return new HystrixStreamReactiveHandler(registry, connections).route(basePath);
+        }
+    }
+}

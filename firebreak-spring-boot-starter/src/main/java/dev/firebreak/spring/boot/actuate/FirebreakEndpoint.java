@@ -1,0 +1,118 @@
+package dev.firebreak.spring.boot.actuate;
+
+import dev.firebreak.Guard;
+import dev.firebreak.GuardPolicy;
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.collapse.Collapser;
+import dev.firebreak.collapse.CollapserRegistry;
+import dev.firebreak.config.live.DynamicConfiguration;
+import dev.firebreak.config.live.EffectiveProperty;
+import dev.firebreak.event.EventType;
+import dev.firebreak.isolation.GuardThreadPool;
+import dev.firebreak.metrics.GuardMetricsSnapshot;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+
+/**
+ * {@code /actuator/firebreak}: every guard (its group, pool, isolation, circuit state, rolling counts and
+ * each property in force with the layer and key it came from), every thread pool and every collapser of
+ * the application's registry; {@code /actuator/firebreak/{name}} shows one guard.
+ */
+@Endpoint(id = "firebreak")
+public class FirebreakEndpoint {
+
+    private final GuardRegistry registry;
+    private final DynamicConfiguration configuration;
+
+    /** The endpoint over {@code registry} and its live {@code configuration}. */
+    public FirebreakEndpoint(GuardRegistry registry, DynamicConfiguration configuration) {
+        this.registry = registry;
+        this.configuration = configuration;
+    }
+
+    /** Every guard, pool and collapser, by name. */
+    @ReadOperation
+    public Map<String, Object> firebreak() {
+        Map<String, Object> guards = new LinkedHashMap<>();
+        registry.guards().stream().sorted(Comparator.comparing(Guard::name))
+                .forEach(guard -> guards.put(guard.name(), guard(guard)));
+        Map<String, Object> pools = new LinkedHashMap<>();
+        registry.pools().stream().sorted(Comparator.comparing(GuardThreadPool::name))
+                .forEach(pool -> pools.put(pool.name(), pool(pool)));
+        Map<String, Object> collapsers = new LinkedHashMap<>();
+        CollapserRegistry.of(registry).collapsers().stream().sorted(Comparator.comparing(Collapser::name))
+                .forEach(collapser -> collapsers.put(collapser.name(), collapser(collapser)));
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("guards", guards);
+        body.put("threadPools", pools);
+        body.put("collapsers", collapsers);
+        return body;
+    }
+
+    /** One guard, or nothing (404) if the registry has none of that name. */
+    @ReadOperation
+    public Map<String, Object> guard(@Selector String name) {
+        return registry.find(name).map(this::guard).orElse(null);
+    }
+
+    private Map<String, Object> guard(Guard guard) {
+        GuardPolicy policy = guard.policy();
+        GuardMetricsSnapshot metrics = policy.metrics().snapshot();
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("group", policy.groupName());
+        view.put("threadPool", policy.threadPool() == null ? null : policy.poolName());
+        view.put("isolation", policy.isolationStrategy().name());
+        view.put("circuit", metrics.circuitState().name());
+        view.put("concurrentExecutions", metrics.concurrentExecutions());
+        Map<String, Object> rolling = new LinkedHashMap<>();
+        rolling.put("requests", metrics.health().requestCount());
+        rolling.put("errors", metrics.health().errorCount());
+        rolling.put("errorPercentage", metrics.health().errorPercentage());
+        for (EventType type : EventType.values()) {
+            long count = metrics.rolling().get(type);
+            if (count > 0) {
+                rolling.put(type.name(), count);
+            }
+        }
+        view.put("rolling", rolling);
+        view.put("properties", properties(configuration.properties(guard)));
+        return view;
+    }
+
+    private Map<String, Object> pool(GuardThreadPool pool) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("activeCount", pool.activeCount());
+        view.put("queueSize", pool.queueSize());
+        view.put("poolSize", pool.poolSize());
+        view.put("completedTaskCount", pool.completedTaskCount());
+        view.put("properties", properties(configuration.properties(pool)));
+        return view;
+    }
+
+    private Map<String, Object> collapser(Collapser<?, ?> collapser) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        view.put("guard", collapser.guard().name());
+        view.put("scope", collapser.scope().name());
+        view.put("batchesInFlight", collapser.snapshot().batchesInFlight());
+        view.put("properties", configuration.collapserProperties(collapser.name()).map(FirebreakEndpoint::properties)
+                .orElse(Map.of()));
+        return view;
+    }
+
+    private static Map<String, Object> properties(List<EffectiveProperty> properties) {
+        Map<String, Object> view = new LinkedHashMap<>();
+        for (EffectiveProperty property : properties) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("value", property.value() instanceof Enum<?> e ? e.name() : property.value());
+            one.put("level", property.level().name());
+            one.put("origin", property.origin());
+            view.put(property.key(), one);
+        }
+        return view;
+    }
+}

@@ -1,0 +1,73 @@
+package dev.firebreak.spring.boot.actuate;
+
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.stream.StreamFeed;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.BodyInserters;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.FluxSink;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code /actuator/hystrix.stream} on WebFlux, on the application's port: the frames of
+ * firebreak-stream's {@link StreamFeed} as the response body, unchanged. A slow client gets the latest
+ * tick, never a growing buffer; a client that leaves cancels the body, which ends its feed.
+ */
+public final class HystrixStreamReactiveHandler {
+
+    private static final MediaType EVENT_STREAM = new MediaType("text", "event-stream", StandardCharsets.UTF_8);
+
+    private final GuardRegistry registry;
+    private final StreamConnections connections;
+
+    /** Streams {@code registry} within {@code connections}' cap. */
+    public HystrixStreamReactiveHandler(GuardRegistry registry, StreamConnections connections) {
+        this.registry = registry;
+        this.connections = connections;
+    }
+
+    /** The route at {@code basePath + "/hystrix.stream"}. */
+    public RouterFunction<ServerResponse> route(String basePath) {
+        return RouterFunctions.route().GET(basePath + "/hystrix.stream", this::stream).build();
+    }
+
+    /** Opens one stream; 503 beyond the connection cap, 400 for a bad {@code delay}. */
+    Mono<ServerResponse> stream(ServerRequest request) {
+        Duration interval;
+        try {
+            interval = connections.interval(request.queryParam("delay").orElse(null));
+        } catch (IllegalArgumentException bad) {
+            return ServerResponse.badRequest().contentType(MediaType.TEXT_PLAIN).bodyValue(bad.getMessage() + "\n");
+        }
+        StreamConnections.Slot slot = connections.tryOpen();
+        if (slot == null) {
+            return ServerResponse.status(HttpStatus.SERVICE_UNAVAILABLE).contentType(MediaType.TEXT_PLAIN)
+                    .bodyValue(connections.fullMessage());
+        }
+        Flux<DataBuffer> body = Flux.<DataBuffer>create(sink -> {
+            StreamFeed feed = StreamFeed.start(registry, interval, bytes -> {
+                if (sink.isCancelled()) {
+                    throw new IllegalStateException("client left");
+                }
+                sink.next(DefaultDataBufferFactory.sharedInstance.wrap(bytes));
+            });
+            sink.onDispose(() -> {
+                feed.close();
+                slot.close();
+            });
+        }, FluxSink.OverflowStrategy.LATEST).doFinally(signal -> slot.close());
+        return ServerResponse.ok().contentType(EVENT_STREAM)
+                .header("Cache-Control", "no-cache, no-store, max-age=0, must-revalidate")
+                .header("Pragma", "no-cache")
+                .body(BodyInserters.fromDataBuffers(body));
+    }
+}

@@ -1,0 +1,70 @@
+package dev.firebreak.spring.boot.actuate;
+
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.stream.StreamFeed;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter;
+
+/**
+ * {@code /actuator/hystrix.stream} on the servlet stack (Spring MVC), on the application's port: the
+ * frames of firebreak-stream's {@link StreamFeed}, written unchanged as an asynchronous response, so
+ * the Hystrix Dashboard, Turbine and Firebreak's dashboard read it as they read Hystrix's servlet.
+ */
+@Controller
+public class HystrixStreamServletHandler {
+
+    private static final MediaType EVENT_STREAM = new MediaType("text", "event-stream", StandardCharsets.UTF_8);
+
+    private final GuardRegistry registry;
+    private final StreamConnections connections;
+
+    /** Streams {@code registry} within {@code connections}' cap. */
+    public HystrixStreamServletHandler(GuardRegistry registry, StreamConnections connections) {
+        this.registry = registry;
+        this.connections = connections;
+    }
+
+    /** Opens one stream; 503 beyond the connection cap, 400 for a bad {@code delay}. */
+    @GetMapping("${management.endpoints.web.base-path:/actuator}/hystrix.stream")
+    public ResponseEntity<?> stream(@RequestParam(name = "delay", required = false) String delay) {
+        Duration interval;
+        try {
+            interval = connections.interval(delay);
+        } catch (IllegalArgumentException bad) {
+            return ResponseEntity.badRequest().contentType(MediaType.TEXT_PLAIN).body(bad.getMessage() + "\n");
+        }
+        StreamConnections.Slot slot = connections.tryOpen();
+        if (slot == null) {
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).contentType(MediaType.TEXT_PLAIN)
+                    .body(connections.fullMessage());
+        }
+        ResponseBodyEmitter emitter = new ResponseBodyEmitter(0L); // no async timeout: the client decides when to leave
+        StreamFeed feed = StreamFeed.start(registry, interval, bytes -> {
+            try {
+                emitter.send(bytes, EVENT_STREAM);
+            } catch (IOException | IllegalStateException gone) {
+                slot.close();
+                throw gone;
+            }
+        });
+        Runnable end = () -> {
+            feed.close();
+            slot.close();
+        };
+        emitter.onCompletion(end);
+        emitter.onTimeout(end);
+        emitter.onError(failure -> end.run());
+        return ResponseEntity.ok().contentType(EVENT_STREAM)
+                .header("Cache-Control", "no-cache, no-store, max-age=0, must-revalidate")
+                .header("Pragma", "no-cache")
+                .body(emitter);
+    }
+}

@@ -1,0 +1,97 @@
+package dev.firebreak.spring.boot.config;
+
+import dev.firebreak.config.live.PropertySource;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.EnumerablePropertySource;
+
+/**
+ * The Spring {@code Environment} as a Firebreak {@link PropertySource}: every key under
+ * {@code firebreak.command.}, {@code firebreak.threadpool.}, {@code firebreak.collapser.} and their
+ * {@code hystrix.} spellings, from every enumerable property source ({@code application.yml}, profiles,
+ * system properties, environment variables written as those keys, a config server's), each read through
+ * the Environment so Spring's own precedence and placeholders apply. Other keys are not read.
+ *
+ * <p>Each {@link #read()} walks the Environment again, so a poll sees every change; {@link #changed()}
+ * pushes one at once (on a refresh event).
+ */
+public final class SpringEnvironmentSource implements PropertySource {
+
+    private static final String[] SCOPES = {"command.", "threadpool.", "collapser."};
+
+    private final ConfigurableEnvironment environment;
+    private final CopyOnWriteArrayList<Runnable> listeners = new CopyOnWriteArrayList<>();
+
+    /** The source over {@code environment}. */
+    public SpringEnvironmentSource(ConfigurableEnvironment environment) {
+        this.environment = Objects.requireNonNull(environment, "environment");
+    }
+
+    /** Whether {@code key} is one Firebreak's live configuration reads. */
+    static boolean isFirebreakKey(String key) {
+        String rest;
+        if (key.startsWith("firebreak.")) {
+            rest = key.substring("firebreak.".length());
+        } else if (key.startsWith("hystrix.")) {
+            rest = key.substring("hystrix.".length());
+        } else {
+            return false;
+        }
+        for (String scope : SCOPES) {
+            if (rest.startsWith(scope)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public String name() {
+        return "Spring Environment";
+    }
+
+    @Override
+    public Map<String, String> read() throws IOException {
+        Map<String, String> snapshot = new HashMap<>();
+        for (org.springframework.core.env.PropertySource<?> source : environment.getPropertySources()) {
+            if (source instanceof EnumerablePropertySource<?> enumerable) {
+                for (String key : enumerable.getPropertyNames()) {
+                    if (isFirebreakKey(key) && !snapshot.containsKey(key)) {
+                        snapshot.put(key, resolve(key));
+                    }
+                }
+            }
+        }
+        snapshot.values().removeIf(Objects::isNull);
+        return snapshot;
+    }
+
+    private String resolve(String key) throws IOException {
+        try {
+            return environment.getProperty(key);
+        } catch (RuntimeException unresolvable) { // a placeholder that names nothing
+            throw new IOException("cannot resolve " + key + ": " + unresolvable.getMessage(), unresolvable);
+        }
+    }
+
+    /** Tells the subscribed configuration that the Environment changed, so it reads it now. */
+    public void changed() {
+        for (Runnable listener : listeners) {
+            listener.run();
+        }
+    }
+
+    @Override
+    public void addChangeListener(Runnable listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    @Override
+    public void removeChangeListener(Runnable listener) {
+        listeners.remove(listener);
+    }
+}

@@ -1,0 +1,143 @@
+package dev.firebreak.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.spring.boot.app.LoopbackDownstream;
+import dev.firebreak.spring.boot.app.TestApplication;
+import dev.firebreak.testkit.Await;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.cloud.context.environment.EnvironmentChangeEvent;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.ActiveProfiles;
+
+/** The pass-through service on Spring MVC, configured by application-it.yml, called over real HTTP. */
+@SpringBootTest(classes = TestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@ActiveProfiles("it")
+@DirtiesContext
+class ServletApplicationTest {
+
+    private static final String TIMEOUT = "execution.isolation.thread.timeoutInMilliseconds";
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    ConfigurableApplicationContext context;
+    @Autowired
+    GuardRegistry registry;
+    @Autowired
+    LoopbackDownstream downstream;
+    @Autowired
+    MeterRegistry meters;
+
+    private Http http;
+
+    @BeforeEach
+    void client() {
+        http = new Http(port);
+    }
+
+    @Test
+    void aCallPassesThroughItsGuardAndAppearsInMetrics() throws Exception {
+        assertThat(http.body("/call/ok")).isEqualTo("downstream ok");
+        assertThat(meters.find("firebreak.guard.events").tag("name", "ok").tag("event", "success")
+                .functionCounter().count()).isGreaterThanOrEqualTo(1.0);
+    }
+
+    @Test
+    void aSlowDownstreamTimesOutAtTheValueFromApplicationYmlAndTheFallbackAnswers() throws Exception {
+        assertThat(http.body("/call/slow")).isEqualTo("fallback for slow (GuardTimeoutException)");
+        Map<String, Object> timeout = Http.map(http.json("/actuator/firebreak/slow"), "properties", TIMEOUT);
+        assertThat(timeout).containsEntry("value", 500).containsEntry("level", "DYNAMIC_INSTANCE")
+                .containsEntry("origin", "firebreak.command.slow." + TIMEOUT);
+    }
+
+    @Test
+    void hystrixKeysApplyUnchangedUnderFirebreakKeysWithTheirOrigin() throws Exception {
+        Map<String, Object> ok = Http.map(http.json("/actuator/firebreak"), "guards", "ok");
+        assertThat(ok).containsEntry("isolation", "THREAD").containsEntry("threadPool", "ok");
+        assertThat(Http.map(ok, "properties", TIMEOUT)).containsEntry("value", 5000)
+                .containsEntry("origin", "hystrix.command.default." + TIMEOUT);
+        assertThat(Http.map(ok, "properties", "circuitBreaker.enabled")).containsEntry("level", "GLOBAL_DEFAULT_FROM_CODE");
+        Map<String, Object> pool = Http.map(http.json("/actuator/firebreak"), "threadPools", "ok");
+        assertThat(Http.map(pool, "properties", "coreSize")).containsEntry("value", 4)
+                .containsEntry("origin", "hystrix.threadpool.default.coreSize");
+    }
+
+    @Test
+    void failuresOpenTheBreakerWhichTheEndpointAndHealthShowWhileTheApplicationStaysUp() throws Exception {
+        for (int i = 0; i < 4; i++) {
+            assertThat(http.body("/call/fail")).startsWith("fallback for fail (CallFailedException");
+        }
+        Await.until("the breaker of 'fail' opens", () -> {
+            try {
+                return "OPEN".equals(Http.map(http.json("/actuator/firebreak"), "guards", "fail").get("circuit"));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertThat(http.body("/call/fail")).isEqualTo("fallback for fail (ShortCircuitedException)");
+        Map<String, Object> health = http.json("/actuator/health");
+        assertThat(health).containsEntry("status", "UP");
+        Map<String, Object> firebreak = Http.map(health, "components", "firebreak");
+        assertThat(firebreak).containsEntry("status", "CIRCUIT_OPEN");
+        assertThat(Http.map(firebreak, "details", "openCircuits")).containsEntry("fail", "OPEN");
+    }
+
+    @Test
+    void theTimeoutChangesLiveOnARefreshEventAndABadValueIsRefusedKeepingTheLastValidOne() throws Exception {
+        MapPropertySource live = liveSource();
+        live.getSource().put("firebreak.command.ok." + TIMEOUT, "1500");
+        context.publishEvent(new EnvironmentChangeEvent(context, Set.of("firebreak.command.ok." + TIMEOUT)));
+        assertThat(registry.find("ok").orElseThrow().policy().config().timeoutInMilliseconds()).isEqualTo(1500);
+
+        live.getSource().put("firebreak.command.ok." + TIMEOUT, "-5");
+        context.publishEvent(new EnvironmentChangeEvent(context, Set.of("firebreak.command.ok." + TIMEOUT)));
+        assertThat(registry.find("ok").orElseThrow().policy().config().timeoutInMilliseconds()).isEqualTo(1500);
+        assertThat(http.body("/call/ok")).isEqualTo("downstream ok"); // still serving
+        live.getSource().remove("firebreak.command.ok." + TIMEOUT);
+        context.publishEvent(new EnvironmentChangeEvent(context, Set.of("firebreak.command.ok." + TIMEOUT)));
+        assertThat(registry.find("ok").orElseThrow().policy().config().timeoutInMilliseconds()).isEqualTo(5000);
+    }
+
+    @Test
+    void withoutARefreshEventThePollOfTheEnvironmentAppliesAChange() throws Exception {
+        MapPropertySource live = liveSource();
+        live.getSource().put("hystrix.command.ok.circuitBreaker.errorThresholdPercentage", "35");
+        Await.until("the poll applies the new threshold", () ->
+                registry.find("ok").orElseThrow().policy().config().circuitBreakerErrorThresholdPercentage() == 35);
+        live.getSource().remove("hystrix.command.ok.circuitBreaker.errorThresholdPercentage");
+        Await.until("the poll restores the default", () ->
+                registry.find("ok").orElseThrow().policy().config().circuitBreakerErrorThresholdPercentage() == 50);
+    }
+
+    @Test
+    void theHystrixStreamServesHystrixFramesOnTheApplicationsPort() throws Exception {
+        http.body("/call/ok");
+        String[] typeAndLine = http.readStreamUntil("/actuator/hystrix.stream?delay=100",
+                line -> line.startsWith("data: ") && line.contains("\"name\":\"ok\""));
+        assertThat(typeAndLine[0]).startsWith("text/event-stream");
+        assertThat(typeAndLine[1]).contains("\"type\":\"HystrixCommand\"", "\"isCircuitBreakerOpen\":false");
+        assertThat(http.get("/actuator/hystrix.stream?delay=soon").statusCode()).isEqualTo(400);
+        assertThat(http.get("/actuator/hystrix.stream?delay=soon").body()).contains("delay = soon", "milliseconds");
+    }
+
+    private MapPropertySource liveSource() {
+        MapPropertySource live = (MapPropertySource) context.getEnvironment().getPropertySources().get("live");
+        if (live == null) {
+            live = new MapPropertySource("live", new ConcurrentHashMap<>());
+            context.getEnvironment().getPropertySources().addFirst(live);
+        }
+        return live;
+    }
+}

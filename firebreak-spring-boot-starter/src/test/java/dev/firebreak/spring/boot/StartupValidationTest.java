@@ -1,0 +1,56 @@
+package dev.firebreak.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.config.live.DynamicConfiguration;
+import dev.firebreak.spring.boot.config.InvalidFirebreakConfigurationException;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/** A bad value at startup fails the start with the core's message; good values start it. */
+class StartupValidationTest {
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(FirebreakAutoConfiguration.class));
+
+    @Test
+    void aBadValueAtStartupFailsTheStartNamingKeyValueAndRule() {
+        runner.withPropertyValues("firebreak.command.orders.execution.isolation.thread.timeoutInMilliseconds=-5")
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure()).rootCause()
+                            .isInstanceOf(InvalidFirebreakConfigurationException.class)
+                            .hasMessageContaining("firebreak.command.orders.execution.isolation.thread.timeoutInMilliseconds")
+                            .hasMessageContaining("-5")
+                            .hasMessageContaining("must be");
+                });
+    }
+
+    @Test
+    void aHystrixSpelledBadValueFailsTooAndTheRegistryIsClosed() {
+        runner.withPropertyValues("hystrix.threadpool.default.coreSize=many")
+                .run(context -> assertThat(context.getStartupFailure()).rootCause()
+                        .hasMessageContaining("hystrix.threadpool.default.coreSize").hasMessageContaining("many"));
+    }
+
+    @Test
+    void aBadPollIntervalFailsTheStart() {
+        runner.withPropertyValues("firebreak.config.poll-interval=often")
+                .run(context -> assertThat(context.getStartupFailure()).rootCause()
+                        .hasMessageContaining("firebreak.config.poll-interval = often"));
+    }
+
+    @Test
+    void goodValuesStartAndAGuardBuiltLaterHasThem() {
+        runner.withPropertyValues("firebreak.command.orders.execution.isolation.thread.timeoutInMilliseconds=250",
+                "firebreak.config.poll-interval=0")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    GuardRegistry registry = context.getBean(GuardRegistry.class);
+                    assertThat(registry.configResolver()).isSameAs(context.getBean(DynamicConfiguration.class));
+                    assertThat(registry.guard("orders").build().policy().config().timeoutInMilliseconds()).isEqualTo(250);
+                });
+    }
+}
