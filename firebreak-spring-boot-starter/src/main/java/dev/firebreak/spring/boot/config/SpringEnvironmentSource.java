@@ -10,18 +10,15 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.EnumerablePropertySource;
 
 /**
- * The Spring {@code Environment} as a Firebreak {@link PropertySource}: every key under
- * {@code firebreak.command.}, {@code firebreak.threadpool.}, {@code firebreak.collapser.} and their
- * {@code hystrix.} spellings, from every enumerable property source ({@code application.yml}, profiles,
- * system properties, environment variables written as those keys, a config server's), each read through
- * the Environment so Spring's own precedence and placeholders apply. Other keys are not read.
+ * The Spring {@code Environment} as a Firebreak {@link PropertySource}: every key starting with
+ * {@code firebreak.} or {@code hystrix.}, from every enumerable property source ({@code application.yml},
+ * profiles, system properties, environment variables written as those keys, a config server's), each
+ * read through the Environment so Spring's own precedence and placeholders apply. Other keys are not read.
  *
  * <p>Each {@link #read()} walks the Environment again, so a poll sees every change; {@link #changed()}
  * pushes one at once (on a refresh event).
  */
 public final class SpringEnvironmentSource implements PropertySource {
-
-    private static final String[] SCOPES = {"command.", "threadpool.", "collapser."};
 
     private final ConfigurableEnvironment environment;
     private final CopyOnWriteArrayList<Runnable> listeners = new CopyOnWriteArrayList<>();
@@ -31,22 +28,14 @@ public final class SpringEnvironmentSource implements PropertySource {
         this.environment = Objects.requireNonNull(environment, "environment");
     }
 
-    /** Whether {@code key} is one Firebreak's live configuration reads. */
+    /**
+     * Whether {@code key} is handed to Firebreak's live configuration: every {@code firebreak.} and
+     * {@code hystrix.} key. The configuration reads those under its scopes (commands, thread pools,
+     * collapsers, and any scope a later version adds) and ignores the others, such as the starter's own
+     * {@code firebreak.stream.*} settings.
+     */
     static boolean isFirebreakKey(String key) {
-        String rest;
-        if (key.startsWith("firebreak.")) {
-            rest = key.substring("firebreak.".length());
-        } else if (key.startsWith("hystrix.")) {
-            rest = key.substring("hystrix.".length());
-        } else {
-            return false;
-        }
-        for (String scope : SCOPES) {
-            if (rest.startsWith(scope)) {
-                return true;
-            }
-        }
-        return false;
+        return key.startsWith("firebreak.") || key.startsWith("hystrix.");
     }
 
     @Override

@@ -1,6 +1,12 @@
 package dev.firebreak.spring.boot.startup;
 
 import java.lang.management.ManagementFactory;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.context.metrics.buffering.BufferingApplicationStartup;
+import org.springframework.boot.context.metrics.buffering.StartupTimeline;
+import org.springframework.core.metrics.StartupStep;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -11,7 +17,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * A minimal Spring Boot application (auto-configuration, no beans of its own) that prints how long
  * its JVM took from start to {@code ApplicationReadyEvent} (wall clock), the CPU time the process and
- * its main thread (where the context is built) had used by then, and exits. {@link StartupBenchmark} runs
+ * its main thread (where the context is built) had used by then, the time spent creating the starter's
+ * own beans (from Spring's startup steps), and exits. {@link StartupBenchmark} runs
  * it in fresh JVMs with and without the starter on the classpath. Argument: {@code none} (default) or
  * {@code servlet}, the web application type.
  */
@@ -24,6 +31,8 @@ public class StartupProbe {
         application.setWebApplicationType(args.length > 0 && args[0].equals("servlet")
                 ? WebApplicationType.SERVLET : WebApplicationType.NONE);
         application.setLogStartupInfo(false);
+        BufferingApplicationStartup steps = new BufferingApplicationStartup(20_000);
+        application.setApplicationStartup(steps);
         application.setDefaultProperties(java.util.Map.of("server.port", "0", "spring.main.banner-mode", "off",
                 "logging.level.root", "warn"));
         long[] readyAt = new long[1];
@@ -39,9 +48,54 @@ public class StartupProbe {
                 .getProcessCpuTime() / 1_000_000L;
         long mainCpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() / 1_000_000L;
         System.out.println("startup-ms=" + (readyAt[0] - jvmStart) + " cpu-ms=" + processCpu + " main-cpu-ms=" + mainCpu
-                + " starter=" + starter);
+                + " firebreak-beans-ms=" + firebreakBeansMillis(steps) + " starter=" + starter);
         context.close();
         System.exit(0);
+    }
+
+    /**
+     * The time spent creating the starter's beans (those named {@code firebreak...}), counting a bean
+     * created while another firebreak bean was being created only once (inside its parent).
+     */
+    static long firebreakBeansMillis(BufferingApplicationStartup steps) {
+        Map<Long, String> beanOf = new HashMap<>();
+        Map<Long, Long> parentOf = new HashMap<>();
+        long nanos = 0;
+        List<StartupTimeline.TimelineEvent> events = steps.getBufferedTimeline().getEvents();
+        for (StartupTimeline.TimelineEvent event : events) {
+            StartupStep step = event.getStartupStep();
+            for (StartupStep.Tag tag : step.getTags()) {
+                if (tag.getKey().equals("beanName")) {
+                    beanOf.put(step.getId(), tag.getValue());
+                }
+            }
+            if (step.getParentId() != null) {
+                parentOf.put(step.getId(), step.getParentId());
+            }
+        }
+        for (StartupTimeline.TimelineEvent event : events) {
+            StartupStep step = event.getStartupStep();
+            if (isFirebreak(beanOf.get(step.getId())) && !underFirebreak(step.getParentId(), beanOf, parentOf)) {
+                nanos += event.getDuration().toNanos();
+                if (Boolean.getBoolean("firebreak.probe.detail")) {
+                    System.out.println("  bean " + beanOf.get(step.getId()) + ": " + event.getDuration().toMillis() + " ms");
+                }
+            }
+        }
+        return nanos / 1_000_000L;
+    }
+
+    private static boolean underFirebreak(Long id, Map<Long, String> beanOf, Map<Long, Long> parentOf) {
+        for (Long current = id; current != null; current = parentOf.get(current)) {
+            if (isFirebreak(beanOf.get(current))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isFirebreak(String beanName) {
+        return beanName != null && beanName.toLowerCase(java.util.Locale.ROOT).contains("firebreak");
     }
 
     private static Class<?> classOrNull(String name) {
