@@ -1,0 +1,51 @@
+package dev.firebreak.spring.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Runs a Spring bean's method under the guard {@link #name()} of the application's
+ * {@code GuardRegistry}: its breaker, isolation, timeout, metrics and fallback apply, configured in
+ * {@code application.yml} under {@code firebreak.command.<name>.*} (or Hystrix's
+ * {@code hystrix.command.<name>.*}).
+ *
+ * <pre>{@code
+ * @Guarded(name = "quotes", fallbackMethod = "cachedQuote")
+ * public Quote quote(String symbol) { return client.quote(symbol); }
+ *
+ * Quote cachedQuote(String symbol, Throwable cause) { return cache.last(symbol); }
+ * }</pre>
+ *
+ * <p>By the method's return type:
+ * <ul>
+ *   <li>{@code CompletionStage} (or {@code CompletableFuture}): {@code Guard.submitAsync}; no thread is
+ *       held while the stage is pending;</li>
+ *   <li>{@code Mono} / {@code Flux} (Reactor on the classpath): {@code GuardedMono} / {@code GuardedFlux},
+ *       one guarded call per subscription, cancellation reaching the call, the timeout bounding the
+ *       whole stream;</li>
+ *   <li>anything else: {@code Guard.execute}, with the guard's isolation (a pool or virtual thread,
+ *       or the caller's thread under SEMAPHORE).</li>
+ * </ul>
+ *
+ * <p>The fallback method is a method of the same bean (any visibility) with the guarded method's
+ * parameters, optionally followed by one {@code Throwable} parameter, and a return type assignable to
+ * the guarded method's (a {@code Mono} for a {@code Mono} method, and so on). The {@code Throwable} is
+ * the method's own exception for a failure, and the {@code GuardException} for a timeout, a rejection or
+ * an open breaker. A missing or mismatched fallback method fails the application's startup with a
+ * message naming the bean, the method and the signature expected. Without a fallback a failure reaches
+ * the caller as a {@code GuardException} saying what happened (its cause is the method's exception).
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface Guarded {
+
+    /** The guard's name (Hystrix's command key): the key of its configuration and of its metrics. */
+    String name();
+
+    /** The name of the fallback method on the same bean; empty for none. */
+    String fallbackMethod() default "";
+}

@@ -1,0 +1,47 @@
+package dev.firebreak.spring.annotation;
+
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.spring.boot.FirebreakAutoConfiguration;
+import org.springframework.aop.Advisor;
+import org.springframework.aop.support.DefaultPointcutAdvisor;
+import org.springframework.aop.support.annotation.AnnotationMatchingPointcut;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Role;
+
+/**
+ * Applies {@link Guarded} to Spring beans: an infrastructure advisor (picked up by Boot's auto-proxy
+ * creator, with or without AspectJ on the classpath) and the scanner that resolves fallback methods at
+ * startup. Off with {@code firebreak.annotations.enabled=false}.
+ */
+@AutoConfiguration(after = FirebreakAutoConfiguration.class)
+@ConditionalOnClass(Advisor.class)
+@ConditionalOnProperty(name = "firebreak.annotations.enabled", havingValue = "true", matchIfMissing = true)
+public class GuardedAnnotationAutoConfiguration {
+
+    /** The methods found and the guards they use, from the application's registry. */
+    @Bean
+    @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+    static GuardedMethods firebreakGuardedMethods(ObjectProvider<GuardRegistry> registry) {
+        return new GuardedMethods(registry);
+    }
+
+    /** Resolves each bean's {@code @Guarded} methods (and fallbacks) when the bean is created. */
+    @Bean
+    @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+    static GuardedMethodsScanner firebreakGuardedMethodsScanner(ObjectProvider<GuardedMethods> methods) {
+        return new GuardedMethodsScanner(methods.getObject());
+    }
+
+    /** Runs every {@code @Guarded} method (on the class or an interface it implements) under its guard. */
+    @Bean
+    @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+    static Advisor firebreakGuardedAdvisor(ObjectProvider<GuardedMethods> methods) {
+        AnnotationMatchingPointcut pointcut = new AnnotationMatchingPointcut(null, Guarded.class, true);
+        return new DefaultPointcutAdvisor(pointcut, new GuardedInterceptor(methods.getObject()));
+    }
+}

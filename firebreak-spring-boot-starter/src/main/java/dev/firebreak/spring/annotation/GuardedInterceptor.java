@@ -1,0 +1,91 @@
+package dev.firebreak.spring.annotation;
+
+import dev.firebreak.Fallback;
+import dev.firebreak.Guard;
+import dev.firebreak.GuardException;
+import java.lang.reflect.Method;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.aopalliance.intercept.MethodInterceptor;
+import org.aopalliance.intercept.MethodInvocation;
+import org.springframework.aop.support.AopUtils;
+
+/**
+ * Runs each call of a {@link Guarded} method under its guard, as its {@link ReturnKind} says.
+ * Reactor's types are handled by {@link ReactiveGuarding}, loaded only for Mono and Flux methods.
+ */
+final class GuardedInterceptor implements MethodInterceptor {
+
+    private final GuardedMethods methods;
+
+    GuardedInterceptor(GuardedMethods methods) {
+        this.methods = methods;
+    }
+
+    @Override
+    public Object invoke(MethodInvocation invocation) throws Throwable {
+        Object target = invocation.getThis();
+        Class<?> targetClass = target == null ? invocation.getMethod().getDeclaringClass() : AopUtils.getTargetClass(target);
+        Method method = AopUtils.getMostSpecificMethod(invocation.getMethod(), targetClass);
+        GuardedMethod guarded = methods.get(method, targetClass);
+        Guard guard = methods.guard(guarded.guardName());
+        Object[] args = invocation.getArguments();
+        return switch (guarded.kind()) {
+            case SYNC -> guard.execute(() -> proceed(invocation), fallback(guarded, target, args));
+            case STAGE -> stage(guard, invocation, guarded, target, args);
+            case MONO -> ReactiveGuarding.mono(guard, invocation, guarded, target, args);
+            case FLUX -> ReactiveGuarding.flux(guard, invocation, guarded, target, args);
+        };
+    }
+
+    /** The guarded method's body; what it throws is the call's failure. */
+    static Object proceed(MethodInvocation invocation) throws Exception {
+        try {
+            return invocation.proceed();
+        } catch (Exception | Error thrown) {
+            throw thrown;
+        } catch (Throwable other) {
+            throw new IllegalStateException(other);
+        }
+    }
+
+    private static Fallback<Object> fallback(GuardedMethod guarded, Object target, Object[] args) {
+        FallbackMethod fallback = guarded.fallback();
+        return fallback == null ? null : failure -> fallback.invoke(target, args, failure);
+    }
+
+    /**
+     * A stage-returning method: the guard watches the stage it returns; the fallback method's stage
+     * replaces it after a failure (the guard records the fallback as chosen when it asks for it).
+     */
+    @SuppressWarnings("unchecked")
+    private static Object stage(Guard guard, MethodInvocation invocation, GuardedMethod guarded, Object target, Object[] args) {
+        FallbackMethod fallback = guarded.fallback();
+        CompletableFuture<Object> outcome = guard.submitAsync(() -> {
+            try {
+                CompletionStage<Object> stage = (CompletionStage<Object>) proceed(invocation);
+                return stage == null ? CompletableFuture.completedFuture(null) : stage;
+            } catch (Exception e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }, fallback == null ? null : FellBack::new);
+        if (fallback == null) {
+            return outcome;
+        }
+        return outcome.thenCompose(value -> {
+            if (!(value instanceof FellBack(GuardException failure))) {
+                return CompletableFuture.completedFuture(value);
+            }
+            try {
+                CompletionStage<Object> replacement = (CompletionStage<Object>) fallback.invoke(target, args, failure);
+                return replacement == null ? CompletableFuture.completedFuture(null) : replacement;
+            } catch (Exception e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        });
+    }
+
+    /** What the guard's fallback returns for a stage method: the caller then switches to the fallback's stage. */
+    private record FellBack(GuardException failure) {
+    }
+}

@@ -1,0 +1,60 @@
+package dev.firebreak.spring.annotation;
+
+import dev.firebreak.Guard;
+import dev.firebreak.GuardRegistry;
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.beans.factory.ObjectProvider;
+
+/**
+ * The {@link Guarded} methods found so far (by the bean post-processor at startup, or at a method's
+ * first call for a bean it did not see) and the guards they run under, from the application's
+ * {@link GuardRegistry}.
+ */
+public final class GuardedMethods {
+
+    private final ObjectProvider<GuardRegistry> registry;
+    private final Map<Method, GuardedMethod> methods = new ConcurrentHashMap<>();
+    private final Set<String> guardNames = ConcurrentHashMap.newKeySet();
+
+    /** Reads the registry lazily, so that creating this object initialises nothing. */
+    public GuardedMethods(ObjectProvider<GuardRegistry> registry) {
+        this.registry = registry;
+    }
+
+    /** Records a method resolved at startup. */
+    void put(Method method, GuardedMethod guarded) {
+        methods.put(method, guarded);
+        guardNames.add(guarded.guardName());
+    }
+
+    /** The method's resolution, resolving it now (under the class's name) if startup did not see it. */
+    GuardedMethod get(Method method, Class<?> targetClass) {
+        return methods.computeIfAbsent(method, m -> {
+            GuardedMethod resolved = GuardedMethod.resolve(targetClass.getSimpleName(), targetClass, m);
+            guardNames.add(resolved.guardName());
+            return resolved;
+        });
+    }
+
+    /** Creates the guard of every method seen so far, so they show on the endpoints before a first call. */
+    void createGuards() {
+        guardNames.forEach(this::guard);
+    }
+
+    /** The guard named {@code name}: the registry's, built with its configuration if it has none yet. */
+    Guard guard(String name) {
+        GuardRegistry guards = registry.getObject();
+        Guard existing = guards.find(name).orElse(null);
+        if (existing != null) {
+            return existing;
+        }
+        try {
+            return guards.guard(name).build();
+        } catch (IllegalArgumentException | IllegalStateException raced) {
+            return guards.find(name).orElseThrow(() -> raced); // another thread built it first
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * {@link dev.firebreak.spring.annotation.Guarded @Guarded}: Spring bean methods run under a guard of the
+ * application's {@code GuardRegistry}, through Spring AOP, for sync methods and methods returning a
+ * {@code CompletionStage}, a {@code Mono} or a {@code Flux}; fallback methods are resolved when the bean
+ * is created, so a missing or mismatched one fails startup.
+ */
+package dev.firebreak.spring.annotation;

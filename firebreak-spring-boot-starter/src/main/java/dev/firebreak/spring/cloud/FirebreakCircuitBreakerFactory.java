@@ -1,0 +1,44 @@
+package dev.firebreak.spring.cloud;
+
+import dev.firebreak.GuardRegistry;
+import java.util.Objects;
+import java.util.function.Function;
+import org.springframework.cloud.client.circuitbreaker.CircuitBreaker;
+import org.springframework.cloud.client.circuitbreaker.CircuitBreakerFactory;
+
+/**
+ * Spring Cloud's {@link CircuitBreakerFactory} over the application's {@link GuardRegistry}: the circuit
+ * breaker {@code id} is the guard named {@code id} (shared with {@code @Guarded} methods of that name),
+ * its group name (from {@code create(id, group)}) the guard's group.
+ */
+public class FirebreakCircuitBreakerFactory
+        extends CircuitBreakerFactory<FirebreakCircuitBreakerConfig, FirebreakCircuitBreakerConfig.Builder> {
+
+    private final GuardRegistry registry;
+    private volatile Function<String, FirebreakCircuitBreakerConfig> defaults = id -> FirebreakCircuitBreakerConfig.builder().build();
+
+    /** A factory creating its guards in {@code registry}. */
+    public FirebreakCircuitBreakerFactory(GuardRegistry registry) {
+        this.registry = Objects.requireNonNull(registry, "registry");
+    }
+
+    @Override
+    public CircuitBreaker create(String id) {
+        return create(id, null);
+    }
+
+    @Override
+    public CircuitBreaker create(String id, String groupName) {
+        return new GuardCircuitBreaker(BreakerGuards.guard(registry, id, groupName, getConfigurations(), defaults));
+    }
+
+    @Override
+    protected FirebreakCircuitBreakerConfig.Builder configBuilder(String id) {
+        return FirebreakCircuitBreakerConfig.builder();
+    }
+
+    @Override
+    public void configureDefault(Function<String, FirebreakCircuitBreakerConfig> defaultConfiguration) {
+        this.defaults = Objects.requireNonNull(defaultConfiguration, "defaultConfiguration");
+    }
+}

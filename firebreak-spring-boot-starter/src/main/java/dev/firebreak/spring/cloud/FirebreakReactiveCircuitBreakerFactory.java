@@ -1,0 +1,43 @@
+package dev.firebreak.spring.cloud;
+
+import dev.firebreak.GuardRegistry;
+import java.util.Objects;
+import java.util.function.Function;
+import org.springframework.cloud.client.circuitbreaker.ReactiveCircuitBreaker;
+import org.springframework.cloud.client.circuitbreaker.ReactiveCircuitBreakerFactory;
+
+/**
+ * Spring Cloud's {@link ReactiveCircuitBreakerFactory} over the application's {@link GuardRegistry}: as
+ * {@link FirebreakCircuitBreakerFactory}, for {@code Mono} and {@code Flux}.
+ */
+public class FirebreakReactiveCircuitBreakerFactory
+        extends ReactiveCircuitBreakerFactory<FirebreakCircuitBreakerConfig, FirebreakCircuitBreakerConfig.Builder> {
+
+    private final GuardRegistry registry;
+    private volatile Function<String, FirebreakCircuitBreakerConfig> defaults = id -> FirebreakCircuitBreakerConfig.builder().build();
+
+    /** A factory creating its guards in {@code registry}. */
+    public FirebreakReactiveCircuitBreakerFactory(GuardRegistry registry) {
+        this.registry = Objects.requireNonNull(registry, "registry");
+    }
+
+    @Override
+    public ReactiveCircuitBreaker create(String id) {
+        return create(id, null);
+    }
+
+    @Override
+    public ReactiveCircuitBreaker create(String id, String groupName) {
+        return new GuardReactiveCircuitBreaker(BreakerGuards.guard(registry, id, groupName, getConfigurations(), defaults));
+    }
+
+    @Override
+    protected FirebreakCircuitBreakerConfig.Builder configBuilder(String id) {
+        return FirebreakCircuitBreakerConfig.builder();
+    }
+
+    @Override
+    public void configureDefault(Function<String, FirebreakCircuitBreakerConfig> defaultConfiguration) {
+        this.defaults = Objects.requireNonNull(defaultConfiguration, "defaultConfiguration");
+    }
+}
