@@ -100,7 +100,7 @@ class GuardedFluxTest {
     @Test
     void aStreamStoppedAtTheDeadlineGivesItsPermitBackEvenWithoutInterruptOnTimeout() {
         Guard guard = registry.guard("no-interrupt").isolation(Isolation.semaphore(1)).timeout(Duration.ofMillis(100))
-                .configure(c -> c.interruptOnTimeout(false)).build();
+                .configure(c -> c.timeout(t -> t.interruptOnTimeout(false))).build();
         AtomicInteger cancels = new AtomicInteger();
         Flux<String> never = Flux.<String>never().doOnCancel(cancels::incrementAndGet);
         StepVerifier.create(GuardedFlux.of(guard, never, failure -> Flux.just("fallback")))
@@ -146,7 +146,7 @@ class GuardedFluxTest {
     @Test
     void anOpenBreakerShortCircuitsWithTheFallback() {
         Guard guard = registry.guard("open").isolation(Isolation.semaphore(1))
-                .configure(c -> c.circuitBreakerForceOpen(true)).build();
+                .configure(c -> c.breaker(b -> b.forceOpen(true))).build();
         StepVerifier.create(Flux.just(1).transform(GuardedFlux.operator(guard, failure -> Flux.just(-1))))
                 .expectNext(-1)
                 .verifyComplete();

@@ -156,7 +156,7 @@ class GuardedMonoTest {
     @Test
     void anOpenBreakerShortCircuitsWithoutSubscribing() {
         Guard guard = registry.guard("open").isolation(Isolation.semaphore(1))
-                .configure(c -> c.circuitBreakerForceOpen(true)).build();
+                .configure(c -> c.breaker(b -> b.forceOpen(true))).build();
         AtomicInteger subscribed = new AtomicInteger();
         Mono<String> guarded = GuardedMono.of(guard, Mono.fromSupplier(() -> "ran " + subscribed.incrementAndGet()));
         StepVerifier.create(guarded).expectError(ShortCircuitedException.class).verify(WAIT);

@@ -62,7 +62,7 @@ public final class FirebreakCircuitBreakerConfig {
             return this;
         }
 
-        /** Any other property: {@code .guardConfig(c -> c.circuitBreakerRequestVolumeThreshold(10))}. */
+        /** Any other property: {@code .guardConfig(c -> c.breaker(b -> b.requestVolumeThreshold(10)))}. */
         public Builder guardConfig(Consumer<GuardConfig.Builder> change) {
             Objects.requireNonNull(change, "change");
             settings.add(guard -> guard.configure(change));

@@ -62,7 +62,7 @@ class StartupValidationTest {
                 .run(context -> {
                     GuardRegistry registry = context.getBean(GuardRegistry.class);
                     assertThat(registry.find("payments").orElseThrow().policy().isolationStrategy().name()).isEqualTo("SEMAPHORE");
-                    assertThat(registry.find("orders").orElseThrow().policy().config().timeoutInMilliseconds()).isEqualTo(750);
+                    assertThat(registry.find("orders").orElseThrow().policy().config().timeout().timeout().toMillis()).isEqualTo(750);
                 });
     }
 

@@ -18,8 +18,8 @@ public class CloudApplication {
         return factory -> {
             factory.configureDefault(id -> FirebreakCircuitBreakerConfig.builder().timeout(Duration.ofSeconds(5)).build());
             factory.configure(b -> b.timeout(Duration.ofSeconds(1)), "slow");
-            factory.configure(b -> b.guardConfig(c -> c.circuitBreakerRequestVolumeThreshold(2)
-                    .circuitBreakerErrorThresholdPercentage(50).circuitBreakerSleepWindowInMilliseconds(600_000)), "flaky");
+            factory.configure(b -> b.guardConfig(c -> c.breaker(breaker -> breaker.requestVolumeThreshold(2)
+                    .errorThresholdPercentage(50).sleepWindow(Duration.ofMinutes(10)))), "flaky");
         };
     }
 
