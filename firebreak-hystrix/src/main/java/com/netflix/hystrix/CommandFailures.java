@@ -127,7 +127,16 @@ final class CommandFailures {
         String fallbackPart = fallback == EventType.FALLBACK_FAILURE ? "fallback failed"
                 : fallback == EventType.FALLBACK_DISABLED ? "fallback disabled" : "no fallback available";
         return new HystrixRuntimeException(failureType(guard.event()), commandClass,
-                commandKey + " " + what + " and " + fallbackPart + ".", causeOf(guard), guard.fallbackFailure());
+                commandKey + " " + what + " and " + fallbackPart + ".", thrownCauseOf(guard), guard.fallbackFailure());
+    }
+
+    /**
+     * The cause inside the {@code HystrixRuntimeException} a caller receives: as hystrix-core 1.5.18, a timeout's is a
+     * plain {@link java.util.concurrent.TimeoutException} (while {@code getExecutionException()} and a fallback see
+     * the {@link HystrixTimeoutException}); every other outcome's is {@link #causeOf}.
+     */
+    private static Throwable thrownCauseOf(GuardException guard) {
+        return guard.event() == EventType.TIMEOUT ? new java.util.concurrent.TimeoutException() : causeOf(guard);
     }
 
     private static FailureType failureType(EventType event) {
