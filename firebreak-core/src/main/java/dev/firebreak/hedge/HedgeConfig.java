@@ -16,7 +16,7 @@ import java.time.Duration;
  * @param maxHedges {@code maxHedges}, default 1: extra attempts per call, 0 (none) to 10
  * @param budgetEnabled {@code budget.enabled}, default true: hedges are limited by a budget
  * @param budgetPercent {@code budget.percent}, default 5: hedges may add this percentage of the window's calls
- * @param budgetMinPerSecond {@code budget.minPerSecond}, default 1: plus this many hedges per second of the window
+ * @param budgetMinPerSecond {@code budget.minPerSecond}, default 1: at least this many hedges per second of the window (a floor, not an addition)
  * @param budgetWindow {@code budget.windowInMilliseconds}, default 10000 ms, fixed at creation
  */
 public record HedgeConfig(

@@ -18,7 +18,7 @@ import java.util.List;
  * @param budgetEnabled {@code budget.enabled}, default true: retries are limited by the {@link RetryBudget}
  * @param budgetPercent {@code budget.percent}, default 10: retries in the budget window may add this
  *     percentage of the calls in the same window, 0 to 100
- * @param budgetMinPerSecond {@code budget.minPerSecond}, default 5: plus this many retries per second of the window
+ * @param budgetMinPerSecond {@code budget.minPerSecond}, default 5: at least this many retries per second of the window (a floor, not an addition)
  * @param budgetWindow {@code budget.windowInMilliseconds}, default 10000 ms, fixed at creation: the
  *     rolling window (10 buckets) the budget counts over, at least 10 ms and a multiple of 10 ms
  */
@@ -170,7 +170,7 @@ public record RetryConfig(
             return this;
         }
 
-        /** The retry budget: {@code percent} of the window's calls plus {@code minPerSecond} per second of it. */
+        /** The retry budget: the larger of {@code percent} of the window's calls and {@code minPerSecond} per second of it. */
         public Builder budget(int percent, int minPerSecond) {
             budgetEnabled = true;
             budgetPercent = percent;
