@@ -47,12 +47,14 @@ public final class Hedge implements Reconfigurable<HedgeConfig> {
     private final RetryBudget budget;
     private final HedgeDelay delay;
     private final HedgeMetrics metrics = new HedgeMetrics();
+    private final HedgeConfig fromCode;
     private volatile HedgeConfig config;
 
     private Hedge(Builder b, HedgeConfig config) {
         this.name = b.name;
         this.guard = b.guard;
         this.hedgeExecutor = b.hedgeExecutor != null ? b.hedgeExecutor : virtualThreads(b.name);
+        this.fromCode = config;
         this.config = config;
         this.delay = new HedgeDelay(guard);
         this.budget = new RetryBudget(config.budgetWindow(), config.budgetPercent(), config.budgetMinPerSecond(),
@@ -110,6 +112,11 @@ public final class Hedge implements Reconfigurable<HedgeConfig> {
     /** The guard every attempt goes through. */
     public Guard guard() {
         return guard;
+    }
+
+    /** The configuration the policy was built with: what live configuration applies its properties over. */
+    public HedgeConfig configFromCode() {
+        return fromCode;
     }
 
     @Override
@@ -213,7 +220,9 @@ public final class Hedge implements Reconfigurable<HedgeConfig> {
             if (guard == null) {
                 throw new IllegalStateException("hedge " + name + " needs a guard: call through(guard)");
             }
-            return new Hedge(this, config.build());
+            Hedge built = new Hedge(this, config.build());
+            HedgeRegistry.of(guard.policy().registry()).register(built);
+            return built;
         }
     }
 }

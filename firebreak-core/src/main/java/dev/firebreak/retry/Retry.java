@@ -49,6 +49,7 @@ public final class Retry implements Reconfigurable<RetryConfig> {
     private final DoubleSupplier random;
     private final RetryBudget budget;
     private final RetryMetrics metrics = new RetryMetrics();
+    private final RetryConfig fromCode;
     private volatile RetryConfig config;
 
     private Retry(Builder b, RetryConfig config) {
@@ -57,6 +58,7 @@ public final class Retry implements Reconfigurable<RetryConfig> {
         this.decision = new RetryDecision(b.onException, b.onResult);
         this.attemptExecutor = b.attemptExecutor != null ? b.attemptExecutor : virtualThreads(b.name);
         this.random = b.random != null ? b.random : () -> ThreadLocalRandom.current().nextDouble();
+        this.fromCode = config;
         this.config = config;
         this.budget = new RetryBudget(config.budgetWindow(), config.budgetPercent(), config.budgetMinPerSecond(),
                 guard.policy().registry().ticker().read());
@@ -111,6 +113,11 @@ public final class Retry implements Reconfigurable<RetryConfig> {
     /** The guard every attempt goes through. */
     public Guard guard() {
         return guard;
+    }
+
+    /** The configuration the policy was built with: what live configuration applies its properties over. */
+    public RetryConfig configFromCode() {
+        return fromCode;
     }
 
     @Override
@@ -237,7 +244,9 @@ public final class Retry implements Reconfigurable<RetryConfig> {
             if (guard == null) {
                 throw new IllegalStateException("retry " + name + " needs a guard: call through(guard)");
             }
-            return new Retry(this, config.build());
+            Retry built = new Retry(this, config.build());
+            RetryRegistry.of(guard.policy().registry()).register(built);
+            return built;
         }
     }
 }
