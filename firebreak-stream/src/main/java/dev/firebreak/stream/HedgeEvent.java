@@ -1,0 +1,49 @@
+package dev.firebreak.stream;
+
+import dev.firebreak.hedge.Hedge;
+import dev.firebreak.hedge.HedgeConfig;
+import dev.firebreak.hedge.HedgeMetrics;
+import dev.firebreak.retry.RetryBudget;
+
+/**
+ * Writes one hedging policy as a {@code FirebreakHedge} event, a type of Firebreak's own (dashboards that
+ * do not know the type skip it): the policy's and its guard's names, its cumulative counts, the hedge
+ * delay a call starting now would get ({@code -1} while the guard has no latency percentile), its
+ * budget's figures over the current window and its configuration.
+ */
+final class HedgeEvent {
+
+    private HedgeEvent() {
+    }
+
+    static void write(JsonWriter json, Hedge hedge, long currentTimeMillis) {
+        HedgeMetrics m = hedge.metrics();
+        HedgeConfig c = hedge.config();
+        RetryBudget budget = hedge.budget();
+        long now = hedge.guard().policy().registry().ticker().read();
+        long callsInWindow = budget.calls(now);
+        json.begin()
+                .field("type", "FirebreakHedge")
+                .field("name", hedge.name())
+                .field("guard", hedge.guard().name())
+                .field("currentTime", currentTimeMillis)
+                .field("cumulativeCountCalls", m.calls())
+                .field("cumulativeCountAttempts", m.attempts())
+                .field("cumulativeCountHedged", m.hedged())
+                .field("cumulativeCountHedgeBudgetExhausted", m.budgetExhausted())
+                .field("cumulativeCountHedgeWins", m.hedgeWins())
+                .field("cumulativeCountLosersCancelled", m.losersCancelled())
+                .field("currentDelayInMilliseconds", hedge.currentDelay().map(d -> d.toMillis()).orElse(-1L));
+        CallPolicyBudget.write(json, callsInWindow, budget.extras(now), budget.allowance(callsInWindow));
+        json.field("propertyValue_delayFixedInMilliseconds", c.fixedDelay().toMillis())
+                .field("propertyValue_delayPercentile", String.valueOf(c.percentile()))
+                .field("propertyValue_delayMinInMilliseconds", c.minDelay().toMillis())
+                .field("propertyValue_maxHedges", c.maxHedges())
+                .field("propertyValue_budgetEnabled", c.budgetEnabled())
+                .field("propertyValue_budgetPercent", c.budgetPercent())
+                .field("propertyValue_budgetMinPerSecond", c.budgetMinPerSecond())
+                .field("propertyValue_budgetWindowInMilliseconds", c.budgetWindow().toMillis())
+                .field("reportingHosts", 1)
+                .end();
+    }
+}
