@@ -32,7 +32,7 @@ public record RetryConfig(
         boolean budgetEnabled,
         int budgetPercent,
         int budgetMinPerSecond,
-        Duration budgetWindow) {
+        Duration budgetWindow) implements BudgetedConfig {
 
     /** Validates every value; a refusal names the property's key, the value and the rule. */
     public RetryConfig {
@@ -52,28 +52,11 @@ public record RetryConfig(
             throw new InvalidConfigException("backoff.jitter", null, "must be set (NONE, FULL or DECORRELATED)");
         }
         millis("deadlineInMilliseconds", deadline);
-        if (budgetPercent < 0 || budgetPercent > 100) {
-            throw new InvalidConfigException("budget.percent", budgetPercent, "must be between 0 and 100");
-        }
-        if (budgetMinPerSecond < 0) {
-            throw new InvalidConfigException("budget.minPerSecond", budgetMinPerSecond, "must be >= 0");
-        }
-        long window = millis("budget.windowInMilliseconds", budgetWindow);
-        if (window < 10 || window % 10 != 0) {
-            throw new InvalidConfigException("budget.windowInMilliseconds", window,
-                    "must be at least 10 and a multiple of 10 (the window has 10 buckets)");
-        }
+        PolicyRules.checkBudget(budgetPercent, budgetMinPerSecond, budgetWindow);
     }
 
     private static long millis(String key, Duration value) {
-        if (value == null) {
-            throw new InvalidConfigException(key, null, "must be set");
-        }
-        if (value.isNegative() || value.toMillis() > Integer.MAX_VALUE) {
-            throw new InvalidConfigException(key, value.isNegative() ? value.toMillis() : value,
-                    "must be between 0 and " + Integer.MAX_VALUE + " ms");
-        }
-        return value.toMillis();
+        return PolicyRules.millis(key, value);
     }
 
     /** Every default. */

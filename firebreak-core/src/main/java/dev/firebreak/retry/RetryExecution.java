@@ -1,6 +1,5 @@
 package dev.firebreak.retry;
 
-import dev.firebreak.BadRequestException;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardException;
 import dev.firebreak.GuardTimeoutException;
@@ -8,9 +7,7 @@ import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.Ticker;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
@@ -98,8 +95,8 @@ final class RetryExecution<T> {
     }
 
     private void onAttempt(T value, Throwable thrown) {
-        Throwable failure = unwrap(thrown);
-        events |= executionEvent(failure);
+        Throwable failure = AttemptOutcomes.unwrap(thrown);
+        events |= AttemptOutcomes.eventBit(failure);
         boolean wanted = failure == null ? retry.decision().retriesValue(value) : retry.decision().retries(failure);
         if (!wanted || finished.get() || attempts >= config.maxAttempts()) {
             finish(value, failure);
@@ -200,26 +197,5 @@ final class RetryExecution<T> {
         if (context != null) {
             context.log().add(retry.name(), events | extra, ticker.read() - startNanos, attempts);
         }
-    }
-
-    private static long executionEvent(Throwable failure) {
-        if (failure == null) {
-            return EventType.SUCCESS.bit();
-        }
-        if (failure instanceof GuardException guarded) {
-            return guarded.event().bit();
-        }
-        if (failure instanceof BadRequestException) {
-            return EventType.BAD_REQUEST.bit();
-        }
-        return failure instanceof CancellationException ? EventType.CANCELLED.bit() : EventType.FAILURE.bit();
-    }
-
-    static Throwable unwrap(Throwable thrown) {
-        Throwable t = thrown;
-        while (t instanceof CompletionException && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
     }
 }

@@ -43,7 +43,7 @@ class CallPolicyRegistryTest {
         Retry second = Retry.named("users-retry").through(guard).build();
         assertThat(RetryRegistry.of(registry).find("users-retry")).containsSame(second);
         assertThat(RetryRegistry.of(registry).remove("users-retry")).isTrue();
-        assertThat(RetryRegistry.of(registry).retries()).isEmpty();
+        assertThat(RetryRegistry.of(registry).policies()).isEmpty();
         assertThat(seen).containsExactly("added users-retry", "replaced users-retry", "removed users-retry");
         assertThat(RetryRegistry.of(registry)).isSameAs(RetryRegistry.of(registry)); // one per guard registry
     }

@@ -3,7 +3,6 @@ package dev.firebreak.stream;
 import dev.firebreak.hedge.Hedge;
 import dev.firebreak.hedge.HedgeConfig;
 import dev.firebreak.hedge.HedgeMetrics;
-import dev.firebreak.retry.RetryBudget;
 
 /**
  * Writes one hedging policy as a {@code FirebreakHedge} event, a type of Firebreak's own (dashboards that
@@ -19,14 +18,7 @@ final class HedgeEvent {
     static void write(JsonWriter json, Hedge hedge, long currentTimeMillis) {
         HedgeMetrics m = hedge.metrics();
         HedgeConfig c = hedge.config();
-        RetryBudget budget = hedge.budget();
-        long now = hedge.guard().policy().registry().ticker().read();
-        long callsInWindow = budget.calls(now);
-        json.begin()
-                .field("type", "FirebreakHedge")
-                .field("name", hedge.name())
-                .field("guard", hedge.guard().name())
-                .field("currentTime", currentTimeMillis)
+        CallPolicyFields.head(json, "FirebreakHedge", hedge, currentTimeMillis)
                 .field("cumulativeCountCalls", m.calls())
                 .field("cumulativeCountAttempts", m.attempts())
                 .field("cumulativeCountHedged", m.hedged())
@@ -34,16 +26,11 @@ final class HedgeEvent {
                 .field("cumulativeCountHedgeWins", m.hedgeWins())
                 .field("cumulativeCountLosersCancelled", m.losersCancelled())
                 .field("currentDelayInMilliseconds", hedge.currentDelay().map(d -> d.toMillis()).orElse(-1L));
-        CallPolicyBudget.write(json, callsInWindow, budget.extras(now), budget.allowance(callsInWindow));
-        json.field("propertyValue_delayFixedInMilliseconds", c.fixedDelay().toMillis())
+        CallPolicyFields.budget(json, hedge)
+                .field("propertyValue_delayFixedInMilliseconds", c.fixedDelay().toMillis())
                 .field("propertyValue_delayPercentile", String.valueOf(c.percentile()))
                 .field("propertyValue_delayMinInMilliseconds", c.minDelay().toMillis())
-                .field("propertyValue_maxHedges", c.maxHedges())
-                .field("propertyValue_budgetEnabled", c.budgetEnabled())
-                .field("propertyValue_budgetPercent", c.budgetPercent())
-                .field("propertyValue_budgetMinPerSecond", c.budgetMinPerSecond())
-                .field("propertyValue_budgetWindowInMilliseconds", c.budgetWindow().toMillis())
-                .field("reportingHosts", 1)
-                .end();
+                .field("propertyValue_maxHedges", c.maxHedges());
+        CallPolicyFields.tail(json, c).end();
     }
 }

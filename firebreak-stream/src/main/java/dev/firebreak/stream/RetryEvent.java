@@ -1,7 +1,6 @@
 package dev.firebreak.stream;
 
 import dev.firebreak.retry.Retry;
-import dev.firebreak.retry.RetryBudget;
 import dev.firebreak.retry.RetryConfig;
 import dev.firebreak.retry.RetryMetrics;
 
@@ -18,32 +17,20 @@ final class RetryEvent {
     static void write(JsonWriter json, Retry retry, long currentTimeMillis) {
         RetryMetrics m = retry.metrics();
         RetryConfig c = retry.config();
-        RetryBudget budget = retry.budget();
-        long now = retry.guard().policy().registry().ticker().read();
-        long callsInWindow = budget.calls(now);
-        json.begin()
-                .field("type", "FirebreakRetry")
-                .field("name", retry.name())
-                .field("guard", retry.guard().name())
-                .field("currentTime", currentTimeMillis)
+        CallPolicyFields.head(json, "FirebreakRetry", retry, currentTimeMillis)
                 .field("cumulativeCountCalls", m.calls())
                 .field("cumulativeCountAttempts", m.attempts())
                 .field("cumulativeCountRetried", m.retried())
                 .field("cumulativeCountRetryBudgetExhausted", m.budgetExhausted())
                 .field("cumulativeCountDeadlineReached", m.deadlineReached())
                 .field("cumulativeCountFallbacks", m.fallbacks());
-        CallPolicyBudget.write(json, callsInWindow, budget.extras(now), budget.allowance(callsInWindow));
-        json.field("propertyValue_maxAttempts", c.maxAttempts())
+        CallPolicyFields.budget(json, retry)
+                .field("propertyValue_maxAttempts", c.maxAttempts())
                 .field("propertyValue_backoffInitialInMilliseconds", c.initialBackoff().toMillis())
                 .field("propertyValue_backoffMaxInMilliseconds", c.maxBackoff().toMillis())
                 .field("propertyValue_backoffMultiplier", c.multiplier())
                 .field("propertyValue_backoffJitter", c.jitter().name())
-                .field("propertyValue_deadlineInMilliseconds", c.deadline().toMillis())
-                .field("propertyValue_budgetEnabled", c.budgetEnabled())
-                .field("propertyValue_budgetPercent", c.budgetPercent())
-                .field("propertyValue_budgetMinPerSecond", c.budgetMinPerSecond())
-                .field("propertyValue_budgetWindowInMilliseconds", c.budgetWindow().toMillis())
-                .field("reportingHosts", 1)
-                .end();
+                .field("propertyValue_deadlineInMilliseconds", c.deadline().toMillis());
+        CallPolicyFields.tail(json, c).end();
     }
 }

@@ -44,10 +44,10 @@ final class StreamFrames {
         for (Collapser<?, ?> collapser : sorted(CollapserRegistry.of(registry).collapsers(), Collapser::name)) {
             event(out, () -> CollapserEvent.write(json, collapser, currentTimeMillis));
         }
-        for (Retry retry : sorted(RetryRegistry.of(registry).retries(), Retry::name)) {
+        for (Retry retry : sorted(RetryRegistry.of(registry).policies(), Retry::name)) {
             event(out, () -> RetryEvent.write(json, retry, currentTimeMillis));
         }
-        for (Hedge hedge : sorted(HedgeRegistry.of(registry).hedges(), Hedge::name)) {
+        for (Hedge hedge : sorted(HedgeRegistry.of(registry).policies(), Hedge::name)) {
             event(out, () -> HedgeEvent.write(json, hedge, currentTimeMillis));
         }
         out.append("ping: \n\n");

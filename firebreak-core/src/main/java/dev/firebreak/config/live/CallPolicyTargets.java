@@ -83,10 +83,10 @@ final class CallPolicyTargets {
 
     /** Applies {@code merged} (the sources' keys) to every registered policy. Under the lock. */
     void applyAll(Map<String, String> merged, List<ConfigEvent> events) {
-        for (Retry retry : retries.retries()) {
+        for (Retry retry : retries.policies()) {
             apply(retry, merged, events);
         }
-        for (Hedge hedge : hedges.hedges()) {
+        for (Hedge hedge : hedges.policies()) {
             apply(hedge, merged, events);
         }
     }
