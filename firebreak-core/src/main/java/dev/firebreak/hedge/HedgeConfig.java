@@ -63,28 +63,27 @@ public record HedgeConfig(
     }
 
     /** Builds a {@link HedgeConfig}; {@link #build()} validates. */
-    public static final class Builder {
+    public static final class Builder extends dev.firebreak.retry.BudgetSettings<Builder> {
         private Duration fixedDelay = Duration.ZERO;
         private double percentile = 95.0;
         private Duration minDelay = Duration.ofMillis(1);
         private int maxHedges = 1;
-        private boolean budgetEnabled = true;
-        private int budgetPercent = 5;
-        private int budgetMinPerSecond = 1;
-        private Duration budgetWindow = Duration.ofSeconds(10);
 
         Builder() {
+            super(5, 1);
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
         }
 
         Builder(HedgeConfig c) {
+            super(c);
             fixedDelay = c.fixedDelay;
             percentile = c.percentile;
             minDelay = c.minDelay;
             maxHedges = c.maxHedges;
-            budgetEnabled = c.budgetEnabled;
-            budgetPercent = c.budgetPercent;
-            budgetMinPerSecond = c.budgetMinPerSecond;
-            budgetWindow = c.budgetWindow;
         }
 
         /** Hedge after this fixed delay ({@link Duration#ZERO}: after the percentile). */
@@ -112,34 +111,14 @@ public record HedgeConfig(
             return this;
         }
 
-        /** Whether the hedge budget applies. */
-        public Builder budgetEnabled(boolean value) {
-            budgetEnabled = value;
-            return this;
-        }
 
-        /** The fraction of the window's calls that hedges may add, in percent. */
-        public Builder budgetPercent(int value) {
-            budgetPercent = value;
-            return this;
-        }
 
-        /** Hedges per second of the window allowed on top of the fraction. */
-        public Builder budgetMinPerSecond(int value) {
-            budgetMinPerSecond = value;
-            return this;
-        }
 
-        /** The budget's rolling window. */
-        public Builder budgetWindow(Duration value) {
-            budgetWindow = value;
-            return this;
-        }
 
         /** Validates and builds; throws {@link InvalidConfigException} naming key, value and rule. */
         public HedgeConfig build() {
-            return new HedgeConfig(fixedDelay, percentile, minDelay, maxHedges, budgetEnabled, budgetPercent,
-                    budgetMinPerSecond, budgetWindow);
+            return new HedgeConfig(fixedDelay, percentile, minDelay, maxHedges, budgetEnabled(), budgetPercent(),
+                    budgetMinPerSecond(), budgetWindow());
         }
 
         void fixedDelayMillis(int value) {
@@ -155,7 +134,7 @@ public record HedgeConfig(
         }
 
         void budgetWindowMillis(int value) {
-            budgetWindow = Duration.ofMillis(value);
+            budgetWindow(Duration.ofMillis(value));
         }
     }
 }

@@ -75,32 +75,31 @@ public record RetryConfig(
     }
 
     /** Builds a {@link RetryConfig}; {@link #build()} validates. */
-    public static final class Builder {
+    public static final class Builder extends BudgetSettings<Builder> {
         private int maxAttempts = 3;
         private Duration initialBackoff = Duration.ofMillis(50);
         private Duration maxBackoff = Duration.ofSeconds(1);
         private int multiplier = 2;
         private Jitter jitter = Jitter.FULL;
         private Duration deadline = Duration.ZERO;
-        private boolean budgetEnabled = true;
-        private int budgetPercent = 10;
-        private int budgetMinPerSecond = 5;
-        private Duration budgetWindow = Duration.ofSeconds(10);
 
         Builder() {
+            super(10, 5);
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
         }
 
         Builder(RetryConfig c) {
+            super(c);
             maxAttempts = c.maxAttempts;
             initialBackoff = c.initialBackoff;
             maxBackoff = c.maxBackoff;
             multiplier = c.multiplier;
             jitter = c.jitter;
             deadline = c.deadline;
-            budgetEnabled = c.budgetEnabled;
-            budgetPercent = c.budgetPercent;
-            budgetMinPerSecond = c.budgetMinPerSecond;
-            budgetWindow = c.budgetWindow;
         }
 
         /** Attempts in all, the first included. */
@@ -147,42 +146,15 @@ public record RetryConfig(
             return this;
         }
 
-        /** Whether the retry budget applies. */
-        public Builder budgetEnabled(boolean value) {
-            budgetEnabled = value;
-            return this;
-        }
 
-        /** The retry budget: the larger of {@code percent} of the window's calls and {@code minPerSecond} per second of it. */
-        public Builder budget(int percent, int minPerSecond) {
-            budgetEnabled = true;
-            budgetPercent = percent;
-            budgetMinPerSecond = minPerSecond;
-            return this;
-        }
 
-        /** The fraction of the window's calls that retries may add, in percent. */
-        public Builder budgetPercent(int value) {
-            budgetPercent = value;
-            return this;
-        }
 
-        /** The retries per second of the window allowed on top of the fraction. */
-        public Builder budgetMinPerSecond(int value) {
-            budgetMinPerSecond = value;
-            return this;
-        }
 
-        /** The budget's rolling window. */
-        public Builder budgetWindow(Duration value) {
-            budgetWindow = value;
-            return this;
-        }
 
         /** Validates and builds; throws {@link InvalidConfigException} naming key, value and rule. */
         public RetryConfig build() {
             return new RetryConfig(maxAttempts, initialBackoff, maxBackoff, multiplier, jitter, deadline,
-                    budgetEnabled, budgetPercent, budgetMinPerSecond, budgetWindow);
+                    budgetEnabled(), budgetPercent(), budgetMinPerSecond(), budgetWindow());
         }
 
         // int-millisecond setters for the property table
@@ -199,7 +171,7 @@ public record RetryConfig(
         }
 
         void budgetWindowMillis(int value) {
-            budgetWindow = Duration.ofMillis(value);
+            budgetWindow(Duration.ofMillis(value));
         }
     }
 }
