@@ -40,7 +40,7 @@ class RetryDeadlineTest {
 
     private Guard asyncGuard() {
         return registry.guard("slow").isolation(Isolation.semaphore(100)).timeout(Duration.ofMillis(1_000))
-                .configure(c -> c.circuitBreakerEnabled(false).interruptOnCancel(true)).build();
+                .configure(c -> c.breaker(b -> b.enabled(false)).isolation(i -> i.interruptOnCancel(true))).build();
     }
 
     @Test
@@ -119,7 +119,7 @@ class RetryDeadlineTest {
     @Test
     void aBlockingAttemptIsInterruptedAtTheDeadline() throws Exception {
         Guard guard = registry.guard("blocking").isolation(Isolation.virtualThreads(10)).timeout(Duration.ofSeconds(10))
-                .configure(c -> c.circuitBreakerEnabled(false).interruptOnCancel(true)).build();
+                .configure(c -> c.breaker(b -> b.enabled(false)).isolation(i -> i.interruptOnCancel(true))).build();
         Retry retry = retry(guard, 40);
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch interrupted = new CountDownLatch(1);

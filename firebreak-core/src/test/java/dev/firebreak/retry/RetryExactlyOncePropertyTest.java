@@ -155,7 +155,7 @@ class RetryExactlyOncePropertyTest {
         ManualClock clock = new ManualClock(Long.MAX_VALUE - 50 * MS);
         GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
         Guard guard = registry.guard("g").isolation(Isolation.semaphore(100)).timeout(Duration.ofMillis(100))
-                .configure(c -> c.circuitBreakerEnabled(false)).build();
+                .configure(c -> c.breaker(b -> b.enabled(false))).build();
         Retry retry = Retry.named("r").through(guard).attemptExecutor(Runnable::run).random(() -> 0.5)
                 .configure(c -> c.maxAttempts(maxAttempts).jitter(Jitter.FULL).budgetEnabled(false)
                         .backoff(Duration.ofMillis(10), Duration.ofMillis(40), 2).deadline(Duration.ofMillis(deadlineMs)))

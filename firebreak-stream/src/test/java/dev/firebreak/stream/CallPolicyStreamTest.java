@@ -28,7 +28,7 @@ class CallPolicyStreamTest {
     void everyRetryAndHedgePolicyHasAFrameOfItsOwn() throws Exception {
         try (StreamFixture fixture = new StreamFixture()) {
             Guard users = fixture.registry.guard("users").isolation(Isolation.semaphore(10))
-                    .configure(c -> c.circuitBreakerEnabled(false)).build();
+                    .configure(c -> c.breaker(b -> b.enabled(false))).build();
             Retry retry = Retry.named("users-retry").through(users).attemptExecutor(Runnable::run)
                     .configure(c -> c.maxAttempts(3).jitter(Jitter.NONE).budget(10, 1)
                             .backoff(Duration.ofMillis(10), Duration.ofMillis(100), 2))

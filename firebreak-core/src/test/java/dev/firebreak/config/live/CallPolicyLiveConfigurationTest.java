@@ -25,7 +25,7 @@ class CallPolicyLiveConfigurationTest {
 
     private static Guard guard(Fixture f, String name) {
         return f.registry.guard(name).isolation(Isolation.semaphore(100)).timeout(Duration.ofMillis(100))
-                .configure(c -> c.circuitBreakerEnabled(false)).build();
+                .configure(c -> c.breaker(b -> b.enabled(false))).build();
     }
 
     @Test
