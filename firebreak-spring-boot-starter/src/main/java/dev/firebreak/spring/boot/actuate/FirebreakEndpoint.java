@@ -1,15 +1,21 @@
 package dev.firebreak.spring.boot.actuate;
 
 import dev.firebreak.Guard;
+import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardPolicy;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.collapse.Collapser;
+import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.collapse.CollapserRegistry;
+import dev.firebreak.config.ConfigScope;
+import dev.firebreak.config.PropertyDefinition;
 import dev.firebreak.config.live.DynamicConfiguration;
 import dev.firebreak.config.live.EffectiveProperty;
 import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.GuardThreadPool;
+import dev.firebreak.isolation.ThreadPoolConfig;
 import dev.firebreak.metrics.GuardMetricsSnapshot;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,7 +86,7 @@ public class FirebreakEndpoint {
             }
         }
         view.put("rolling", rolling);
-        view.put("properties", properties(configuration.properties(guard)));
+        view.put("properties", properties(configuration.properties(guard), GuardConfig.scope()));
         return view;
     }
 
@@ -90,7 +96,7 @@ public class FirebreakEndpoint {
         view.put("queueSize", pool.queueSize());
         view.put("poolSize", pool.poolSize());
         view.put("completedTaskCount", pool.completedTaskCount());
-        view.put("properties", properties(configuration.properties(pool)));
+        view.put("properties", properties(configuration.properties(pool), ThreadPoolConfig.scope()));
         return view;
     }
 
@@ -99,20 +105,33 @@ public class FirebreakEndpoint {
         view.put("guard", collapser.guard().name());
         view.put("scope", collapser.scope().name());
         view.put("batchesInFlight", collapser.snapshot().batchesInFlight());
-        view.put("properties", configuration.collapserProperties(collapser.name()).map(FirebreakEndpoint::properties)
+        view.put("properties", configuration.collapserProperties(collapser.name()).map(list -> properties(list, CollapserConfig.scope()))
                 .orElse(Map.of()));
         return view;
     }
 
-    private static Map<String, Object> properties(List<EffectiveProperty> properties) {
+    /** Each property's value as its key spells it (a timeout's {@code Duration} as Hystrix's milliseconds), level and origin. */
+    private static Map<String, Object> properties(List<EffectiveProperty> properties, ConfigScope<?, ?> scope) {
         Map<String, Object> view = new LinkedHashMap<>();
         for (EffectiveProperty property : properties) {
             Map<String, Object> one = new LinkedHashMap<>();
-            one.put("value", property.value() instanceof Enum<?> e ? e.name() : property.value());
+            one.put("value", shown(property, scope));
             one.put("level", property.level().name());
             one.put("origin", property.origin());
             view.put(property.key(), one);
         }
         return view;
+    }
+
+    private static Object shown(EffectiveProperty property, ConfigScope<?, ?> scope) {
+        Object value = property.value();
+        if (value instanceof Enum<?> e) {
+            return e.name();
+        }
+        PropertyDefinition<?, ?> definition = scope.property(property.key());
+        if (value instanceof Duration && definition != null) {
+            return Long.parseLong(property.text(definition)); // the key's unit: milliseconds or minutes
+        }
+        return value;
     }
 }
