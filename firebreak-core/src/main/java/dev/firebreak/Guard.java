@@ -5,6 +5,7 @@ import dev.firebreak.config.ConfigScope;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.internal.Pipeline;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import dev.firebreak.limit.LimitConfig;
 import dev.firebreak.registry.RegistryClosedException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -170,6 +171,7 @@ public final class Guard {
         String pool;
         ThreadPoolConfig poolConfig;
         final List<Admission> attemptPolicies = new ArrayList<>();
+        LimitConfig limit = LimitConfig.defaults();
 
         Builder(GuardRegistry registry, String name) {
             if (name == null || name.isBlank()) {
@@ -220,6 +222,17 @@ public final class Guard {
          */
         public Builder attemptPolicy(Admission policy) {
             attemptPolicies.add(Objects.requireNonNull(policy, "policy"));
+            return this;
+        }
+
+        /**
+         * The adaptive concurrency limit ({@code limit.*}, see docs/limits.md): under SEMAPHORE or VIRTUAL
+         * isolation an algorithm (AIMD, GRADIENT2, VEGAS) drives the isolation's limit from each attempt's
+         * latency and drops, within {@code minLimit..maxLimit}; refusals are LIMIT_REJECTED and go to the
+         * fallback. Default: NONE (the static limit).
+         */
+        public Builder adaptiveLimit(LimitConfig limit) {
+            this.limit = Objects.requireNonNull(limit, "limit");
             return this;
         }
 

@@ -10,6 +10,7 @@ import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.IsolationStrategy;
 import dev.firebreak.isolation.Isolator;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import dev.firebreak.limit.LimitConfig;
 import dev.firebreak.metrics.GuardMetrics;
 import dev.firebreak.time.Ticker;
 import java.util.ArrayList;
@@ -44,6 +45,7 @@ public final class GuardPolicy {
     private final GuardHooks hooks;
     private final Pipeline pipeline;
     private volatile GuardConfig config;
+    private volatile LimitConfig limitConfig;
 
     GuardPolicy(Guard.Builder b, GuardConfig codeConfig, GuardConfig config) {
         this.name = b.name;
@@ -55,6 +57,8 @@ public final class GuardPolicy {
         this.config = config;
         this.isolator = Isolator.of(config.isolationStrategy(), name, config.semaphoreMaxConcurrentRequests(),
                 config.virtualMaxConcurrentRequests(), () -> registry.poolFor(poolName, b.poolConfig));
+        this.limitConfig = b.limit;
+        isolator.adapt(limitConfig, dropAfterNanos(config));
         this.fallbackPermits = new Bulkhead(config.fallbackMaxConcurrentRequests());
         this.breaker = CircuitBreakers.create(config.breakerSettings(), config.metricsRollingStatsTimeInMilliseconds(),
                 config.metricsRollingStatsNumBuckets(), ticker);
@@ -104,11 +108,31 @@ public final class GuardPolicy {
         Objects.requireNonNull(next, "config");
         GuardConfig current = config;
         isolator.resize(next.semaphoreMaxConcurrentRequests(), next.virtualMaxConcurrentRequests());
+        isolator.adapt(limitConfig, dropAfterNanos(next));
         fallbackPermits.setLimit(next.fallbackMaxConcurrentRequests());
         metrics.reconfigure(next.metricsSettings());
         CircuitBreakers.reconfigure(breaker, next.breakerSettings());
         config = next;
         return GuardConfig.scope().changedFixed(current, next).isEmpty();
+    }
+
+    /** The adaptive limit's configuration in force ({@code limit.*}). */
+    public LimitConfig limitConfig() {
+        return limitConfig;
+    }
+
+    /**
+     * Applies a new adaptive-limit configuration: an unchanged one keeps the running algorithm, a new
+     * algorithm or new parameters start from the limit in force, NONE restores the static limit.
+     */
+    public void reconfigureLimit(LimitConfig next) {
+        Objects.requireNonNull(next, "limit");
+        isolator.adapt(next, dropAfterNanos(config));
+        limitConfig = next;
+    }
+
+    private static long dropAfterNanos(GuardConfig c) {
+        return c.timeoutEnabled() ? c.timeoutNanos() : Long.MAX_VALUE;
     }
 
     /** The isolation strategy, fixed at creation. */
