@@ -6,6 +6,7 @@ import dev.firebreak.context.RequestContext;
 import dev.firebreak.internal.Pipeline;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import dev.firebreak.limit.LimitConfig;
+import dev.firebreak.ratelimit.RateLimitConfig;
 import dev.firebreak.registry.RegistryClosedException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -172,6 +173,7 @@ public final class Guard {
         ThreadPoolConfig poolConfig;
         final List<Admission> attemptPolicies = new ArrayList<>();
         LimitConfig limit = LimitConfig.defaults();
+        RateLimitConfig rateLimit = RateLimitConfig.defaults();
 
         Builder(GuardRegistry registry, String name) {
             if (name == null || name.isBlank()) {
@@ -233,6 +235,16 @@ public final class Guard {
          */
         public Builder adaptiveLimit(LimitConfig limit) {
             this.limit = Objects.requireNonNull(limit, "limit");
+            return this;
+        }
+
+        /**
+         * The rate limiter ({@code rateLimit.*}, see docs/limits.md): a token bucket or a sliding window
+         * entered after the circuit breaker; a call without a permit (or none within
+         * {@code maxWait}) is RATE_LIMITED and goes to the fallback. Default: disabled.
+         */
+        public Builder rateLimit(RateLimitConfig rateLimit) {
+            this.rateLimit = Objects.requireNonNull(rateLimit, "rateLimit");
             return this;
         }
 

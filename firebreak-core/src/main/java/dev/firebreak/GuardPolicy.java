@@ -11,6 +11,7 @@ import dev.firebreak.isolation.IsolationStrategy;
 import dev.firebreak.isolation.Isolator;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import dev.firebreak.limit.LimitConfig;
+import dev.firebreak.ratelimit.RateLimiter;
 import dev.firebreak.metrics.GuardMetrics;
 import dev.firebreak.time.Ticker;
 import java.util.ArrayList;
@@ -39,6 +40,7 @@ public final class GuardPolicy {
     private final Isolator isolator;
     private final Bulkhead fallbackPermits;
     private final CircuitBreaker breaker;
+    private final RateLimiter rateLimiter;
     private final GuardMetrics metrics;
     private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
     private final GuardConfig codeConfig;
@@ -66,6 +68,8 @@ public final class GuardPolicy {
         this.hooks = new GuardHooks(this);
         List<Admission> policies = new ArrayList<>();
         policies.add(breaker);
+        this.rateLimiter = new RateLimiter(b.rateLimit, registry.scheduler());
+        policies.add(rateLimiter); // after the breaker: a short-circuited call spends no rate permit
         policies.addAll(b.attemptPolicies);
         this.pipeline = new Pipeline(hooks, ticker, registry.scheduler(), policies, isolator, metrics);
     }
@@ -153,6 +157,11 @@ public final class GuardPolicy {
     /** The circuit breaker. */
     public CircuitBreaker circuitBreaker() {
         return breaker;
+    }
+
+    /** The guard's rate limiter ({@code rateLimit.*}; admits everything while not enabled). */
+    public RateLimiter rateLimiter() {
+        return rateLimiter;
     }
 
     /** The guard's metrics. */
