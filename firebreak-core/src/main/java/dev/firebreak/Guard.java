@@ -1,6 +1,7 @@
 package dev.firebreak;
 
 import dev.firebreak.attempt.Admission;
+import dev.firebreak.classify.Classifier;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.internal.Pipeline;
@@ -174,6 +175,7 @@ public final class Guard {
         final List<Admission> attemptPolicies = new ArrayList<>();
         LimitConfig limit = LimitConfig.defaults();
         RateLimitConfig rateLimit = RateLimitConfig.defaults();
+        Classifier classifier = Classifier.defaults();
 
         Builder(GuardRegistry registry, String name) {
             if (name == null || name.isBlank()) {
@@ -245,6 +247,17 @@ public final class Guard {
          */
         public Builder rateLimit(RateLimitConfig rateLimit) {
             this.rateLimit = Objects.requireNonNull(rateLimit, "rateLimit");
+            return this;
+        }
+
+        /**
+         * The failure classification: exceptions it ignores pass through to the caller like a
+         * {@link BadRequestException} (BAD_REQUEST: no fallback, neither success nor failure), results it
+         * fails are FAILUREs that go to the fallback; the same verdict reaches the metrics, the breaker,
+         * the adaptive limit and the fallback, on every isolation.
+         */
+        public Builder classify(Classifier classifier) {
+            this.classifier = Objects.requireNonNull(classifier, "classifier");
             return this;
         }
 

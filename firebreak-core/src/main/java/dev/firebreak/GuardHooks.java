@@ -1,5 +1,6 @@
 package dev.firebreak;
 
+import dev.firebreak.classify.Classifier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.GuardListener;
@@ -26,6 +27,11 @@ final class GuardHooks implements GuardSide {
     @Override
     public GuardConfig config() {
         return policy.config();
+    }
+
+    @Override
+    public Classifier classifier() {
+        return policy.classifier();
     }
 
     @Override

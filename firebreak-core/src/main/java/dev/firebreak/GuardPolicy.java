@@ -3,6 +3,7 @@ package dev.firebreak;
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.breaker.CircuitBreaker;
 import dev.firebreak.breaker.CircuitBreakers;
+import dev.firebreak.classify.Classifier;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.internal.Pipeline;
 import dev.firebreak.isolation.Bulkhead;
@@ -41,6 +42,7 @@ public final class GuardPolicy {
     private final Bulkhead fallbackPermits;
     private final CircuitBreaker breaker;
     private final RateLimiter rateLimiter;
+    private final Classifier classifier;
     private final GuardMetrics metrics;
     private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
     private final GuardConfig codeConfig;
@@ -60,6 +62,7 @@ public final class GuardPolicy {
         this.isolator = Isolator.of(config.isolationStrategy(), name, config.semaphoreMaxConcurrentRequests(),
                 config.virtualMaxConcurrentRequests(), () -> registry.poolFor(poolName, b.poolConfig));
         this.limitConfig = b.limit;
+        this.classifier = b.classifier;
         isolator.adapt(limitConfig, dropAfterNanos(config));
         this.fallbackPermits = new Bulkhead(config.fallbackMaxConcurrentRequests());
         this.breaker = CircuitBreakers.create(config.breakerSettings(), config.metricsRollingStatsTimeInMilliseconds(),
@@ -162,6 +165,11 @@ public final class GuardPolicy {
     /** The guard's rate limiter ({@code rateLimit.*}; admits everything while not enabled). */
     public RateLimiter rateLimiter() {
         return rateLimiter;
+    }
+
+    /** The guard's failure classification (which exceptions are ignored, which results fail). */
+    public Classifier classifier() {
+        return classifier;
     }
 
     /** The guard's metrics. */

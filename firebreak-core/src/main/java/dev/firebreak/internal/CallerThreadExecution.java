@@ -1,9 +1,9 @@
 package dev.firebreak.internal;
 
-import dev.firebreak.BadRequestException;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardedCall;
+import dev.firebreak.classify.FailedResultException;
 import dev.firebreak.event.EventType;
 import java.util.concurrent.CompletableFuture;
 
@@ -28,6 +28,7 @@ final class CallerThreadExecution {
         T value = null;
         Throwable thrown = null;
         long end;
+        EventType verdict;
         pipeline.metrics().executionStarted(start);
         try {
             value = call.call();
@@ -35,13 +36,18 @@ final class CallerThreadExecution {
             thrown = t;
         } finally {
             end = pipeline.ticker().read(); // one reading serves the work-held exits and the outcome
-            pipeline.workEnded(permits, thrown == null ? EventType.SUCCESS : EventType.FAILURE, end - start, end);
+            verdict = pipeline.verdict(value, thrown);
+            pipeline.workEnded(permits, verdict, end - start, end);
             pipeline.metrics().executionEnded();
         }
         long executionNanos = end - start;
         if (thrown == null) {
             if (config.timeoutEnabled() && executionNanos > config.timeoutNanos()) {
                 return recover(pipeline, permits, EventType.TIMEOUT, null, fallback, executionNanos, start);
+            }
+            if (verdict == EventType.FAILURE) { // a result classified as failing
+                return recover(pipeline, permits, EventType.FAILURE, new FailedResultException(value), fallback,
+                        executionNanos, start);
             }
             long events = EventType.SUCCESS.bit() | pipeline.slowMarker(config, executionNanos);
             pipeline.finish(permits, EventType.SUCCESS, events, executionNanos, executionNanos, end);
@@ -50,12 +56,11 @@ final class CallerThreadExecution {
         if (thrown instanceof InterruptedException) {
             Thread.currentThread().interrupt();
         }
-        BadRequestException badRequest = BadRequests.find(thrown);
-        if (badRequest != null) {
+        if (verdict == EventType.BAD_REQUEST) { // a bad request or an exception the classification ignores
             long events = EventType.BAD_REQUEST.bit() | EventType.EXCEPTION_THROWN.bit();
             long now = pipeline.ticker().read();
             pipeline.finish(permits, EventType.BAD_REQUEST, events, executionNanos, now - start, now);
-            throw badRequest;
+            throw BadRequests.passThrough(thrown);
         }
         return recover(pipeline, permits, EventType.FAILURE, thrown, fallback, executionNanos, start);
     }
