@@ -73,7 +73,7 @@ public final class CachedGuard {
     }
 
     private boolean active() {
-        return guard.policy().config().requestCacheEnabled() && RequestContext.currentOrNull() != null;
+        return guard.policy().config().request().cacheEnabled() && RequestContext.currentOrNull() != null;
     }
 
     private <T> CompletableFuture<T> lookup(Supplier<CompletableFuture<T>> start) {

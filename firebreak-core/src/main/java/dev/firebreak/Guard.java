@@ -173,8 +173,6 @@ public final class Guard {
         String pool;
         ThreadPoolConfig poolConfig;
         final List<Admission> attemptPolicies = new ArrayList<>();
-        LimitConfig limit = LimitConfig.defaults();
-        RateLimitConfig rateLimit = RateLimitConfig.defaults();
         Classifier classifier = Classifier.defaults();
 
         Builder(GuardRegistry registry, String name) {
@@ -203,10 +201,10 @@ public final class Guard {
 
         /** The isolation: semaphore, thread pool or virtual threads. Default: the thread pool. */
         public Builder isolation(Isolation isolation) {
-            config.isolationStrategy(isolation.strategy());
+            config.isolation(iso -> iso.strategy(isolation.strategy()));
             switch (isolation) {
-                case Isolation.Semaphore s -> config.semaphoreMaxConcurrentRequests(s.maxConcurrentRequests());
-                case Isolation.VirtualThreads v -> config.virtualMaxConcurrentRequests(v.maxConcurrentRequests());
+                case Isolation.Semaphore s -> config.isolation(iso -> iso.semaphoreMaxConcurrentRequests(s.maxConcurrentRequests()));
+                case Isolation.VirtualThreads v -> config.isolation(iso -> iso.virtualMaxConcurrentRequests(v.maxConcurrentRequests()));
                 case Isolation.ThreadPool t -> poolConfig = t.config();
             }
             return this;
@@ -215,7 +213,7 @@ public final class Guard {
         /** The timeout ({@code execution.isolation.thread.timeoutInMilliseconds}), at least 1 ms. */
         public Builder timeout(Duration timeout) {
             long millis = timeout.toMillis();
-            config.timeoutInMilliseconds(millis > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) millis);
+            config.timeout(to -> to.timeout(Duration.ofMillis(millis > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) millis)));
             return this;
         }
 
@@ -233,20 +231,24 @@ public final class Guard {
          * The adaptive concurrency limit ({@code limit.*}, see docs/limits.md): under SEMAPHORE or VIRTUAL
          * isolation an algorithm (AIMD, GRADIENT2, VEGAS) drives the isolation's limit from each attempt's
          * latency and drops, within {@code minLimit..maxLimit}; refusals are LIMIT_REJECTED and go to the
-         * fallback. Default: NONE (the static limit).
+         * fallback. Default: NONE (the static limit). Every {@code limit.*} property is recorded as set in
+         * code; {@code configure(c -> c.limit(l -> ...))} sets single ones.
          */
         public Builder adaptiveLimit(LimitConfig limit) {
-            this.limit = Objects.requireNonNull(limit, "limit");
+            Objects.requireNonNull(limit, "limit");
+            config.limit(l -> l.from(limit));
             return this;
         }
 
         /**
          * The rate limiter ({@code rateLimit.*}, see docs/limits.md): a token bucket or a sliding window
          * entered after the circuit breaker; a call without a permit (or none within
-         * {@code maxWait}) is RATE_LIMITED and goes to the fallback. Default: disabled.
+         * {@code maxWait}) is RATE_LIMITED and goes to the fallback. Default: disabled. Every
+         * {@code rateLimit.*} property is recorded as set in code.
          */
         public Builder rateLimit(RateLimitConfig rateLimit) {
-            this.rateLimit = Objects.requireNonNull(rateLimit, "rateLimit");
+            Objects.requireNonNull(rateLimit, "rateLimit");
+            config.rateLimit(r -> r.from(rateLimit));
             return this;
         }
 
@@ -261,7 +263,7 @@ public final class Guard {
             return this;
         }
 
-        /** Any other property, on the configuration builder: {@code .configure(c -> c.fallbackEnabled(false))}. */
+        /** Any other property, on the configuration builder: {@code .configure(c -> c.fallback(fb -> fb.enabled(false)))}. */
         public Builder configure(Consumer<GuardConfig.Builder> change) {
             change.accept(config);
             return this;

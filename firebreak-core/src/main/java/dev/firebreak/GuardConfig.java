@@ -1,117 +1,78 @@
 package dev.firebreak;
 
-import static dev.firebreak.config.Check.between;
-import static dev.firebreak.config.Check.atLeast;
-import static dev.firebreak.config.Check.notNegative;
-import static dev.firebreak.config.Check.positive;
-import static dev.firebreak.config.Check.present;
-import static dev.firebreak.config.Check.window;
-
-import dev.firebreak.breaker.BreakerSettings;
+import dev.firebreak.breaker.BreakerConfig;
+import dev.firebreak.config.ConfigBuilder;
 import dev.firebreak.config.ConfigScope;
-import dev.firebreak.isolation.IsolationStrategy;
-import dev.firebreak.metrics.MetricsSettings;
-import java.time.Duration;
+import dev.firebreak.context.RequestConfig;
+import dev.firebreak.fallback.FallbackConfig;
+import dev.firebreak.isolation.IsolationConfig;
+import dev.firebreak.limit.LimitConfig;
+import dev.firebreak.metrics.MetricsConfig;
+import dev.firebreak.ratelimit.RateLimitConfig;
+import dev.firebreak.timeout.TimeoutConfig;
 import java.util.Collections;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * The immutable configuration of one {@link Guard}: Hystrix's command properties with Hystrix's
- * defaults, plus Firebreak's additions (VIRTUAL isolation, half-open trial calls, the slow-call
- * breaker). Each component's Javadoc gives its property name, relative to
- * {@code firebreak.command.<name>.} (or {@code hystrix.command.<name>.}).
+ * The immutable configuration of one {@link Guard}, composed of one record per policy, each in its
+ * policy's package with its own property table (Hystrix's key names, relative to
+ * {@code firebreak.command.<name>.} or {@code hystrix.command.<name>.}): {@link #isolation()},
+ * {@link #timeout()}, {@link #fallback()}, {@link #breaker()}, {@link #metrics()}, {@link #request()},
+ * {@link #limit()}, {@link #rateLimit()}.
+ * {@link #scope()} is their tables composed in one place ({@code CommandProperties}).
  *
- * <p>Every value is validated when the record is made; a bad one throws
+ * <p>Every value is validated when its record is made; a bad one throws
  * {@link dev.firebreak.config.InvalidConfigException} naming the key, the value and the rule.
  *
- * @param isolationStrategy {@code execution.isolation.strategy}, default THREAD
- * @param timeoutEnabled {@code execution.timeout.enabled}, default true
- * @param timeoutInMilliseconds {@code execution.isolation.thread.timeoutInMilliseconds}, default 1000
- * @param interruptOnTimeout {@code execution.isolation.thread.interruptOnTimeout}, default true
- * @param interruptOnCancel {@code execution.isolation.thread.interruptOnCancel}, default false
- * @param semaphoreMaxConcurrentRequests {@code execution.isolation.semaphore.maxConcurrentRequests}, default 10
- * @param virtualMaxConcurrentRequests {@code execution.isolation.virtual.maxConcurrentRequests}, default 100 (Firebreak)
- * @param fallbackEnabled {@code fallback.enabled}, default true
- * @param fallbackMaxConcurrentRequests {@code fallback.isolation.semaphore.maxConcurrentRequests}, default 10
- * @param circuitBreakerEnabled {@code circuitBreaker.enabled}, default true
- * @param circuitBreakerRequestVolumeThreshold {@code circuitBreaker.requestVolumeThreshold}, default 20
- * @param circuitBreakerSleepWindowInMilliseconds {@code circuitBreaker.sleepWindowInMilliseconds}, default 5000
- * @param circuitBreakerErrorThresholdPercentage {@code circuitBreaker.errorThresholdPercentage}, default 50
- * @param circuitBreakerForceOpen {@code circuitBreaker.forceOpen}, default false (wins over forceClosed)
- * @param circuitBreakerForceClosed {@code circuitBreaker.forceClosed}, default false
- * @param circuitBreakerHalfOpenTrialCalls {@code circuitBreaker.halfOpenTrialCalls}, default 1 (Firebreak)
- * @param circuitBreakerSlowCallDurationThresholdInMilliseconds {@code circuitBreaker.slowCallDurationThresholdInMilliseconds},
- *     default 0 = slow-call tracking off (Firebreak)
- * @param circuitBreakerSlowCallThresholdPercentage {@code circuitBreaker.slowCallThresholdPercentage}, default 100 (Firebreak)
- * @param metricsRollingStatsTimeInMilliseconds {@code metrics.rollingStats.timeInMilliseconds}, default 10000
- * @param metricsRollingStatsNumBuckets {@code metrics.rollingStats.numBuckets}, default 10
- * @param metricsRollingPercentileEnabled {@code metrics.rollingPercentile.enabled}, default true
- * @param metricsRollingPercentileTimeInMilliseconds {@code metrics.rollingPercentile.timeInMilliseconds}, default 60000
- * @param metricsRollingPercentileNumBuckets {@code metrics.rollingPercentile.numBuckets}, default 6
- * @param metricsRollingPercentileBucketSize {@code metrics.rollingPercentile.bucketSize}, default 100
- * @param metricsHealthSnapshotIntervalInMilliseconds {@code metrics.healthSnapshot.intervalInMilliseconds}, default 500
- * @param requestCacheEnabled {@code requestCache.enabled}, default true
- * @param requestLogEnabled {@code requestLog.enabled}, default true
+ * <pre>{@code
+ * GuardConfig.builder()
+ *         .timeout(t -> t.timeout(Duration.ofMillis(250)))
+ *         .breaker(b -> b.requestVolumeThreshold(10).sleepWindow(Duration.ofSeconds(2)))
+ *         .build();
+ * }</pre>
+ *
+ * @param isolation the isolation's strategy and bounds ({@code execution.isolation.*})
+ * @param timeout the deadline ({@code execution.timeout.enabled}, {@code execution.isolation.thread.timeoutInMilliseconds}, ...)
+ * @param fallback the fallback ({@code fallback.*})
+ * @param breaker the circuit breaker ({@code circuitBreaker.*})
+ * @param metrics the rolling metrics ({@code metrics.*})
+ * @param request the request cache and log ({@code requestCache.enabled}, {@code requestLog.enabled})
+ * @param limit the adaptive concurrency limit ({@code limit.*}, see docs/limits.md)
+ * @param rateLimit the rate limiter ({@code rateLimit.*})
  * @param setInCode the property names set explicitly through the builder: the "instance default from
  *     code" layer of Hystrix's precedence, which a dynamic global default must not override
  */
 public record GuardConfig(
-        IsolationStrategy isolationStrategy,
-        boolean timeoutEnabled,
-        int timeoutInMilliseconds,
-        boolean interruptOnTimeout,
-        boolean interruptOnCancel,
-        int semaphoreMaxConcurrentRequests,
-        int virtualMaxConcurrentRequests,
-        boolean fallbackEnabled,
-        int fallbackMaxConcurrentRequests,
-        boolean circuitBreakerEnabled,
-        int circuitBreakerRequestVolumeThreshold,
-        int circuitBreakerSleepWindowInMilliseconds,
-        int circuitBreakerErrorThresholdPercentage,
-        boolean circuitBreakerForceOpen,
-        boolean circuitBreakerForceClosed,
-        int circuitBreakerHalfOpenTrialCalls,
-        int circuitBreakerSlowCallDurationThresholdInMilliseconds,
-        int circuitBreakerSlowCallThresholdPercentage,
-        int metricsRollingStatsTimeInMilliseconds,
-        int metricsRollingStatsNumBuckets,
-        boolean metricsRollingPercentileEnabled,
-        int metricsRollingPercentileTimeInMilliseconds,
-        int metricsRollingPercentileNumBuckets,
-        int metricsRollingPercentileBucketSize,
-        int metricsHealthSnapshotIntervalInMilliseconds,
-        boolean requestCacheEnabled,
-        boolean requestLogEnabled,
+        IsolationConfig isolation,
+        TimeoutConfig timeout,
+        FallbackConfig fallback,
+        BreakerConfig breaker,
+        MetricsConfig metrics,
+        RequestConfig request,
+        LimitConfig limit,
+        RateLimitConfig rateLimit,
         Set<String> setInCode) {
 
-    /** Validates every value (see the class Javadoc). */
+    /** Requires every part; copies the set-in-code names. */
     public GuardConfig {
-        present("execution.isolation.strategy", isolationStrategy);
-        positive("execution.isolation.thread.timeoutInMilliseconds", timeoutInMilliseconds);
-        notNegative("execution.isolation.semaphore.maxConcurrentRequests", semaphoreMaxConcurrentRequests);
-        positive("execution.isolation.virtual.maxConcurrentRequests", virtualMaxConcurrentRequests);
-        notNegative("fallback.isolation.semaphore.maxConcurrentRequests", fallbackMaxConcurrentRequests);
-        notNegative("circuitBreaker.requestVolumeThreshold", circuitBreakerRequestVolumeThreshold);
-        positive("circuitBreaker.sleepWindowInMilliseconds", circuitBreakerSleepWindowInMilliseconds);
-        between("circuitBreaker.errorThresholdPercentage", circuitBreakerErrorThresholdPercentage, 0, 100);
-        atLeast("circuitBreaker.halfOpenTrialCalls", circuitBreakerHalfOpenTrialCalls, 1);
-        notNegative("circuitBreaker.slowCallDurationThresholdInMilliseconds",
-                circuitBreakerSlowCallDurationThresholdInMilliseconds);
-        between("circuitBreaker.slowCallThresholdPercentage", circuitBreakerSlowCallThresholdPercentage, 1, 100);
-        window("metrics.rollingStats.timeInMilliseconds", metricsRollingStatsTimeInMilliseconds,
-                "metrics.rollingStats.numBuckets", metricsRollingStatsNumBuckets);
-        window("metrics.rollingPercentile.timeInMilliseconds", metricsRollingPercentileTimeInMilliseconds,
-                "metrics.rollingPercentile.numBuckets", metricsRollingPercentileNumBuckets);
-        positive("metrics.rollingPercentile.bucketSize", metricsRollingPercentileBucketSize);
-        positive("metrics.healthSnapshot.intervalInMilliseconds", metricsHealthSnapshotIntervalInMilliseconds);
+        Objects.requireNonNull(isolation, "isolation");
+        Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(fallback, "fallback");
+        Objects.requireNonNull(breaker, "breaker");
+        Objects.requireNonNull(metrics, "metrics");
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(limit, "limit");
+        Objects.requireNonNull(rateLimit, "rateLimit");
         setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
     }
 
     /**
-     * This record's property table ({@code firebreak.command.<name>.*}): the only place its Hystrix key names live, with
-     * each property's type, rules and live/fixed flag.
+     * This record's property table ({@code firebreak.command.<name>.*}): its parts' tables composed,
+     * with each property's type, rules and live/fixed flag.
      */
     public static ConfigScope<GuardConfig, Builder> scope() {
         return CommandProperties.SCOPE;
@@ -124,7 +85,7 @@ public record GuardConfig(
 
     /** A builder starting from the defaults. */
     public static Builder builder() {
-        return new Builder();
+        return new Builder(null);
     }
 
     /** A builder starting from this configuration (its set-in-code names carried over). */
@@ -132,93 +93,117 @@ public record GuardConfig(
         return new Builder(this);
     }
 
-    /** The timeout in nanoseconds. */
-    public long timeoutNanos() {
-        return timeoutInMilliseconds * 1_000_000L;
-    }
-
-    /** The circuit breaker's live settings, in its own terms. */
-    public BreakerSettings breakerSettings() {
-        return new BreakerSettings(circuitBreakerEnabled, circuitBreakerForceOpen, circuitBreakerForceClosed,
-                circuitBreakerRequestVolumeThreshold, circuitBreakerErrorThresholdPercentage,
-                circuitBreakerSleepWindowInMilliseconds * 1_000_000L, circuitBreakerHalfOpenTrialCalls,
-                circuitBreakerSlowCallDurationThresholdInMilliseconds * 1_000_000L,
-                circuitBreakerSlowCallThresholdPercentage);
-    }
-
-    /** The metrics' settings, in their own terms. */
-    public MetricsSettings metricsSettings() {
-        return new MetricsSettings(Duration.ofMillis(metricsRollingStatsTimeInMilliseconds), metricsRollingStatsNumBuckets,
-                metricsRollingPercentileEnabled, Duration.ofMillis(metricsRollingPercentileTimeInMilliseconds),
-                metricsRollingPercentileNumBuckets, Duration.ofMillis(metricsHealthSnapshotIntervalInMilliseconds));
-    }
-
     /**
-     * Builds a {@link GuardConfig}. Each setter records its property as set in code (the "instance
-     * default from code" layer), so a later dynamic global default does not override it.
+     * Builds a {@link GuardConfig} from one builder per part; each part's setters record their
+     * property as set in code (the "instance default from code" layer), so a later dynamic global
+     * default does not override it.
      */
     public static final class Builder {
-        private IsolationStrategy isolationStrategy = IsolationStrategy.THREAD;
-        private boolean timeoutEnabled = true;
-        private int timeoutInMilliseconds = 1000;
-        private boolean interruptOnTimeout = true;
-        private boolean interruptOnCancel = false;
-        private int semaphoreMaxConcurrentRequests = 10;
-        private int virtualMaxConcurrentRequests = 100;
-        private boolean fallbackEnabled = true;
-        private int fallbackMaxConcurrentRequests = 10;
-        private boolean circuitBreakerEnabled = true;
-        private int circuitBreakerRequestVolumeThreshold = 20;
-        private int circuitBreakerSleepWindowInMilliseconds = 5000;
-        private int circuitBreakerErrorThresholdPercentage = 50;
-        private boolean circuitBreakerForceOpen = false;
-        private boolean circuitBreakerForceClosed = false;
-        private int circuitBreakerHalfOpenTrialCalls = 1;
-        private int circuitBreakerSlowCallDurationThresholdInMilliseconds = 0;
-        private int circuitBreakerSlowCallThresholdPercentage = 100;
-        private int metricsRollingStatsTimeInMilliseconds = 10_000;
-        private int metricsRollingStatsNumBuckets = 10;
-        private boolean metricsRollingPercentileEnabled = true;
-        private int metricsRollingPercentileTimeInMilliseconds = 60_000;
-        private int metricsRollingPercentileNumBuckets = 6;
-        private int metricsRollingPercentileBucketSize = 100;
-        private int metricsHealthSnapshotIntervalInMilliseconds = 500;
-        private boolean requestCacheEnabled = true;
-        private boolean requestLogEnabled = true;
-        private final Set<String> setInCode = new LinkedHashSet<>();
+        private final IsolationConfig.Builder isolation;
+        private final TimeoutConfig.Builder timeout;
+        private final FallbackConfig.Builder fallback;
+        private final BreakerConfig.Builder breaker;
+        private final MetricsConfig.Builder metrics;
+        private final RequestConfig.Builder request;
+        private LimitConfig.Builder limit;
+        private RateLimitConfig.Builder rateLimit;
+        private final Set<String> carried = new LinkedHashSet<>();
 
-        private Builder() {
+        private Builder(GuardConfig from) {
+            GuardConfig c = from == null ? DEFAULT_PARTS : from;
+            isolation = c.isolation.toBuilder();
+            timeout = c.timeout.toBuilder();
+            fallback = c.fallback.toBuilder();
+            breaker = c.breaker.toBuilder();
+            metrics = c.metrics.toBuilder();
+            request = c.request.toBuilder();
+            limit = c.limit.toBuilder();
+            rateLimit = c.rateLimit.toBuilder();
+            carried.addAll(c.setInCode);
         }
 
-        private Builder(GuardConfig c) {
-            isolationStrategy = c.isolationStrategy;
-            timeoutEnabled = c.timeoutEnabled;
-            timeoutInMilliseconds = c.timeoutInMilliseconds;
-            interruptOnTimeout = c.interruptOnTimeout;
-            interruptOnCancel = c.interruptOnCancel;
-            semaphoreMaxConcurrentRequests = c.semaphoreMaxConcurrentRequests;
-            virtualMaxConcurrentRequests = c.virtualMaxConcurrentRequests;
-            fallbackEnabled = c.fallbackEnabled;
-            fallbackMaxConcurrentRequests = c.fallbackMaxConcurrentRequests;
-            circuitBreakerEnabled = c.circuitBreakerEnabled;
-            circuitBreakerRequestVolumeThreshold = c.circuitBreakerRequestVolumeThreshold;
-            circuitBreakerSleepWindowInMilliseconds = c.circuitBreakerSleepWindowInMilliseconds;
-            circuitBreakerErrorThresholdPercentage = c.circuitBreakerErrorThresholdPercentage;
-            circuitBreakerForceOpen = c.circuitBreakerForceOpen;
-            circuitBreakerForceClosed = c.circuitBreakerForceClosed;
-            circuitBreakerHalfOpenTrialCalls = c.circuitBreakerHalfOpenTrialCalls;
-            circuitBreakerSlowCallDurationThresholdInMilliseconds = c.circuitBreakerSlowCallDurationThresholdInMilliseconds;
-            circuitBreakerSlowCallThresholdPercentage = c.circuitBreakerSlowCallThresholdPercentage;
-            metricsRollingStatsTimeInMilliseconds = c.metricsRollingStatsTimeInMilliseconds;
-            metricsRollingStatsNumBuckets = c.metricsRollingStatsNumBuckets;
-            metricsRollingPercentileEnabled = c.metricsRollingPercentileEnabled;
-            metricsRollingPercentileTimeInMilliseconds = c.metricsRollingPercentileTimeInMilliseconds;
-            metricsRollingPercentileNumBuckets = c.metricsRollingPercentileNumBuckets;
-            metricsRollingPercentileBucketSize = c.metricsRollingPercentileBucketSize;
-            metricsHealthSnapshotIntervalInMilliseconds = c.metricsHealthSnapshotIntervalInMilliseconds;
-            requestCacheEnabled = c.requestCacheEnabled;
-            requestLogEnabled = c.requestLogEnabled;
-            setInCode.addAll(c.setInCode);
+        /** Changes the isolation's part ({@code execution.isolation.*}). */
+        public Builder isolation(Consumer<IsolationConfig.Builder> change) {
+            change.accept(isolation);
+            return this;
+        }
+
+        /** Changes the timeout's part. */
+        public Builder timeout(Consumer<TimeoutConfig.Builder> change) {
+            change.accept(timeout);
+            return this;
+        }
+
+        /** Changes the fallback's part ({@code fallback.*}). */
+        public Builder fallback(Consumer<FallbackConfig.Builder> change) {
+            change.accept(fallback);
+            return this;
+        }
+
+        /** Changes the breaker's part ({@code circuitBreaker.*}). */
+        public Builder breaker(Consumer<BreakerConfig.Builder> change) {
+            change.accept(breaker);
+            return this;
+        }
+
+        /** Changes the metrics' part ({@code metrics.*}). */
+        public Builder metrics(Consumer<MetricsConfig.Builder> change) {
+            change.accept(metrics);
+            return this;
+        }
+
+        /** Changes the request cache and log part. */
+        public Builder request(Consumer<RequestConfig.Builder> change) {
+            change.accept(request);
+            return this;
+        }
+
+        /** Changes the adaptive limit's part ({@code limit.*}). */
+        public Builder limit(Consumer<LimitConfig.Builder> change) {
+            change.accept(limit);
+            return this;
+        }
+
+        /** Changes the rate limiter's part ({@code rateLimit.*}). */
+        public Builder rateLimit(Consumer<RateLimitConfig.Builder> change) {
+            change.accept(rateLimit);
+            return this;
+        }
+
+        IsolationConfig.Builder isolationPart() {
+            return isolation;
+        }
+
+        TimeoutConfig.Builder timeoutPart() {
+            return timeout;
+        }
+
+        FallbackConfig.Builder fallbackPart() {
+            return fallback;
+        }
+
+        BreakerConfig.Builder breakerPart() {
+            return breaker;
+        }
+
+        MetricsConfig.Builder metricsPart() {
+            return metrics;
+        }
+
+        RequestConfig.Builder requestPart() {
+            return request;
+        }
+
+        LimitConfig.Builder limitPart() {
+            return limit;
+        }
+
+        RateLimitConfig.Builder rateLimitPart() {
+            return rateLimit;
+        }
+
+        private List<ConfigBuilder<?>> parts() {
+            return List.of(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit);
         }
 
         /**
@@ -226,83 +211,22 @@ public record GuardConfig(
          * resolved from several layers still names only what the code set.
          */
         public Builder setInCode(Set<String> names) {
-            setInCode.clear();
-            setInCode.addAll(names);
+            parts().forEach(part -> part.setInCode(Set.of()));
+            carried.clear();
+            carried.addAll(names);
             return this;
         }
-
-        private Builder mark(String key) {
-            setInCode.add(key);
-            return this;
-        }
-
-        /** {@code execution.isolation.strategy}. */
-        public Builder isolationStrategy(IsolationStrategy v) { isolationStrategy = v; return mark("execution.isolation.strategy"); }
-        /** {@code execution.timeout.enabled}. */
-        public Builder timeoutEnabled(boolean v) { timeoutEnabled = v; return mark("execution.timeout.enabled"); }
-        /** {@code execution.isolation.thread.timeoutInMilliseconds}. */
-        public Builder timeoutInMilliseconds(int v) { timeoutInMilliseconds = v; return mark("execution.isolation.thread.timeoutInMilliseconds"); }
-        /** {@code execution.isolation.thread.interruptOnTimeout}. */
-        public Builder interruptOnTimeout(boolean v) { interruptOnTimeout = v; return mark("execution.isolation.thread.interruptOnTimeout"); }
-        /** {@code execution.isolation.thread.interruptOnCancel}. */
-        public Builder interruptOnCancel(boolean v) { interruptOnCancel = v; return mark("execution.isolation.thread.interruptOnCancel"); }
-        /** {@code execution.isolation.semaphore.maxConcurrentRequests}. */
-        public Builder semaphoreMaxConcurrentRequests(int v) { semaphoreMaxConcurrentRequests = v; return mark("execution.isolation.semaphore.maxConcurrentRequests"); }
-        /** {@code execution.isolation.virtual.maxConcurrentRequests}. */
-        public Builder virtualMaxConcurrentRequests(int v) { virtualMaxConcurrentRequests = v; return mark("execution.isolation.virtual.maxConcurrentRequests"); }
-        /** {@code fallback.enabled}. */
-        public Builder fallbackEnabled(boolean v) { fallbackEnabled = v; return mark("fallback.enabled"); }
-        /** {@code fallback.isolation.semaphore.maxConcurrentRequests}. */
-        public Builder fallbackMaxConcurrentRequests(int v) { fallbackMaxConcurrentRequests = v; return mark("fallback.isolation.semaphore.maxConcurrentRequests"); }
-        /** {@code circuitBreaker.enabled}. */
-        public Builder circuitBreakerEnabled(boolean v) { circuitBreakerEnabled = v; return mark("circuitBreaker.enabled"); }
-        /** {@code circuitBreaker.requestVolumeThreshold}. */
-        public Builder circuitBreakerRequestVolumeThreshold(int v) { circuitBreakerRequestVolumeThreshold = v; return mark("circuitBreaker.requestVolumeThreshold"); }
-        /** {@code circuitBreaker.sleepWindowInMilliseconds}. */
-        public Builder circuitBreakerSleepWindowInMilliseconds(int v) { circuitBreakerSleepWindowInMilliseconds = v; return mark("circuitBreaker.sleepWindowInMilliseconds"); }
-        /** {@code circuitBreaker.errorThresholdPercentage}. */
-        public Builder circuitBreakerErrorThresholdPercentage(int v) { circuitBreakerErrorThresholdPercentage = v; return mark("circuitBreaker.errorThresholdPercentage"); }
-        /** {@code circuitBreaker.forceOpen}. */
-        public Builder circuitBreakerForceOpen(boolean v) { circuitBreakerForceOpen = v; return mark("circuitBreaker.forceOpen"); }
-        /** {@code circuitBreaker.forceClosed}. */
-        public Builder circuitBreakerForceClosed(boolean v) { circuitBreakerForceClosed = v; return mark("circuitBreaker.forceClosed"); }
-        /** {@code circuitBreaker.halfOpenTrialCalls}. */
-        public Builder circuitBreakerHalfOpenTrialCalls(int v) { circuitBreakerHalfOpenTrialCalls = v; return mark("circuitBreaker.halfOpenTrialCalls"); }
-        /** {@code circuitBreaker.slowCallDurationThresholdInMilliseconds}. */
-        public Builder circuitBreakerSlowCallDurationThresholdInMilliseconds(int v) { circuitBreakerSlowCallDurationThresholdInMilliseconds = v; return mark("circuitBreaker.slowCallDurationThresholdInMilliseconds"); }
-        /** {@code circuitBreaker.slowCallThresholdPercentage}. */
-        public Builder circuitBreakerSlowCallThresholdPercentage(int v) { circuitBreakerSlowCallThresholdPercentage = v; return mark("circuitBreaker.slowCallThresholdPercentage"); }
-        /** {@code metrics.rollingStats.timeInMilliseconds}. */
-        public Builder metricsRollingStatsTimeInMilliseconds(int v) { metricsRollingStatsTimeInMilliseconds = v; return mark("metrics.rollingStats.timeInMilliseconds"); }
-        /** {@code metrics.rollingStats.numBuckets}. */
-        public Builder metricsRollingStatsNumBuckets(int v) { metricsRollingStatsNumBuckets = v; return mark("metrics.rollingStats.numBuckets"); }
-        /** {@code metrics.rollingPercentile.enabled}. */
-        public Builder metricsRollingPercentileEnabled(boolean v) { metricsRollingPercentileEnabled = v; return mark("metrics.rollingPercentile.enabled"); }
-        /** {@code metrics.rollingPercentile.timeInMilliseconds}. */
-        public Builder metricsRollingPercentileTimeInMilliseconds(int v) { metricsRollingPercentileTimeInMilliseconds = v; return mark("metrics.rollingPercentile.timeInMilliseconds"); }
-        /** {@code metrics.rollingPercentile.numBuckets}. */
-        public Builder metricsRollingPercentileNumBuckets(int v) { metricsRollingPercentileNumBuckets = v; return mark("metrics.rollingPercentile.numBuckets"); }
-        /** {@code metrics.rollingPercentile.bucketSize}. */
-        public Builder metricsRollingPercentileBucketSize(int v) { metricsRollingPercentileBucketSize = v; return mark("metrics.rollingPercentile.bucketSize"); }
-        /** {@code metrics.healthSnapshot.intervalInMilliseconds}. */
-        public Builder metricsHealthSnapshotIntervalInMilliseconds(int v) { metricsHealthSnapshotIntervalInMilliseconds = v; return mark("metrics.healthSnapshot.intervalInMilliseconds"); }
-        /** {@code requestCache.enabled}. */
-        public Builder requestCacheEnabled(boolean v) { requestCacheEnabled = v; return mark("requestCache.enabled"); }
-        /** {@code requestLog.enabled}. */
-        public Builder requestLogEnabled(boolean v) { requestLogEnabled = v; return mark("requestLog.enabled"); }
 
         /** Validates and builds; throws {@link dev.firebreak.config.InvalidConfigException} on a bad value. */
         public GuardConfig build() {
-            return new GuardConfig(isolationStrategy, timeoutEnabled, timeoutInMilliseconds, interruptOnTimeout,
-                    interruptOnCancel, semaphoreMaxConcurrentRequests, virtualMaxConcurrentRequests, fallbackEnabled,
-                    fallbackMaxConcurrentRequests, circuitBreakerEnabled, circuitBreakerRequestVolumeThreshold,
-                    circuitBreakerSleepWindowInMilliseconds, circuitBreakerErrorThresholdPercentage,
-                    circuitBreakerForceOpen, circuitBreakerForceClosed, circuitBreakerHalfOpenTrialCalls,
-                    circuitBreakerSlowCallDurationThresholdInMilliseconds, circuitBreakerSlowCallThresholdPercentage,
-                    metricsRollingStatsTimeInMilliseconds, metricsRollingStatsNumBuckets,
-                    metricsRollingPercentileEnabled, metricsRollingPercentileTimeInMilliseconds,
-                    metricsRollingPercentileNumBuckets, metricsRollingPercentileBucketSize,
-                    metricsHealthSnapshotIntervalInMilliseconds, requestCacheEnabled, requestLogEnabled, setInCode);
+            Set<String> names = new LinkedHashSet<>(carried);
+            parts().forEach(part -> names.addAll(part.setInCodeNames()));
+            return new GuardConfig(isolation.build(), timeout.build(), fallback.build(), breaker.build(),
+                    metrics.build(), request.build(), limit.build(), rateLimit.build(), names);
         }
     }
+
+    private static final GuardConfig DEFAULT_PARTS = new GuardConfig(IsolationConfig.defaults(),
+            TimeoutConfig.defaults(), FallbackConfig.defaults(), BreakerConfig.defaults(), MetricsConfig.defaults(),
+            RequestConfig.defaults(), LimitConfig.defaults(), RateLimitConfig.defaults(), Set.of());
 }

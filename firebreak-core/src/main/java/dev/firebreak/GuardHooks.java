@@ -38,7 +38,7 @@ final class GuardHooks implements GuardSide {
     public GuardException failureFor(EventType event, Throwable cause) {
         return switch (event) {
             case SHORT_CIRCUITED -> new ShortCircuitedException(name);
-            case TIMEOUT -> new GuardTimeoutException(name, policy.config().timeoutInMilliseconds());
+            case TIMEOUT -> new GuardTimeoutException(name, policy.config().timeout().timeout().toMillis());
             case THREAD_POOL_REJECTED -> policy.threadPool() != null && policy.threadPool().isShutdown()
                     ? RejectedException.poolShutDown(name, policy.poolName())
                     : new RejectedException(name, event, policy.isolator().limit());
@@ -58,7 +58,7 @@ final class GuardHooks implements GuardSide {
         if (fallback == null) {
             return FallbackResult.failed(EventType.FALLBACK_MISSING, failure.withFallback(EventType.FALLBACK_MISSING, null));
         }
-        if (!policy.config().fallbackEnabled()) {
+        if (!policy.config().fallback().enabled()) {
             return FallbackResult.failed(EventType.FALLBACK_DISABLED, failure.withFallback(EventType.FALLBACK_DISABLED, null));
         }
         if (!policy.fallbackPermits().tryAcquire()) {
@@ -76,7 +76,7 @@ final class GuardHooks implements GuardSide {
     @Override
     public void report(long events, long executionNanos, long totalNanos) {
         RequestContext context = RequestContext.currentOrNull();
-        if (context != null && policy.config().requestLogEnabled()) {
+        if (context != null && policy.config().request().logEnabled()) {
             context.log().add(name, events, totalNanos);
         }
         for (GuardListener listener : policy.listeners()) {

@@ -11,7 +11,6 @@ import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.IsolationStrategy;
 import dev.firebreak.isolation.Isolator;
 import dev.firebreak.isolation.ThreadPoolConfig;
-import dev.firebreak.limit.LimitConfig;
 import dev.firebreak.ratelimit.RateLimiter;
 import dev.firebreak.metrics.GuardMetrics;
 import dev.firebreak.time.Ticker;
@@ -49,7 +48,6 @@ public final class GuardPolicy {
     private final GuardHooks hooks;
     private final Pipeline pipeline;
     private volatile GuardConfig config;
-    private volatile LimitConfig limitConfig;
 
     GuardPolicy(Guard.Builder b, GuardConfig codeConfig, GuardConfig config) {
         this.name = b.name;
@@ -59,19 +57,18 @@ public final class GuardPolicy {
         this.ticker = registry.ticker();
         this.codeConfig = codeConfig;
         this.config = config;
-        this.isolator = Isolator.of(config.isolationStrategy(), name, config.semaphoreMaxConcurrentRequests(),
-                config.virtualMaxConcurrentRequests(), () -> registry.poolFor(poolName, b.poolConfig));
-        this.limitConfig = b.limit;
+        this.isolator = Isolator.of(config.isolation().strategy(), name, config.isolation().semaphoreMaxConcurrentRequests(),
+                config.isolation().virtualMaxConcurrentRequests(), () -> registry.poolFor(poolName, b.poolConfig));
         this.classifier = b.classifier;
-        isolator.adapt(limitConfig, dropAfterNanos(config));
-        this.fallbackPermits = new Bulkhead(config.fallbackMaxConcurrentRequests());
-        this.breaker = CircuitBreakers.create(config.breakerSettings(), config.metricsRollingStatsTimeInMilliseconds(),
-                config.metricsRollingStatsNumBuckets(), ticker);
-        this.metrics = new GuardMetrics(config.metricsSettings(), ticker, breaker);
+        isolator.adapt(config.limit(), dropAfterNanos(config));
+        this.fallbackPermits = new Bulkhead(config.fallback().maxConcurrentRequests());
+        this.breaker = CircuitBreakers.create(config.breaker(), (int) config.metrics().rollingStatsWindow().toMillis(),
+                config.metrics().rollingStatsBuckets(), ticker);
+        this.metrics = new GuardMetrics(config.metrics(), ticker, breaker);
         this.hooks = new GuardHooks(this);
         List<Admission> policies = new ArrayList<>();
         policies.add(breaker);
-        this.rateLimiter = new RateLimiter(b.rateLimit, registry.scheduler());
+        this.rateLimiter = new RateLimiter(config.rateLimit(), registry.scheduler());
         policies.add(rateLimiter); // after the breaker: a short-circuited call spends no rate permit
         policies.addAll(b.attemptPolicies);
         this.pipeline = new Pipeline(hooks, ticker, registry.scheduler(), policies, isolator, metrics);
@@ -109,37 +106,25 @@ public final class GuardPolicy {
      * Applies a new configuration to the running guard: timeouts, fallback and breaker settings, and
      * the semaphore, virtual and fallback limits take effect for the next call. The properties the
      * table marks fixed (the isolation strategy, the rolling-window geometry) keep their creation
-     * values; a change to them is ignored and reported by returning false.
+     * values; a change to them is ignored and reported by returning false. The adaptive limit
+     * ({@code limit.*}: an unchanged part keeps the running algorithm, a new one starts from the limit in
+     * force, NONE restores the static limit) and the rate limiter ({@code rateLimit.*}) are live too.
      */
     public boolean reconfigure(GuardConfig next) {
         Objects.requireNonNull(next, "config");
         GuardConfig current = config;
-        isolator.resize(next.semaphoreMaxConcurrentRequests(), next.virtualMaxConcurrentRequests());
-        isolator.adapt(limitConfig, dropAfterNanos(next));
-        fallbackPermits.setLimit(next.fallbackMaxConcurrentRequests());
-        metrics.reconfigure(next.metricsSettings());
-        CircuitBreakers.reconfigure(breaker, next.breakerSettings());
+        isolator.resize(next.isolation().semaphoreMaxConcurrentRequests(), next.isolation().virtualMaxConcurrentRequests());
+        isolator.adapt(next.limit(), dropAfterNanos(next));
+        rateLimiter.reconfigure(next.rateLimit());
+        fallbackPermits.setLimit(next.fallback().maxConcurrentRequests());
+        metrics.reconfigure(next.metrics());
+        CircuitBreakers.reconfigure(breaker, next.breaker());
         config = next;
         return GuardConfig.scope().changedFixed(current, next).isEmpty();
     }
 
-    /** The adaptive limit's configuration in force ({@code limit.*}). */
-    public LimitConfig limitConfig() {
-        return limitConfig;
-    }
-
-    /**
-     * Applies a new adaptive-limit configuration: an unchanged one keeps the running algorithm, a new
-     * algorithm or new parameters start from the limit in force, NONE restores the static limit.
-     */
-    public void reconfigureLimit(LimitConfig next) {
-        Objects.requireNonNull(next, "limit");
-        isolator.adapt(next, dropAfterNanos(config));
-        limitConfig = next;
-    }
-
     private static long dropAfterNanos(GuardConfig c) {
-        return c.timeoutEnabled() ? c.timeoutNanos() : Long.MAX_VALUE;
+        return c.timeout().enabled() ? c.timeout().timeoutNanos() : Long.MAX_VALUE; // work past it is a drop
     }
 
     /** The isolation strategy, fixed at creation. */

@@ -15,7 +15,7 @@ class CallerSiteTest {
     @Test
     void aCallerThreadFailureShowsTheCallersSite() {
         Guard guard = registry.guard("open").isolation(Isolation.semaphore(5))
-                .configure(c -> c.circuitBreakerForceOpen(true)).build();
+                .configure(c -> c.breaker(cb -> cb.forceOpen(true))).build();
 
         ShortCircuitedException thrown = catchThrowableOfType(ShortCircuitedException.class,
                 () -> guard.execute(() -> "never"));
@@ -38,7 +38,7 @@ class CallerSiteTest {
     @Test
     void aFailureTheFallbackAnswersNeedsNoSite() {
         Guard guard = registry.guard("recovered").isolation(Isolation.semaphore(5))
-                .configure(c -> c.circuitBreakerForceOpen(true)).build();
+                .configure(c -> c.breaker(cb -> cb.forceOpen(true))).build();
 
         GuardException[] seen = new GuardException[1];
         guard.execute(() -> "never", failure -> {

@@ -45,7 +45,7 @@ class CancellationTest {
     void interruptOnCancelInterruptsTheCall(String isolation, GuardFixture fixture) {
         Guard guard = fixture.guard("interrupted")
                 .isolation(IsolationMatrix.bounded(dev.firebreak.isolation.IsolationStrategy.valueOf(isolation), 1))
-                .configure(c -> c.interruptOnCancel(true)).build();
+                .configure(c -> c.isolation(iso -> iso.interruptOnCancel(true))).build();
         Gate gate = new Gate();
         CompletableFuture<String> future = guard.submit(gate.call("value"));
         gate.awaitEntered(1);
@@ -61,7 +61,7 @@ class CancellationTest {
     @ValueSource(strings = {"PLATFORM", "VIRTUAL"})
     void aSynchronousCallerInterruptedWhileWaitingCancelsTheCall(String kind, GuardFixture fixture) throws Exception {
         Guard guard = fixture.guard("waited-on").isolation(Isolation.virtualThreads(1))
-                .configure(c -> c.interruptOnCancel(true)).build();
+                .configure(c -> c.isolation(iso -> iso.interruptOnCancel(true))).build();
         Gate gate = new Gate();
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         AtomicReference<Boolean> flagKept = new AtomicReference<>();

@@ -98,7 +98,7 @@ class FallbackAndFailureTest {
             GuardFixture fixture) throws Exception {
         int limit = 2;
         Guard guard = fixture.guard("fallback-bound").isolation(IsolationMatrix.bounded(isolation, 10))
-                .configure(c -> c.fallbackMaxConcurrentRequests(limit)).build();
+                .configure(c -> c.fallback(fb -> fb.maxConcurrentRequests(limit))).build();
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch fallbacksEntered = new CountDownLatch(limit);
         Fallback<String> slowFallback = failure -> {
@@ -137,7 +137,7 @@ class FallbackAndFailureTest {
     void aDisabledFallbackIsNotCalled(IsolationStrategy isolation, CallMode mode, CallerKind caller,
             GuardFixture fixture) {
         Guard guard = fixture.guard("no-fallback").isolation(IsolationMatrix.bounded(isolation, 2))
-                .configure(c -> c.fallbackEnabled(false)).build();
+                .configure(c -> c.fallback(fb -> fb.enabled(false))).build();
         AtomicInteger fallbacks = new AtomicInteger();
 
         CompletableFuture<String> outcome = mode.call(caller, guard, () -> {

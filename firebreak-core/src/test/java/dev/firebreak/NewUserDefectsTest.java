@@ -21,7 +21,7 @@ class NewUserDefectsTest {
                 .isInstanceOf(InvalidConfigException.class)
                 .hasMessageContaining("execution.isolation.virtual.maxConcurrentRequests")
                 .hasMessageContaining("0");
-        assertThatThrownBy(() -> registry.guard("g").configure(c -> c.virtualMaxConcurrentRequests(0)).build())
+        assertThatThrownBy(() -> registry.guard("g").configure(c -> c.isolation(iso -> iso.virtualMaxConcurrentRequests(0))).build())
                 .isInstanceOf(InvalidConfigException.class);
         assertThat(registry.find("g")).isEmpty();
     }

@@ -44,7 +44,7 @@ class PermitReleasedTest {
     @Test
     void aStageThatIsNotCancelledHoldsThePermitUntilItCompletes() {
         Guard guard = fixture.guard("stage").isolation(Isolation.virtualThreads(1)).timeout(Duration.ofMillis(50))
-                .configure(c -> c.interruptOnTimeout(false)).build();
+                .configure(c -> c.timeout(to -> to.interruptOnTimeout(false))).build();
         CompletableFuture<String> stage = new CompletableFuture<>();
         CompletableFuture<String> call = guard.submitAsync(() -> stage);
         CompletionStage<Void> released = guard.policy().permitReleased(call);
@@ -66,7 +66,7 @@ class PermitReleasedTest {
         assertThat(rejected).isCompletedExceptionally();
         assertThat(guard.policy().permitReleased(rejected).toCompletableFuture()).isDone();
         Guard open = fixture.guard("open").isolation(Isolation.virtualThreads(1))
-                .configure(c -> c.circuitBreakerForceOpen(true)).build();
+                .configure(c -> c.breaker(cb -> cb.forceOpen(true))).build();
         assertThat(open.policy().permitReleased(open.submit(() -> "never")).toCompletableFuture()).isDone();
         gate.open();
         first.get(10, TimeUnit.SECONDS);

@@ -1,5 +1,6 @@
 package dev.firebreak;
 
+import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -167,7 +168,7 @@ class PoolLifecycleTest {
 
     @Test
     void withAllowCoreThreadsToTimeOutAnIdlePoolHoldsNoThread(GuardFixture fixture) throws Exception {
-        ThreadPoolConfig retiring = ThreadPoolConfig.builder().coreSize(3).keepAliveTimeMinutes(0)
+        ThreadPoolConfig retiring = ThreadPoolConfig.builder().coreSize(3).keepAliveTime(Duration.ofMinutes(0))
                 .allowCoreThreadsToTimeOut(true).build();
         Guard guard = fixture.guard("retiring").isolation(Isolation.threadPool(retiring)).build();
         for (int i = 0; i < 3; i++) {
@@ -181,7 +182,7 @@ class PoolLifecycleTest {
 
     @Test
     void allowCoreThreadsToTimeOutAppliesLive(GuardFixture fixture) throws Exception {
-        ThreadPoolConfig keeping = ThreadPoolConfig.builder().coreSize(2).keepAliveTimeMinutes(0).build();
+        ThreadPoolConfig keeping = ThreadPoolConfig.builder().coreSize(2).keepAliveTime(Duration.ofMinutes(0)).build();
         Guard guard = fixture.guard("keeping").isolation(Isolation.threadPool(keeping)).build();
         guard.execute(() -> 1);
         guard.execute(() -> 2);

@@ -53,7 +53,7 @@ final class SoakRound {
         Duration timeout = Duration.ofMillis(TIMEOUT_MS);
         // A short sleep window: the breaker opens on bursts of timeouts and closes again within the round,
         // so the soak runs through every breaker state instead of short-circuiting most of its calls.
-        Consumer<GuardConfig.Builder> breaker = c -> c.circuitBreakerSleepWindowInMilliseconds(50);
+        Consumer<GuardConfig.Builder> breaker = c -> c.breaker(cb -> cb.sleepWindow(Duration.ofMillis(50)));
         this.guards = List.of(
                 registry.guard("soak-semaphore").isolation(Isolation.semaphore(64)).timeout(timeout)
                         .configure(breaker).build(),

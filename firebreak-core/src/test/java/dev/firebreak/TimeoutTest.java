@@ -51,7 +51,7 @@ class TimeoutTest {
         GuardFixture fixture = new GuardFixture(origin);
         Guard guard = fixture.guard("stubborn").isolation(IsolationMatrix.bounded(isolation, 1))
                 .timeout(Duration.ofMillis(1000))
-                .configure(c -> c.interruptOnTimeout(false))
+                .configure(c -> c.timeout(to -> to.interruptOnTimeout(false)))
                 .build();
         Gate gate = new Gate();
         CompletableFuture<String> outcome = mode.call(caller, guard, gate.stubbornCall("late"), null);
@@ -145,7 +145,7 @@ class TimeoutTest {
         GuardFixture fixture = new GuardFixture(GuardFixture.ORIGIN);
         Guard guard = fixture.guard("patient")
                 .isolation(IsolationMatrix.bounded(IsolationStrategy.valueOf(isolation), 1))
-                .timeout(Duration.ofMillis(10)).configure(c -> c.timeoutEnabled(false)).build();
+                .timeout(Duration.ofMillis(10)).configure(c -> c.timeout(to -> to.enabled(false))).build();
         Gate gate = new Gate();
         CompletableFuture<String> outcome = guard.submit(gate.call("eventually"));
         gate.awaitEntered(1);

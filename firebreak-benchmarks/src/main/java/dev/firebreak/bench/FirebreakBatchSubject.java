@@ -1,5 +1,6 @@
 package dev.firebreak.bench;
 
+import java.time.Duration;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
@@ -31,7 +32,7 @@ final class FirebreakBatchSubject implements BatchSubject {
         this.collapser = CollapserRegistry.of(registry).<Integer, Integer>collapser("bench")
                 .through(guard)
                 .batchAsync((List<Integer> args) -> CompletableFuture.completedFuture(args), ResponseMapping.inOrder())
-                .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(60_000)
+                .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelay(Duration.ofMillis(60_000))
                         .maxRequestsInBatch(n))
                 .build();
         this.arguments = new Integer[n];

@@ -35,7 +35,7 @@ final class FirebreakSubjects {
 
     /** A call to a guard whose breaker is forced open: SHORT_CIRCUITED, then the fallback. */
     static Subject shortCircuited() throws Exception {
-        Guard guard = semaphoreGuard(c -> c.circuitBreakerForceOpen(true), 10);
+        Guard guard = semaphoreGuard(c -> c.breaker(cb -> cb.forceOpen(true)), 10);
         return Subject.verified(guarded(guard, () -> Work.VALUE, FALLBACK), Work.FALLBACK, "firebreak short-circuited");
     }
 
@@ -45,7 +45,7 @@ final class FirebreakSubjects {
      * {@code -Dfirebreak.guardException.callerSite=false}): what the call site costs.
      */
     static Subject shortCircuitedThrown() throws Exception {
-        Guard guard = semaphoreGuard(c -> c.circuitBreakerForceOpen(true), 10);
+        Guard guard = semaphoreGuard(c -> c.breaker(cb -> cb.forceOpen(true)), 10);
         Subject thrown = () -> {
             try {
                 return guard.execute(() -> Work.VALUE);
@@ -62,7 +62,7 @@ final class FirebreakSubjects {
      * short circuit.
      */
     static Subject rejected() throws Exception {
-        Guard guard = semaphoreGuard(c -> c.circuitBreakerForceClosed(true), 0);
+        Guard guard = semaphoreGuard(c -> c.breaker(cb -> cb.forceClosed(true)), 0);
         return Subject.verified(guarded(guard, () -> Work.VALUE, FALLBACK), Work.FALLBACK, "firebreak rejected");
     }
 
@@ -74,7 +74,7 @@ final class FirebreakSubjects {
     static Subject timingOut(String isolation, boolean interrupt, Duration timeout, Duration sleep) throws Exception {
         Isolation chosen = isolation.equals("virtual") ? Isolation.virtualThreads(100) : Isolation.threadPool();
         Guard guard = GuardRegistry.builder().build().guard("bench").isolation(chosen).timeout(timeout)
-                .configure(c -> c.circuitBreakerForceClosed(true).interruptOnTimeout(interrupt)).build();
+                .configure(c -> c.breaker(cb -> cb.forceClosed(true)).timeout(to -> to.interruptOnTimeout(interrupt))).build();
         long sleepMillis = sleep.toMillis();
         return Subject.verified(guarded(guard, () -> {
             Thread.sleep(sleepMillis);

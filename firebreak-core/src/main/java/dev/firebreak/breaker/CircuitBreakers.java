@@ -14,12 +14,12 @@ public final class CircuitBreakers {
      * ticker's current reading. A guard makes one even when the breaker is disabled, so that enabling
      * it later applies live.
      */
-    public static CircuitBreaker create(BreakerSettings settings, int windowMillis, int buckets, Ticker ticker) {
+    public static CircuitBreaker create(BreakerConfig settings, int windowMillis, int buckets, Ticker ticker) {
         return new RollingCircuitBreaker(settings, windowMillis * 1_000_000L, buckets, ticker.read());
     }
 
     /** Applies new live settings to a breaker made by {@link #create}. */
-    public static void reconfigure(CircuitBreaker breaker, BreakerSettings settings) {
+    public static void reconfigure(CircuitBreaker breaker, BreakerConfig settings) {
         if (breaker instanceof RollingCircuitBreaker rolling) {
             rolling.reconfigure(settings);
         }

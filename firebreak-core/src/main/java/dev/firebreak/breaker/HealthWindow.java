@@ -54,7 +54,7 @@ final class HealthWindow {
      * arithmetic: {@code errors * 100 >= threshold * volume}, which is Hystrix's truncated
      * percentage compared with {@code >=}.
      */
-    boolean shouldOpen(BreakerSettings s, long nowNanos) {
+    boolean shouldOpen(BreakerConfig s, long nowNanos) {
         long volume = counts.sum(VOLUME, nowNanos);
         if (volume == 0 || volume < s.requestVolumeThreshold()) {
             return false;

@@ -40,13 +40,13 @@ final class RollingCircuitBreaker implements CircuitBreaker {
     private final int buckets;
     private final AtomicReference<BreakerState> state;
     private final CopyOnWriteArrayList<CircuitStateListener> listeners = new CopyOnWriteArrayList<>();
-    private volatile BreakerSettings settings;
+    private volatile BreakerConfig settings;
 
     /**
      * A closed breaker whose health window spans {@code windowNanos} in {@code buckets} buckets,
      * created at {@code nowNanos}.
      */
-    RollingCircuitBreaker(BreakerSettings settings, long windowNanos, int buckets, long nowNanos) {
+    RollingCircuitBreaker(BreakerConfig settings, long windowNanos, int buckets, long nowNanos) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.windowNanos = windowNanos;
         this.buckets = buckets;
@@ -55,7 +55,7 @@ final class RollingCircuitBreaker implements CircuitBreaker {
 
     @Override
     public BreakerPermit tryAcquire(long nowNanos) {
-        BreakerSettings s = settings;
+        BreakerConfig s = settings;
         if (!s.enabled()) {
             return BreakerPermit.NORMAL;
         }
@@ -103,7 +103,7 @@ final class RollingCircuitBreaker implements CircuitBreaker {
         if (permit.period() < 0) {
             return; // DENIED, or a permit no period tracks (disabled, forced closed)
         }
-        BreakerSettings s = settings;
+        BreakerConfig s = settings;
         boolean slow = s.isSlow(executionEvent, executionNanos);
         if (permit.isTrial()) {
             onTrialOutcome(permit, executionEvent, slow, nowNanos, s);
@@ -124,7 +124,7 @@ final class RollingCircuitBreaker implements CircuitBreaker {
         // A failed CAS means another outcome already opened the circuit (or it changed otherwise): nothing to do.
     }
 
-    private void onTrialOutcome(BreakerPermit permit, EventType event, boolean slow, long nowNanos, BreakerSettings s) {
+    private void onTrialOutcome(BreakerPermit permit, EventType event, boolean slow, long nowNanos, BreakerConfig s) {
         boolean passed = (event == EventType.SUCCESS && !slow) || event == EventType.BAD_REQUEST;
         HealthWindow fresh = null;
         while (true) {
@@ -154,7 +154,7 @@ final class RollingCircuitBreaker implements CircuitBreaker {
 
     @Override
     public CircuitState state(long nowNanos) {
-        BreakerSettings s = settings;
+        BreakerConfig s = settings;
         if (!s.enabled()) {
             return CircuitState.CLOSED;
         }
@@ -178,12 +178,12 @@ final class RollingCircuitBreaker implements CircuitBreaker {
     }
 
     /** Applies new thresholds, force flags and the enabled flag; they hold from the next decision. */
-    void reconfigure(BreakerSettings next) {
+    void reconfigure(BreakerConfig next) {
         settings = Objects.requireNonNull(next, "settings");
     }
 
     /** The settings in force. */
-    BreakerSettings settings() {
+    BreakerConfig settings() {
         return settings;
     }
 

@@ -200,7 +200,7 @@ final class BatchQueue<A, R> {
                 gathering = new ArrayList<>();
             }
             if (!gathering.isEmpty() && timer == null) {
-                startTimer(now, config.timerDelayInMilliseconds() * 1_000_000L);
+                startTimer(now, config.timerDelay().toNanos());
             }
             return leaving;
         }

@@ -218,11 +218,11 @@ public final class Collapser<A, R> {
             return requestTimeout.toNanos();
         }
         GuardConfig guardConfig = guard.policy().config();
-        if (!guardConfig.timeoutEnabled()) {
+        if (!guardConfig.timeout().enabled()) {
             return 0L;
         }
         CollapserConfig c = config;
-        return 2L * guardConfig.timeoutInMilliseconds() * 1_000_000L + c.timerDelayInMilliseconds() * 1_000_000L
+        return 2L * guardConfig.timeout().timeoutNanos() + c.timerDelay().toNanos()
                 + c.loadAwareLingerInMicroseconds() * 1_000L;
     }
 

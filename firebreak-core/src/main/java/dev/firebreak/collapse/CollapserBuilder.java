@@ -100,7 +100,7 @@ public final class CollapserBuilder<A, R> {
         return this;
     }
 
-    /** Changes properties: {@code .configure(c -> c.timerDelayInMilliseconds(100))}. */
+    /** Changes properties: {@code .configure(c -> c.timerDelay(Duration.ofMillis(100)))}. */
     public CollapserBuilder<A, R> configure(Consumer<CollapserConfig.Builder> change) {
         CollapserConfig.Builder builder = config.toBuilder();
         change.accept(builder);

@@ -5,7 +5,9 @@ import static dev.firebreak.config.Check.positive;
 import static dev.firebreak.config.Check.present;
 import static dev.firebreak.config.Check.window;
 
+import dev.firebreak.config.ConfigBuilder;
 import dev.firebreak.config.ConfigScope;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -16,7 +18,7 @@ import java.util.Set;
  * {@code hystrix.collapser.<name>.}).
  *
  * @param maxRequestsInBatch {@code maxRequestsInBatch}, default Integer.MAX_VALUE; a full batch leaves at once
- * @param timerDelayInMilliseconds {@code timerDelayInMilliseconds}, default 10: the TIMER window. Never
+ * @param timerDelay {@code timerDelayInMilliseconds}, default 10 ms: the TIMER window. Never
  *     silently ignored: set explicitly (in code, or by a dynamic key on a layer stronger than the one
  *     {@code dispatch.strategy} comes from) it selects TIMER, unless {@code dispatch.strategy} is set
  *     explicitly too
@@ -33,43 +35,43 @@ import java.util.Set;
  * @param loadAwareLingerGapInMicroseconds {@code loadAware.lingerGapInMicroseconds}: the linger ends
  *     earlier once no request has arrived for this long, default 3000; 0 lingers the whole
  *     {@code loadAware.lingerInMicroseconds} (Firebreak)
- * @param metricsRollingStatsTimeInMilliseconds {@code metrics.rollingStats.timeInMilliseconds}, default 10000
+ * @param rollingStatsWindow {@code metrics.rollingStats.timeInMilliseconds}, default 10 s
  * @param metricsRollingStatsNumBuckets {@code metrics.rollingStats.numBuckets}, default 10
  * @param metricsRollingPercentileEnabled {@code metrics.rollingPercentile.enabled}, default true
- * @param metricsRollingPercentileTimeInMilliseconds {@code metrics.rollingPercentile.timeInMilliseconds}, default 60000
+ * @param rollingPercentileWindow {@code metrics.rollingPercentile.timeInMilliseconds}, default 60 s
  * @param metricsRollingPercentileNumBuckets {@code metrics.rollingPercentile.numBuckets}, default 6
  * @param metricsRollingPercentileBucketSize {@code metrics.rollingPercentile.bucketSize}, default 100
  * @param setInCode the property names set explicitly through the builder
  */
 public record CollapserConfig(
         int maxRequestsInBatch,
-        int timerDelayInMilliseconds,
+        Duration timerDelay,
         boolean requestCacheEnabled,
         DispatchStrategy dispatchStrategy,
         int loadAwareMaxBatchesInFlight,
         int loadAwareLingerInMicroseconds,
         int loadAwareLingerGapInMicroseconds,
-        int metricsRollingStatsTimeInMilliseconds,
+        Duration rollingStatsWindow,
         int metricsRollingStatsNumBuckets,
         boolean metricsRollingPercentileEnabled,
-        int metricsRollingPercentileTimeInMilliseconds,
+        Duration rollingPercentileWindow,
         int metricsRollingPercentileNumBuckets,
         int metricsRollingPercentileBucketSize,
         Set<String> setInCode) {
 
     /** Validates every value. */
     public CollapserConfig {
-        positive("maxRequestsInBatch", maxRequestsInBatch);
-        notNegative("timerDelayInMilliseconds", timerDelayInMilliseconds);
-        present("dispatch.strategy", dispatchStrategy);
-        notNegative("loadAware.maxBatchesInFlight", loadAwareMaxBatchesInFlight);
-        notNegative("loadAware.lingerInMicroseconds", loadAwareLingerInMicroseconds);
-        notNegative("loadAware.lingerGapInMicroseconds", loadAwareLingerGapInMicroseconds);
-        window("metrics.rollingStats.timeInMilliseconds", metricsRollingStatsTimeInMilliseconds,
-                "metrics.rollingStats.numBuckets", metricsRollingStatsNumBuckets);
-        window("metrics.rollingPercentile.timeInMilliseconds", metricsRollingPercentileTimeInMilliseconds,
-                "metrics.rollingPercentile.numBuckets", metricsRollingPercentileNumBuckets);
-        positive("metrics.rollingPercentile.bucketSize", metricsRollingPercentileBucketSize);
+        positive(CollapserProperties.MAX_REQUESTS_IN_BATCH.name(), maxRequestsInBatch);
+        notNegative(CollapserProperties.TIMER_DELAY.name(), timerDelay);
+        present(CollapserProperties.DISPATCH_STRATEGY.name(), dispatchStrategy);
+        notNegative(CollapserProperties.LOAD_AWARE_MAX_BATCHES_IN_FLIGHT.name(), loadAwareMaxBatchesInFlight);
+        notNegative(CollapserProperties.LOAD_AWARE_LINGER.name(), loadAwareLingerInMicroseconds);
+        notNegative(CollapserProperties.LOAD_AWARE_LINGER_GAP.name(), loadAwareLingerGapInMicroseconds);
+        window(CollapserProperties.ROLLING_STATS_WINDOW.name(), rollingStatsWindow,
+                CollapserProperties.ROLLING_STATS_BUCKETS.name(), metricsRollingStatsNumBuckets);
+        window(CollapserProperties.PERCENTILE_WINDOW.name(), rollingPercentileWindow,
+                CollapserProperties.PERCENTILE_BUCKETS.name(), metricsRollingPercentileNumBuckets);
+        positive(CollapserProperties.PERCENTILE_BUCKET_SIZE.name(), metricsRollingPercentileBucketSize);
         setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
     }
 
@@ -87,9 +89,6 @@ public record CollapserConfig(
         return CollapserProperties.SCOPE;
     }
 
-    private static final String TIMER_DELAY = "timerDelayInMilliseconds";
-    private static final String DISPATCH_STRATEGY = "dispatch.strategy";
-
     /** The defaults. */
     public static CollapserConfig defaults() {
         return builder().build();
@@ -106,21 +105,20 @@ public record CollapserConfig(
     }
 
     /** Builds a {@link CollapserConfig}; each setter records its property as set in code. */
-    public static final class Builder {
-        private int maxRequestsInBatch = Integer.MAX_VALUE;
-        private int timerDelayInMilliseconds = 10;
-        private boolean requestCacheEnabled = true;
-        private DispatchStrategy dispatchStrategy = DispatchStrategy.LOAD_AWARE;
-        private int loadAwareMaxBatchesInFlight = 0;
-        private int loadAwareLingerInMicroseconds = 20_000; // chosen from the model and the lab: see docs/collapsing.md
-        private int loadAwareLingerGapInMicroseconds = 3_000;
-        private int metricsRollingStatsTimeInMilliseconds = 10_000;
-        private int metricsRollingStatsNumBuckets = 10;
-        private boolean metricsRollingPercentileEnabled = true;
-        private int metricsRollingPercentileTimeInMilliseconds = 60_000;
-        private int metricsRollingPercentileNumBuckets = 6;
-        private int metricsRollingPercentileBucketSize = 100;
-        private final Set<String> setInCode = new LinkedHashSet<>();
+    public static final class Builder extends ConfigBuilder<Builder> {
+        int maxRequestsInBatch = Integer.MAX_VALUE;
+        Duration timerDelay = Duration.ofMillis(10);
+        boolean requestCacheEnabled = true;
+        DispatchStrategy dispatchStrategy = DispatchStrategy.LOAD_AWARE;
+        int loadAwareMaxBatchesInFlight = 0;
+        int loadAwareLingerInMicroseconds = 20_000; // chosen from the model and the lab: see docs/collapsing.md
+        int loadAwareLingerGapInMicroseconds = 3_000;
+        Duration rollingStatsWindow = Duration.ofMillis(10_000);
+        int metricsRollingStatsNumBuckets = 10;
+        boolean metricsRollingPercentileEnabled = true;
+        Duration rollingPercentileWindow = Duration.ofMillis(60_000);
+        int metricsRollingPercentileNumBuckets = 6;
+        int metricsRollingPercentileBucketSize = 100;
         /**
          * True once this builder's dispatch strategy is decided: set through its setter, or copied from
          * a configuration whose timer delay was already set (so its strategy already took the delay into
@@ -133,80 +131,70 @@ public record CollapserConfig(
 
         private Builder(CollapserConfig c) {
             maxRequestsInBatch = c.maxRequestsInBatch;
-            timerDelayInMilliseconds = c.timerDelayInMilliseconds;
+            timerDelay = c.timerDelay;
             requestCacheEnabled = c.requestCacheEnabled;
             dispatchStrategy = c.dispatchStrategy;
             loadAwareMaxBatchesInFlight = c.loadAwareMaxBatchesInFlight;
             loadAwareLingerInMicroseconds = c.loadAwareLingerInMicroseconds;
             loadAwareLingerGapInMicroseconds = c.loadAwareLingerGapInMicroseconds;
-            metricsRollingStatsTimeInMilliseconds = c.metricsRollingStatsTimeInMilliseconds;
+            rollingStatsWindow = c.rollingStatsWindow;
             metricsRollingStatsNumBuckets = c.metricsRollingStatsNumBuckets;
             metricsRollingPercentileEnabled = c.metricsRollingPercentileEnabled;
-            metricsRollingPercentileTimeInMilliseconds = c.metricsRollingPercentileTimeInMilliseconds;
+            rollingPercentileWindow = c.rollingPercentileWindow;
             metricsRollingPercentileNumBuckets = c.metricsRollingPercentileNumBuckets;
             metricsRollingPercentileBucketSize = c.metricsRollingPercentileBucketSize;
-            setInCode.addAll(c.setInCode);
-            dispatchDecided = c.setInCode.contains(TIMER_DELAY);
-        }
-
-        /**
-         * Replaces the names recorded as set in code. Dynamic configuration uses it so that a record
-         * resolved from several layers still names only what the code set.
-         */
-        public Builder setInCode(Set<String> names) {
-            setInCode.clear();
-            setInCode.addAll(names);
-            return this;
-        }
-
-        private Builder mark(String key) {
-            setInCode.add(key);
-            return this;
+            setInCode(c.setInCode);
+            dispatchDecided = c.setInCode.contains(CollapserProperties.TIMER_DELAY.name());
         }
 
         /** {@code maxRequestsInBatch}. */
-        public Builder maxRequestsInBatch(int v) { maxRequestsInBatch = v; return mark("maxRequestsInBatch"); }
+        public Builder maxRequestsInBatch(int v) { return set(CollapserProperties.MAX_REQUESTS_IN_BATCH, v); }
         /**
          * {@code timerDelayInMilliseconds}. Unless {@link #dispatchStrategy} is set too (before or after),
          * this selects {@link DispatchStrategy#TIMER}: a delay chosen as in Hystrix gets Hystrix's window.
          */
-        public Builder timerDelayInMilliseconds(int v) { timerDelayInMilliseconds = v; return mark(TIMER_DELAY); }
+        public Builder timerDelay(Duration v) { return set(CollapserProperties.TIMER_DELAY, v); }
         /** {@code requestCache.enabled}. */
-        public Builder requestCacheEnabled(boolean v) { requestCacheEnabled = v; return mark("requestCache.enabled"); }
+        public Builder requestCacheEnabled(boolean v) { return set(CollapserProperties.REQUEST_CACHE_ENABLED, v); }
         /** {@code dispatch.strategy}. */
         public Builder dispatchStrategy(DispatchStrategy v) {
+            return set(CollapserProperties.DISPATCH_STRATEGY, v);
+        }
+
+        /** The table's setter of {@code dispatch.strategy}: the strategy is decided, a timer delay no longer picks it. */
+        void decideDispatch(DispatchStrategy v) {
             dispatchStrategy = v;
             dispatchDecided = true;
-            return mark(DISPATCH_STRATEGY);
         }
         /** {@code loadAware.maxBatchesInFlight}. */
-        public Builder loadAwareMaxBatchesInFlight(int v) { loadAwareMaxBatchesInFlight = v; return mark("loadAware.maxBatchesInFlight"); }
+        public Builder loadAwareMaxBatchesInFlight(int v) { return set(CollapserProperties.LOAD_AWARE_MAX_BATCHES_IN_FLIGHT, v); }
         /** {@code loadAware.lingerInMicroseconds}. */
-        public Builder loadAwareLingerInMicroseconds(int v) { loadAwareLingerInMicroseconds = v; return mark("loadAware.lingerInMicroseconds"); }
+        public Builder loadAwareLingerInMicroseconds(int v) { return set(CollapserProperties.LOAD_AWARE_LINGER, v); }
         /** {@code loadAware.lingerGapInMicroseconds}. */
-        public Builder loadAwareLingerGapInMicroseconds(int v) { loadAwareLingerGapInMicroseconds = v; return mark("loadAware.lingerGapInMicroseconds"); }
+        public Builder loadAwareLingerGapInMicroseconds(int v) { return set(CollapserProperties.LOAD_AWARE_LINGER_GAP, v); }
         /** {@code metrics.rollingStats.timeInMilliseconds}. */
-        public Builder metricsRollingStatsTimeInMilliseconds(int v) { metricsRollingStatsTimeInMilliseconds = v; return mark("metrics.rollingStats.timeInMilliseconds"); }
+        public Builder rollingStatsWindow(Duration v) { return set(CollapserProperties.ROLLING_STATS_WINDOW, v); }
         /** {@code metrics.rollingStats.numBuckets}. */
-        public Builder metricsRollingStatsNumBuckets(int v) { metricsRollingStatsNumBuckets = v; return mark("metrics.rollingStats.numBuckets"); }
+        public Builder metricsRollingStatsNumBuckets(int v) { return set(CollapserProperties.ROLLING_STATS_BUCKETS, v); }
         /** {@code metrics.rollingPercentile.enabled}. */
-        public Builder metricsRollingPercentileEnabled(boolean v) { metricsRollingPercentileEnabled = v; return mark("metrics.rollingPercentile.enabled"); }
+        public Builder metricsRollingPercentileEnabled(boolean v) { return set(CollapserProperties.PERCENTILE_ENABLED, v); }
         /** {@code metrics.rollingPercentile.timeInMilliseconds}. */
-        public Builder metricsRollingPercentileTimeInMilliseconds(int v) { metricsRollingPercentileTimeInMilliseconds = v; return mark("metrics.rollingPercentile.timeInMilliseconds"); }
+        public Builder rollingPercentileWindow(Duration v) { return set(CollapserProperties.PERCENTILE_WINDOW, v); }
         /** {@code metrics.rollingPercentile.numBuckets}. */
-        public Builder metricsRollingPercentileNumBuckets(int v) { metricsRollingPercentileNumBuckets = v; return mark("metrics.rollingPercentile.numBuckets"); }
+        public Builder metricsRollingPercentileNumBuckets(int v) { return set(CollapserProperties.PERCENTILE_BUCKETS, v); }
         /** {@code metrics.rollingPercentile.bucketSize}. */
-        public Builder metricsRollingPercentileBucketSize(int v) { metricsRollingPercentileBucketSize = v; return mark("metrics.rollingPercentile.bucketSize"); }
+        public Builder metricsRollingPercentileBucketSize(int v) { return set(CollapserProperties.PERCENTILE_BUCKET_SIZE, v); }
 
         /** Validates and builds. */
         public CollapserConfig build() {
-            DispatchStrategy dispatch = !dispatchDecided && setInCode.contains(TIMER_DELAY)
-                    && !setInCode.contains(DISPATCH_STRATEGY) ? DispatchStrategy.TIMER : dispatchStrategy;
-            return new CollapserConfig(maxRequestsInBatch, timerDelayInMilliseconds, requestCacheEnabled,
+            Set<String> names = setInCodeNames();
+            DispatchStrategy dispatch = !dispatchDecided && names.contains(CollapserProperties.TIMER_DELAY.name())
+                    && !names.contains(CollapserProperties.DISPATCH_STRATEGY.name()) ? DispatchStrategy.TIMER : dispatchStrategy;
+            return new CollapserConfig(maxRequestsInBatch, timerDelay, requestCacheEnabled,
                     dispatch, loadAwareMaxBatchesInFlight, loadAwareLingerInMicroseconds, loadAwareLingerGapInMicroseconds,
-                    metricsRollingStatsTimeInMilliseconds, metricsRollingStatsNumBuckets,
-                    metricsRollingPercentileEnabled, metricsRollingPercentileTimeInMilliseconds,
-                    metricsRollingPercentileNumBuckets, metricsRollingPercentileBucketSize, setInCode);
+                    rollingStatsWindow, metricsRollingStatsNumBuckets,
+                    metricsRollingPercentileEnabled, rollingPercentileWindow,
+                    metricsRollingPercentileNumBuckets, metricsRollingPercentileBucketSize, names);
         }
     }
 }

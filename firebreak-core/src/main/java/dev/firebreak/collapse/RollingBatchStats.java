@@ -37,11 +37,11 @@ final class RollingBatchStats {
         this.ticker = ticker;
         this.origin = ticker.read();
         int countBuckets = config.metricsRollingStatsNumBuckets();
-        this.countBucketNanos = config.metricsRollingStatsTimeInMilliseconds() * 1_000_000L / countBuckets;
+        this.countBucketNanos = config.rollingStatsWindow().toNanos() / countBuckets;
         this.countBucketNumber = new long[countBuckets];
         this.counts = new long[countBuckets][FIELDS];
         int sampleBuckets = config.metricsRollingPercentileNumBuckets();
-        this.sampleBucketNanos = config.metricsRollingPercentileTimeInMilliseconds() * 1_000_000L / sampleBuckets;
+        this.sampleBucketNanos = config.rollingPercentileWindow().toNanos() / sampleBuckets;
         this.sampleBucketNumber = new long[sampleBuckets];
         this.samples = new int[sampleBuckets][config.metricsRollingPercentileBucketSize()];
         this.sampleWrites = new int[sampleBuckets];

@@ -50,6 +50,48 @@ public final class Check {
         }
     }
 
+    /** {@code duration > 0}; a refusal shows the value in milliseconds, as the key reads. */
+    public static java.time.Duration positive(String key, java.time.Duration duration) {
+        int millis = millis(key, duration);
+        if (duration.isZero() || duration.isNegative()) {
+            throw new InvalidConfigException(key, millis, "must be > 0");
+        }
+        return duration;
+    }
+
+    /** {@code duration >= 0}; a refusal shows the value in milliseconds, as the key reads. */
+    public static java.time.Duration notNegative(String key, java.time.Duration duration) {
+        int millis = millis(key, duration);
+        if (duration.isNegative()) {
+            throw new InvalidConfigException(key, millis, "must be >= 0");
+        }
+        return duration;
+    }
+
+    /** A rolling window of {@code time} (whole milliseconds) split into {@code buckets} equal buckets. */
+    public static void window(String timeKey, java.time.Duration time, String bucketsKey, int buckets) {
+        window(timeKey, millis(timeKey, present(timeKey, time)), bucketsKey, buckets);
+    }
+
+    /**
+     * A duration as the int milliseconds its key carries on the wire; throws naming the key if it
+     * is not set or does not fit.
+     */
+    public static int millis(String key, java.time.Duration duration) {
+        present(key, duration);
+        long millis;
+        try {
+            millis = duration.toMillis();
+        } catch (ArithmeticException overflow) {
+            millis = duration.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+        if (millis > Integer.MAX_VALUE || millis < Integer.MIN_VALUE) {
+            throw new InvalidConfigException(key, millis,
+                    "must be an integer between " + Integer.MIN_VALUE + " and " + Integer.MAX_VALUE + " (milliseconds)");
+        }
+        return (int) millis;
+    }
+
     /** Not null. */
     public static <T> T present(String key, T value) {
         if (value == null) {

@@ -61,6 +61,33 @@ public final class PropertyDefinition<C, B> {
                 meaning, getter::apply, (b, v) -> setter.accept(b, type.cast(v)));
     }
 
+    /** A duration property, whole milliseconds on the wire ({@link ValueType#MILLIS}). */
+    public static <C, B> PropertyDefinition<C, B> ofMillis(String name, String component, Flags flags, String meaning,
+            Function<C, java.time.Duration> getter, BiConsumer<B, java.time.Duration> setter) {
+        return new PropertyDefinition<>(name, component, ValueType.MILLIS, flags.live, flags.hystrix, meaning,
+                getter::apply, (b, v) -> setter.accept(b, (java.time.Duration) v));
+    }
+
+    /** A duration property, whole minutes on the wire ({@link ValueType#MINUTES}). */
+    public static <C, B> PropertyDefinition<C, B> ofMinutes(String name, String component, Flags flags,
+            String meaning, Function<C, java.time.Duration> getter, BiConsumer<B, java.time.Duration> setter) {
+        return new PropertyDefinition<>(name, component, ValueType.MINUTES, flags.live, flags.hystrix, meaning,
+                getter::apply, (b, v) -> setter.accept(b, (java.time.Duration) v));
+    }
+
+    /**
+     * This row as a row of a record composed of this one's record: the same name, type, flags and
+     * meaning, its component read as {@code part.component}, its value read through {@code part} and
+     * set on the builder part {@code builderPart} gives. This is how a policy's own table joins the
+     * guard's ({@code GuardConfig}'s table is its parts' tables composed, no key written twice).
+     */
+    public <P, PB> PropertyDefinition<P, PB> within(String partName, Function<P, C> part,
+            Function<PB, B> builderPart) {
+        PropertyDefinition<C, B> inner = this;
+        return new PropertyDefinition<>(name, partName + "." + component, type, live, hystrixName != null, meaning,
+                whole -> inner.get(part.apply(whole)), (b, v) -> inner.set(builderPart.apply(b), v));
+    }
+
     /** The property's name relative to its scope and instance, e.g. {@code circuitBreaker.forceOpen}. */
     public String name() {
         return name;
@@ -96,9 +123,16 @@ public final class PropertyDefinition<C, B> {
         return getter.apply(config);
     }
 
-    /** Sets {@code value} (of this property's type) on {@code builder}. */
+    /**
+     * Sets {@code value} (of this property's type) on {@code builder} and, if it is a
+     * {@link ConfigBuilder}, records this property as set in code: the one place a builder's typed
+     * setters (which all come here) mark what the code set.
+     */
     public void set(B builder, Object value) {
         setter.accept(builder, value);
+        if (builder instanceof ConfigBuilder<?> tracked) {
+            tracked.marked(name);
+        }
     }
 
     /** Parses {@code text} for this property; throws an {@link InvalidConfigException} naming {@code key}. */

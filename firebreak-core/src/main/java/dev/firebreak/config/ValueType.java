@@ -17,6 +17,15 @@ public sealed interface ValueType<T> {
     /** A 32-bit decimal integer, e.g. {@code 1000}, {@code -1}, {@code +5}. */
     ValueType<Integer> INTEGER = new IntegerType();
 
+    /**
+     * A duration written as whole milliseconds, as Hystrix's {@code ...InMilliseconds} keys are, e.g.
+     * {@code 1000}; read and written in milliseconds, held as a {@link java.time.Duration}.
+     */
+    ValueType<java.time.Duration> MILLIS = new DurationType(java.time.temporal.ChronoUnit.MILLIS);
+
+    /** A duration written as whole minutes ({@code keepAliveTimeMinutes}), held as a {@link java.time.Duration}. */
+    ValueType<java.time.Duration> MINUTES = new DurationType(java.time.temporal.ChronoUnit.MINUTES);
+
     /** {@code true}/{@code false} (also {@code yes}/{@code no}, {@code on}/{@code off}), any case. */
     ValueType<Boolean> BOOLEAN = new BooleanType();
 
@@ -62,6 +71,29 @@ public sealed interface ValueType<T> {
         @Override
         public String describe() {
             return "integer";
+        }
+    }
+
+    /**
+     * A whole number of {@code unit}s as a {@link java.time.Duration}: the integer rules, then
+     * {@code Duration.of(n, unit)}; written back as whole units (rounded down).
+     *
+     * @param unit the unit the key is spelled in
+     */
+    record DurationType(java.time.temporal.ChronoUnit unit) implements ValueType<java.time.Duration> {
+        @Override
+        public java.time.Duration parse(String key, String text) {
+            return java.time.Duration.of(INTEGER.parse(key, text), unit);
+        }
+
+        @Override
+        public String format(Object value) {
+            return String.valueOf(((java.time.Duration) value).dividedBy(unit.getDuration()));
+        }
+
+        @Override
+        public String describe() {
+            return "integer (" + unit.toString().toLowerCase(Locale.ROOT) + ")";
         }
     }
 

@@ -118,8 +118,8 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         }
         boolean handedOver = false; // once true, the worker (or the stage) owns the work-held permits
         try {
-            if (config.timeoutEnabled()) {
-                timeout = pipeline.scheduler().schedule(config.timeoutNanos(), this::onTimeout);
+            if (config.timeout().enabled()) {
+                timeout = pipeline.scheduler().schedule(config.timeout().timeoutNanos(), this::onTimeout);
             }
             if (stageCall != null) {
                 handedOver = true;
@@ -261,7 +261,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         timeout.cancel();
         long end = pipeline.ticker().read();
         long executionNanos = end - start;
-        if (config.timeoutEnabled() && executionNanos > config.timeoutNanos()) {
+        if (config.timeout().enabled() && executionNanos > config.timeout().timeoutNanos()) {
             // The deadline passed before the result came, and the timer had not claimed it yet (it runs
             // late on a busy machine). An on-time timer would have made this a TIMEOUT, so it is one,
             // as on SEMAPHORE's caller-thread path: the late value or failure is discarded.
@@ -302,7 +302,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         }
         // The caller has its outcome first; only then is the worker woken, so on a busy machine the
         // interrupted worker does not compete with the completion of the caller's future.
-        if (config.interruptOnTimeout()) {
+        if (config.timeout().interruptOnTimeout()) {
             interruptRunner();
         }
     }
@@ -328,7 +328,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         } finally {
             RequestContext.swap(before);
         }
-        if (config.interruptOnCancel()) {
+        if (config.isolation().interruptOnCancel()) {
             interruptRunner(); // after the outcome, as for timeouts
         }
         return cancelled;

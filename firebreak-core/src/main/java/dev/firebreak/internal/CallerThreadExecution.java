@@ -42,7 +42,7 @@ final class CallerThreadExecution {
         }
         long executionNanos = end - start;
         if (thrown == null) {
-            if (config.timeoutEnabled() && executionNanos > config.timeoutNanos()) {
+            if (config.timeout().enabled() && executionNanos > config.timeout().timeoutNanos()) {
                 return recover(pipeline, permits, EventType.TIMEOUT, null, fallback, executionNanos, start);
             }
             if (verdict == EventType.FAILURE) { // a result classified as failing

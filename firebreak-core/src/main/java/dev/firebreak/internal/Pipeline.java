@@ -184,8 +184,8 @@ public final class Pipeline {
 
     /** Step 7's SLOW_CALL marker for a successful call, when the slow-call threshold is set and reached. */
     long slowMarker(GuardConfig c, long executionNanos) {
-        int slowMillis = c.circuitBreakerSlowCallDurationThresholdInMilliseconds();
-        return slowMillis > 0 && executionNanos >= slowMillis * 1_000_000L ? EventType.SLOW_CALL.bit() : 0L;
+        long slowNanos = c.breaker().slowCallNanos();
+        return slowNanos > 0 && executionNanos >= slowNanos ? EventType.SLOW_CALL.bit() : 0L;
     }
 
     /** The caller's site recorded in {@code failure}, just before it is thrown on the caller's thread. */

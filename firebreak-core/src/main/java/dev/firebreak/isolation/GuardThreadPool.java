@@ -23,7 +23,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * on this path). Admitted calls get a new thread while the pool is below its maximum size and every
  * thread is busy; only when all {@code maximumSize} threads are busy do they wait in the queue (a
  * plain ThreadPoolExecutor would fill the queue first). Threads above coreSize retire after
- * keepAliveTimeMinutes idle, and core threads too when allowCoreThreadsToTimeOut. coreSize,
+ * keepAliveTime idle, and core threads too when allowCoreThreadsToTimeOut. coreSize,
  * maximumSize, queueSizeRejectionThreshold and both timeouts change live; maxQueueSize is fixed at
  * creation, as in Hystrix.
  *
@@ -47,6 +47,8 @@ public final class GuardThreadPool {
     private final ThreadPoolMetrics metrics;
     private final AtomicInteger running = new AtomicInteger();
     private volatile ThreadPoolConfig config;
+    /** The configuration the pool was created with: its fixed properties stay in force. */
+    private final ThreadPoolConfig created;
 
     /** A pool named {@code name} on the system clock (threads are named {@code firebreak-<name>-<n>}). */
     public GuardThreadPool(String name, ThreadPoolConfig config) {
@@ -57,9 +59,10 @@ public final class GuardThreadPool {
     public GuardThreadPool(String name, ThreadPoolConfig config, Ticker ticker) {
         this.name = name;
         this.ticker = ticker;
-        this.metrics = new ThreadPoolMetrics(config.metricsRollingStatsTimeInMilliseconds(),
-                config.metricsRollingStatsNumBuckets(), ticker.read());
+        this.metrics = new ThreadPoolMetrics((int) config.rollingStatsWindow().toMillis(),
+                config.rollingStatsBuckets(), ticker.read());
         this.config = config;
+        this.created = config;
         this.maxQueueSize = config.maxQueueSize();
         this.admission = new Bulkhead(config.admissionBound());
         AtomicInteger ids = new AtomicInteger();
@@ -82,7 +85,7 @@ public final class GuardThreadPool {
 
     /** The executor's keep-alive: at least a millisecond, since core threads may time out only after a positive one. */
     private static long keepAliveMillis(ThreadPoolConfig config) {
-        return Math.max(1, config.keepAliveTimeMinutes() * 60_000L);
+        return Math.max(1, config.keepAliveTime().toMillis());
     }
 
     /** The pool key. */
@@ -97,8 +100,8 @@ public final class GuardThreadPool {
 
     /**
      * Applies a new configuration: coreSize, maximumSize, the divergence flag, queueSizeRejectionThreshold
-     * and keepAliveTimeMinutes take effect now; a different maxQueueSize is ignored (fixed at creation)
-     * and reported by returning false.
+     * and keepAliveTime take effect now; a change to a property its table marks fixed (maxQueueSize, the
+     * rolling window) is ignored and reported by returning false ({@code ConfigScope.changedFixed}).
      *
      * <p>All or nothing: every derived value (the admission bound with this pool's fixed queue, the
      * sizes, the keep-alive) is computed and checked before the executor is touched, so a configuration
@@ -125,7 +128,7 @@ public final class GuardThreadPool {
             executor.allowCoreThreadTimeOut(next.allowCoreThreadsToTimeOut());
             admission.setLimit(admissionBound);
             this.config = next;
-            return next.maxQueueSize() == maxQueueSize;
+            return ThreadPoolConfig.scope().changedFixed(created, next).isEmpty();
         } finally {
             resizeLock.unlock();
         }

@@ -4,10 +4,14 @@ import static dev.firebreak.config.Check.notNegative;
 import static dev.firebreak.config.Check.positive;
 import static dev.firebreak.config.Check.window;
 
+import static dev.firebreak.config.Check.present;
+
+import dev.firebreak.config.ConfigBuilder;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.InvalidConfigException;
 import java.util.Collections;
 import java.util.LinkedHashSet;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -16,7 +20,7 @@ import java.util.Set;
  * Hystrix's defaults, relative to {@code firebreak.threadpool.<pool>.} (or {@code hystrix.threadpool.<pool>.}).
  *
  * <p>Live: coreSize, maximumSize, allowMaximumSizeToDivergeFromCoreSize, queueSizeRejectionThreshold,
- * keepAliveTimeMinutes, allowCoreThreadsToTimeOut. Fixed at creation: maxQueueSize and the rolling window geometry.
+ * keepAliveTime, allowCoreThreadsToTimeOut. Fixed at creation: maxQueueSize and the rolling window geometry.
  *
  * <p>Rule across properties, the <em>admission bound</em>: {@link #effectiveMaximumSize()} +
  * {@link #effectiveQueueBound()} (the most calls a pool admits at once) must not exceed
@@ -29,12 +33,12 @@ import java.util.Set;
  * @param maxQueueSize {@code maxQueueSize}, default -1: no queue, a call runs on a free thread or is rejected
  * @param queueSizeRejectionThreshold {@code queueSizeRejectionThreshold}, default 5: the queue's live
  *     bound when maxQueueSize &gt; 0 (the lesser of the two applies)
- * @param keepAliveTimeMinutes {@code keepAliveTimeMinutes}, default 1: how long a thread above coreSize may idle
- *     (0: about a millisecond)
+ * @param keepAliveTime {@code keepAliveTimeMinutes} (whole minutes on the wire), default 1 minute: how long a
+ *     thread above coreSize may idle (zero: about a millisecond)
  * @param allowCoreThreadsToTimeOut {@code allowCoreThreadsToTimeOut} (Firebreak), default false: when true,
- *     core threads too retire after keepAliveTimeMinutes idle, so an idle pool holds no thread
- * @param metricsRollingStatsTimeInMilliseconds {@code metrics.rollingStats.timeInMilliseconds}, default 10000
- * @param metricsRollingStatsNumBuckets {@code metrics.rollingStats.numBuckets}, default 10
+ *     core threads too retire after keepAliveTime idle, so an idle pool holds no thread
+ * @param rollingStatsWindow {@code metrics.rollingStats.timeInMilliseconds}, default 10 s
+ * @param rollingStatsBuckets {@code metrics.rollingStats.numBuckets}, default 10
  * @param setInCode the property names set explicitly through the builder
  */
 public record ThreadPoolConfig(
@@ -43,23 +47,28 @@ public record ThreadPoolConfig(
         boolean allowMaximumSizeToDivergeFromCoreSize,
         int maxQueueSize,
         int queueSizeRejectionThreshold,
-        int keepAliveTimeMinutes,
+        Duration keepAliveTime,
         boolean allowCoreThreadsToTimeOut,
-        int metricsRollingStatsTimeInMilliseconds,
-        int metricsRollingStatsNumBuckets,
+        Duration rollingStatsWindow,
+        int rollingStatsBuckets,
         Set<String> setInCode) {
 
     /** Validates every value. */
     public ThreadPoolConfig {
-        positive("coreSize", coreSize);
-        positive("maximumSize", maximumSize);
+        positive(ThreadPoolProperties.CORE_SIZE.name(), coreSize);
+        positive(ThreadPoolProperties.MAXIMUM_SIZE.name(), maximumSize);
         if (maxQueueSize != -1 && maxQueueSize < 1) {
-            throw new InvalidConfigException("maxQueueSize", maxQueueSize, "must be -1 (no queue) or >= 1");
+            throw new InvalidConfigException(ThreadPoolProperties.MAX_QUEUE_SIZE.name(), maxQueueSize,
+                    "must be -1 (no queue) or >= 1");
         }
-        notNegative("queueSizeRejectionThreshold", queueSizeRejectionThreshold);
-        notNegative("keepAliveTimeMinutes", keepAliveTimeMinutes);
-        window("metrics.rollingStats.timeInMilliseconds", metricsRollingStatsTimeInMilliseconds,
-                "metrics.rollingStats.numBuckets", metricsRollingStatsNumBuckets);
+        notNegative(ThreadPoolProperties.QUEUE_SIZE_REJECTION_THRESHOLD.name(), queueSizeRejectionThreshold);
+        present(ThreadPoolProperties.KEEP_ALIVE_TIME.name(), keepAliveTime);
+        if (keepAliveTime.isNegative()) {
+            throw new InvalidConfigException(ThreadPoolProperties.KEEP_ALIVE_TIME.name(),
+                    ThreadPoolProperties.KEEP_ALIVE_TIME.format(keepAliveTime), "must be >= 0");
+        }
+        window(ThreadPoolProperties.ROLLING_STATS_WINDOW.name(), rollingStatsWindow,
+                ThreadPoolProperties.ROLLING_STATS_BUCKETS.name(), rollingStatsBuckets);
         checkAdmissionBound(coreSize, maximumSize, allowMaximumSizeToDivergeFromCoreSize, maxQueueSize,
                 queueSizeRejectionThreshold);
         setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
@@ -126,37 +135,40 @@ public record ThreadPoolConfig(
         if (bound <= Integer.MAX_VALUE) {
             return (int) bound;
         }
-        String threadsKey = diverge && maximumSize > coreSize ? "maximumSize" : "coreSize";
-        String queueKey = queueSizeRejectionThreshold <= maxQueueSize ? "queueSizeRejectionThreshold" : "maxQueueSize";
-        String otherThreadsKey = threadsKey.equals("coreSize") ? "maximumSize" : "coreSize";
-        String otherQueueKey = queueKey.equals("maxQueueSize") ? "queueSizeRejectionThreshold" : "maxQueueSize";
+        String core = ThreadPoolProperties.CORE_SIZE.name();
+        String maximum = ThreadPoolProperties.MAXIMUM_SIZE.name();
+        String queueSize = ThreadPoolProperties.MAX_QUEUE_SIZE.name();
+        String threshold = ThreadPoolProperties.QUEUE_SIZE_REJECTION_THRESHOLD.name();
+        String divergeKey = ThreadPoolProperties.ALLOW_MAXIMUM_SIZE_TO_DIVERGE_FROM_CORE_SIZE.name();
+        String threadsKey = diverge && maximumSize > coreSize ? maximum : core;
+        String queueKey = queueSizeRejectionThreshold <= maxQueueSize ? threshold : queueSize;
+        String otherThreadsKey = threadsKey.equals(core) ? maximum : core;
+        String otherQueueKey = queueKey.equals(queueSize) ? threshold : queueSize;
         String rule = "admission bound: most threads (" + threads + ") + queue bound (" + queue + ") = " + bound
                 + " must not exceed " + Integer.MAX_VALUE;
         List<String> related = threads >= queue
-                ? List.of(queueKey, otherQueueKey, otherThreadsKey, "allowMaximumSizeToDivergeFromCoreSize")
-                : List.of(threadsKey, otherQueueKey, otherThreadsKey, "allowMaximumSizeToDivergeFromCoreSize");
+                ? List.of(queueKey, otherQueueKey, otherThreadsKey, divergeKey)
+                : List.of(threadsKey, otherQueueKey, otherThreadsKey, divergeKey);
         String key = threads >= queue ? threadsKey : queueKey;
-        int value = switch (key) {
-            case "coreSize" -> coreSize;
-            case "maximumSize" -> maximumSize;
-            case "maxQueueSize" -> maxQueueSize;
-            default -> queueSizeRejectionThreshold;
-        };
+        int value = key.equals(core) ? coreSize
+                : key.equals(maximum) ? maximumSize
+                : key.equals(queueSize) ? maxQueueSize
+                : queueSizeRejectionThreshold;
         throw new InvalidConfigException(key, value, rule, related);
     }
 
+
     /** Builds a {@link ThreadPoolConfig}; each setter records its property as set in code. */
-    public static final class Builder {
-        private int coreSize = 10;
-        private int maximumSize = 10;
-        private boolean allowMaximumSizeToDivergeFromCoreSize = false;
-        private int maxQueueSize = -1;
-        private int queueSizeRejectionThreshold = 5;
-        private int keepAliveTimeMinutes = 1;
-        private boolean allowCoreThreadsToTimeOut = false;
-        private int metricsRollingStatsTimeInMilliseconds = 10_000;
-        private int metricsRollingStatsNumBuckets = 10;
-        private final Set<String> setInCode = new LinkedHashSet<>();
+    public static final class Builder extends ConfigBuilder<Builder> {
+        int coreSize = 10;
+        int maximumSize = 10;
+        boolean allowMaximumSizeToDivergeFromCoreSize = false;
+        int maxQueueSize = -1;
+        int queueSizeRejectionThreshold = 5;
+        Duration keepAliveTime = Duration.ofMinutes(1);
+        boolean allowCoreThreadsToTimeOut = false;
+        Duration rollingStatsWindow = Duration.ofMillis(10_000);
+        int rollingStatsBuckets = 10;
 
         private Builder() {
         }
@@ -167,53 +179,37 @@ public record ThreadPoolConfig(
             allowMaximumSizeToDivergeFromCoreSize = c.allowMaximumSizeToDivergeFromCoreSize;
             maxQueueSize = c.maxQueueSize;
             queueSizeRejectionThreshold = c.queueSizeRejectionThreshold;
-            keepAliveTimeMinutes = c.keepAliveTimeMinutes;
+            keepAliveTime = c.keepAliveTime;
             allowCoreThreadsToTimeOut = c.allowCoreThreadsToTimeOut;
-            metricsRollingStatsTimeInMilliseconds = c.metricsRollingStatsTimeInMilliseconds;
-            metricsRollingStatsNumBuckets = c.metricsRollingStatsNumBuckets;
-            setInCode.addAll(c.setInCode);
-        }
-
-        /**
-         * Replaces the names recorded as set in code. Dynamic configuration uses it so that a record
-         * resolved from several layers still names only what the code set.
-         */
-        public Builder setInCode(Set<String> names) {
-            setInCode.clear();
-            setInCode.addAll(names);
-            return this;
-        }
-
-        private Builder mark(String key) {
-            setInCode.add(key);
-            return this;
+            rollingStatsWindow = c.rollingStatsWindow;
+            rollingStatsBuckets = c.rollingStatsBuckets;
+            setInCode(c.setInCode);
         }
 
         /** {@code coreSize}. */
-        public Builder coreSize(int v) { coreSize = v; return mark("coreSize"); }
+        public Builder coreSize(int v) { return set(ThreadPoolProperties.CORE_SIZE, v); }
         /** {@code maximumSize}. */
-        public Builder maximumSize(int v) { maximumSize = v; return mark("maximumSize"); }
+        public Builder maximumSize(int v) { return set(ThreadPoolProperties.MAXIMUM_SIZE, v); }
         /** {@code allowMaximumSizeToDivergeFromCoreSize}. */
-        public Builder allowMaximumSizeToDivergeFromCoreSize(boolean v) { allowMaximumSizeToDivergeFromCoreSize = v; return mark("allowMaximumSizeToDivergeFromCoreSize"); }
+        public Builder allowMaximumSizeToDivergeFromCoreSize(boolean v) { return set(ThreadPoolProperties.ALLOW_MAXIMUM_SIZE_TO_DIVERGE_FROM_CORE_SIZE, v); }
         /** {@code maxQueueSize}. */
-        public Builder maxQueueSize(int v) { maxQueueSize = v; return mark("maxQueueSize"); }
+        public Builder maxQueueSize(int v) { return set(ThreadPoolProperties.MAX_QUEUE_SIZE, v); }
         /** {@code queueSizeRejectionThreshold}. */
-        public Builder queueSizeRejectionThreshold(int v) { queueSizeRejectionThreshold = v; return mark("queueSizeRejectionThreshold"); }
-        /** {@code keepAliveTimeMinutes}. */
-        public Builder keepAliveTimeMinutes(int v) { keepAliveTimeMinutes = v; return mark("keepAliveTimeMinutes"); }
+        public Builder queueSizeRejectionThreshold(int v) { return set(ThreadPoolProperties.QUEUE_SIZE_REJECTION_THRESHOLD, v); }
+        /** {@code keepAliveTimeMinutes} (a finer duration is kept in code; the key reads whole minutes). */
+        public Builder keepAliveTime(Duration v) { return set(ThreadPoolProperties.KEEP_ALIVE_TIME, v); }
         /** {@code allowCoreThreadsToTimeOut}. */
-        public Builder allowCoreThreadsToTimeOut(boolean v) { allowCoreThreadsToTimeOut = v; return mark("allowCoreThreadsToTimeOut"); }
+        public Builder allowCoreThreadsToTimeOut(boolean v) { return set(ThreadPoolProperties.ALLOW_CORE_THREADS_TO_TIME_OUT, v); }
         /** {@code metrics.rollingStats.timeInMilliseconds}. */
-        public Builder metricsRollingStatsTimeInMilliseconds(int v) { metricsRollingStatsTimeInMilliseconds = v; return mark("metrics.rollingStats.timeInMilliseconds"); }
+        public Builder rollingStatsWindow(Duration v) { return set(ThreadPoolProperties.ROLLING_STATS_WINDOW, v); }
         /** {@code metrics.rollingStats.numBuckets}. */
-        public Builder metricsRollingStatsNumBuckets(int v) { metricsRollingStatsNumBuckets = v; return mark("metrics.rollingStats.numBuckets"); }
+        public Builder rollingStatsBuckets(int v) { return set(ThreadPoolProperties.ROLLING_STATS_BUCKETS, v); }
 
         /** Validates and builds. */
         public ThreadPoolConfig build() {
             return new ThreadPoolConfig(coreSize, maximumSize, allowMaximumSizeToDivergeFromCoreSize, maxQueueSize,
-                    queueSizeRejectionThreshold, keepAliveTimeMinutes, allowCoreThreadsToTimeOut,
-                    metricsRollingStatsTimeInMilliseconds,
-                    metricsRollingStatsNumBuckets, setInCode);
+                    queueSizeRejectionThreshold, keepAliveTime, allowCoreThreadsToTimeOut, rollingStatsWindow,
+                    rollingStatsBuckets, setInCodeNames());
         }
     }
 }

@@ -6,8 +6,9 @@ import static dev.firebreak.config.Check.notNegative;
 import static dev.firebreak.config.Check.positive;
 import static dev.firebreak.config.Check.present;
 
-import dev.firebreak.config.ConfigScope;
+import dev.firebreak.config.ConfigBuilder;
 import dev.firebreak.config.InvalidConfigException;
+import dev.firebreak.config.PropertyDefinition;
 import java.util.List;
 
 /**
@@ -49,32 +50,33 @@ public record LimitConfig(
 
     /** Validates every value (see the class Javadoc). */
     public LimitConfig {
-        present("limit.algorithm", algorithm);
-        atLeast("limit.minLimit", minLimit, 1);
-        positive("limit.maxLimit", maxLimit);
-        positive("limit.initialLimit", initialLimit);
+        present(LimitProperties.ALGORITHM.name(), algorithm);
+        atLeast(LimitProperties.MIN_LIMIT.name(), minLimit, 1);
+        positive(LimitProperties.MAX_LIMIT.name(), maxLimit);
+        positive(LimitProperties.INITIAL_LIMIT.name(), initialLimit);
+        String min = LimitProperties.MIN_LIMIT.name();
+        String max = LimitProperties.MAX_LIMIT.name();
         if (minLimit > maxLimit) {
-            throw new InvalidConfigException("limit.minLimit", minLimit,
-                    "must be <= limit.maxLimit (" + maxLimit + ")", List.of("limit.maxLimit"));
+            throw new InvalidConfigException(min, minLimit, "must be <= " + max + " (" + maxLimit + ")", List.of(max));
         }
         if (initialLimit < minLimit || initialLimit > maxLimit) {
-            throw new InvalidConfigException("limit.initialLimit", initialLimit,
-                    "must be between limit.minLimit (" + minLimit + ") and limit.maxLimit (" + maxLimit + ")",
-                    List.of("limit.minLimit", "limit.maxLimit"));
+            throw new InvalidConfigException(LimitProperties.INITIAL_LIMIT.name(), initialLimit,
+                    "must be between " + min + " (" + minLimit + ") and " + max + " (" + maxLimit + ")", List.of(min, max));
         }
-        between("limit.aimd.backoffPercent", aimdBackoffPercent, 50, 99);
-        between("limit.gradient2.smoothingPercent", gradient2SmoothingPercent, 1, 100);
-        atLeast("limit.gradient2.rttTolerancePercent", gradient2RttTolerancePercent, 100);
-        positive("limit.gradient2.longWindow", gradient2LongWindow);
-        notNegative("limit.gradient2.queueSize", gradient2QueueSize);
-        positive("limit.vegas.alpha", vegasAlpha);
-        positive("limit.vegas.beta", vegasBeta);
+        between(LimitProperties.AIMD_BACKOFF_PERCENT.name(), aimdBackoffPercent, 50, 99);
+        between(LimitProperties.GRADIENT2_SMOOTHING_PERCENT.name(), gradient2SmoothingPercent, 1, 100);
+        atLeast(LimitProperties.GRADIENT2_RTT_TOLERANCE_PERCENT.name(), gradient2RttTolerancePercent, 100);
+        positive(LimitProperties.GRADIENT2_LONG_WINDOW.name(), gradient2LongWindow);
+        notNegative(LimitProperties.GRADIENT2_QUEUE_SIZE.name(), gradient2QueueSize);
+        positive(LimitProperties.VEGAS_ALPHA.name(), vegasAlpha);
+        positive(LimitProperties.VEGAS_BETA.name(), vegasBeta);
         if (vegasAlpha >= vegasBeta) {
-            throw new InvalidConfigException("limit.vegas.alpha", vegasAlpha,
-                    "must be < limit.vegas.beta (" + vegasBeta + ")", List.of("limit.vegas.beta"));
+            String beta = LimitProperties.VEGAS_BETA.name();
+            throw new InvalidConfigException(LimitProperties.VEGAS_ALPHA.name(), vegasAlpha,
+                    "must be < " + beta + " (" + vegasBeta + ")", List.of(beta));
         }
-        between("limit.vegas.smoothingPercent", vegasSmoothingPercent, 1, 100);
-        positive("limit.vegas.probeMultiplier", vegasProbeMultiplier);
+        between(LimitProperties.VEGAS_SMOOTHING_PERCENT.name(), vegasSmoothingPercent, 1, 100);
+        positive(LimitProperties.VEGAS_PROBE_MULTIPLIER.name(), vegasProbeMultiplier);
     }
 
     /** The defaults: no algorithm (the isolation's static limit). */
@@ -97,26 +99,26 @@ public record LimitConfig(
         return algorithm != LimitKind.NONE;
     }
 
-    /** This record's property table, keys {@code firebreak.command.<name>.limit.*}. */
-    public static ConfigScope<LimitConfig, Builder> scope() {
-        return LimitProperties.SCOPE;
+    /** This record's property table, one row per component: the only place its keys live. */
+    public static List<PropertyDefinition<LimitConfig, Builder>> properties() {
+        return LimitProperties.ROWS;
     }
 
-    /** Builds a {@link LimitConfig}; {@link #build()} validates. */
-    public static final class Builder {
-        private LimitKind algorithm = LimitKind.NONE;
-        private int initialLimit = 20;
-        private int minLimit = 1;
-        private int maxLimit = 200;
-        private int aimdBackoffPercent = 90;
-        private int gradient2SmoothingPercent = 20;
-        private int gradient2RttTolerancePercent = 150;
-        private int gradient2LongWindow = 600;
-        private int gradient2QueueSize = 4;
-        private int vegasAlpha = 3;
-        private int vegasBeta = 6;
-        private int vegasSmoothingPercent = 100;
-        private int vegasProbeMultiplier = 30;
+    /** Builds a {@link LimitConfig}; each setter records its property as set in code; {@link #build()} validates. */
+    public static final class Builder extends ConfigBuilder<Builder> {
+        LimitKind algorithm = LimitKind.NONE;
+        int initialLimit = 20;
+        int minLimit = 1;
+        int maxLimit = 200;
+        int aimdBackoffPercent = 90;
+        int gradient2SmoothingPercent = 20;
+        int gradient2RttTolerancePercent = 150;
+        int gradient2LongWindow = 600;
+        int gradient2QueueSize = 4;
+        int vegasAlpha = 3;
+        int vegasBeta = 6;
+        int vegasSmoothingPercent = 100;
+        int vegasProbeMultiplier = 30;
 
         private Builder() {
         }
@@ -138,31 +140,39 @@ public record LimitConfig(
         }
 
         /** {@code limit.algorithm}. */
-        public Builder algorithm(LimitKind v) { algorithm = v; return this; }
+        public Builder algorithm(LimitKind v) { return set(LimitProperties.ALGORITHM, v); }
         /** {@code limit.initialLimit}. */
-        public Builder initialLimit(int v) { initialLimit = v; return this; }
+        public Builder initialLimit(int v) { return set(LimitProperties.INITIAL_LIMIT, v); }
         /** {@code limit.minLimit}. */
-        public Builder minLimit(int v) { minLimit = v; return this; }
+        public Builder minLimit(int v) { return set(LimitProperties.MIN_LIMIT, v); }
         /** {@code limit.maxLimit}. */
-        public Builder maxLimit(int v) { maxLimit = v; return this; }
+        public Builder maxLimit(int v) { return set(LimitProperties.MAX_LIMIT, v); }
         /** {@code limit.aimd.backoffPercent}. */
-        public Builder aimdBackoffPercent(int v) { aimdBackoffPercent = v; return this; }
+        public Builder aimdBackoffPercent(int v) { return set(LimitProperties.AIMD_BACKOFF_PERCENT, v); }
         /** {@code limit.gradient2.smoothingPercent}. */
-        public Builder gradient2SmoothingPercent(int v) { gradient2SmoothingPercent = v; return this; }
+        public Builder gradient2SmoothingPercent(int v) { return set(LimitProperties.GRADIENT2_SMOOTHING_PERCENT, v); }
         /** {@code limit.gradient2.rttTolerancePercent}. */
-        public Builder gradient2RttTolerancePercent(int v) { gradient2RttTolerancePercent = v; return this; }
+        public Builder gradient2RttTolerancePercent(int v) { return set(LimitProperties.GRADIENT2_RTT_TOLERANCE_PERCENT, v); }
         /** {@code limit.gradient2.longWindow}. */
-        public Builder gradient2LongWindow(int v) { gradient2LongWindow = v; return this; }
+        public Builder gradient2LongWindow(int v) { return set(LimitProperties.GRADIENT2_LONG_WINDOW, v); }
         /** {@code limit.gradient2.queueSize}. */
-        public Builder gradient2QueueSize(int v) { gradient2QueueSize = v; return this; }
+        public Builder gradient2QueueSize(int v) { return set(LimitProperties.GRADIENT2_QUEUE_SIZE, v); }
         /** {@code limit.vegas.alpha}. */
-        public Builder vegasAlpha(int v) { vegasAlpha = v; return this; }
+        public Builder vegasAlpha(int v) { return set(LimitProperties.VEGAS_ALPHA, v); }
         /** {@code limit.vegas.beta}. */
-        public Builder vegasBeta(int v) { vegasBeta = v; return this; }
+        public Builder vegasBeta(int v) { return set(LimitProperties.VEGAS_BETA, v); }
         /** {@code limit.vegas.smoothingPercent}. */
-        public Builder vegasSmoothingPercent(int v) { vegasSmoothingPercent = v; return this; }
+        public Builder vegasSmoothingPercent(int v) { return set(LimitProperties.VEGAS_SMOOTHING_PERCENT, v); }
         /** {@code limit.vegas.probeMultiplier}. */
-        public Builder vegasProbeMultiplier(int v) { vegasProbeMultiplier = v; return this; }
+        public Builder vegasProbeMultiplier(int v) { return set(LimitProperties.VEGAS_PROBE_MULTIPLIER, v); }
+
+        /** Every property of {@code whole}, each recorded as set in code. */
+        public Builder from(LimitConfig whole) {
+            for (PropertyDefinition<LimitConfig, Builder> row : LimitProperties.ROWS) {
+                set(row, row.get(whole));
+            }
+            return this;
+        }
 
         /** Validates and builds; throws {@link InvalidConfigException} on a bad value. */
         public LimitConfig build() {

@@ -46,12 +46,12 @@ public final class GuardMetrics {
     private volatile PacedHealth health; // null until the first snapshot
 
     /** Metrics with {@code config}, with no breaker state to report (always CLOSED). */
-    public GuardMetrics(MetricsSettings config, Ticker ticker) {
+    public GuardMetrics(MetricsConfig config, Ticker ticker) {
         this(config, ticker, CircuitBreaker.alwaysClosed());
     }
 
     /** Metrics with {@code config}, reading time from {@code ticker}, reporting {@code breaker}'s state. */
-    public GuardMetrics(MetricsSettings config, Ticker ticker, CircuitBreaker breaker) {
+    public GuardMetrics(MetricsConfig config, Ticker ticker, CircuitBreaker breaker) {
         this.ticker = ticker;
         this.breaker = breaker;
         long origin = ticker.read();
@@ -110,7 +110,7 @@ public final class GuardMetrics {
      * Applies a new configuration's live parts ({@code metrics.rollingPercentile.enabled},
      * {@code metrics.healthSnapshot.intervalInMilliseconds}); the geometry is fixed.
      */
-    public void reconfigure(MetricsSettings config) {
+    public void reconfigure(MetricsConfig config) {
         percentilesEnabled = config.percentilesEnabled();
         healthIntervalNanos = config.healthInterval().toNanos();
     }

@@ -1,12 +1,12 @@
 package dev.firebreak.ratelimit;
 
-import static dev.firebreak.config.Check.atLeast;
 import static dev.firebreak.config.Check.notNegative;
 import static dev.firebreak.config.Check.positive;
 import static dev.firebreak.config.Check.present;
 
-import dev.firebreak.config.ConfigScope;
+import dev.firebreak.config.ConfigBuilder;
 import dev.firebreak.config.InvalidConfigException;
+import dev.firebreak.config.PropertyDefinition;
 import java.time.Duration;
 import java.util.List;
 
@@ -32,25 +32,25 @@ public record RateLimitConfig(boolean enabled, RateLimitKind kind, int permitsPe
 
     /** Validates every value (see the class Javadoc). */
     public RateLimitConfig {
-        present("rateLimit.kind", kind);
-        positive("rateLimit.permitsPerSecond", permitsPerSecond);
-        present("rateLimit.window", window);
-        present("rateLimit.maxWaitInMilliseconds", maxWait);
-        if (window.isNegative() || window.isZero()) {
-            throw new InvalidConfigException("rateLimit.window", window.toMillis(), "must be > 0");
-        }
-        if (maxWait.isNegative()) {
-            throw new InvalidConfigException("rateLimit.maxWaitInMilliseconds", maxWait.toMillis(), "must be >= 0");
-        }
+        present(RateLimitProperties.KIND.name(), kind);
+        positive(RateLimitProperties.PERMITS_PER_SECOND.name(), permitsPerSecond);
+        positive(RateLimitProperties.WINDOW.name(), window);
+        notNegative(RateLimitProperties.MAX_WAIT.name(), maxWait);
         if (kind == RateLimitKind.TOKEN_BUCKET) {
-            atLeast("rateLimit.burst", burst, 1);
+            if (burst < 1) { // a rule across burst and kind: a bucket needs room for one permit
+                throw new InvalidConfigException(RateLimitProperties.BURST.name(), burst,
+                        "must be >= 1 for " + RateLimitProperties.KIND.name() + " TOKEN_BUCKET",
+                        List.of(RateLimitProperties.KIND.name()));
+            }
         } else {
-            notNegative("rateLimit.burst", burst);
+            notNegative(RateLimitProperties.BURST.name(), burst);
             long permits = (long) permitsPerSecond * window.toMillis() / 1000 + burst;
             if (permits < 1 || permits > MAX_WINDOW_PERMITS) {
-                throw new InvalidConfigException("rateLimit.window", window.toMillis(),
+                throw new InvalidConfigException(RateLimitProperties.WINDOW.name(), window.toMillis(),
                         "permitsPerSecond * window + burst must be between 1 and " + MAX_WINDOW_PERMITS + " (was "
-                                + permits + ")", List.of("rateLimit.permitsPerSecond", "rateLimit.burst"));
+                                + permits + ")",
+                        List.of(RateLimitProperties.PERMITS_PER_SECOND.name(), RateLimitProperties.BURST.name(),
+                                RateLimitProperties.KIND.name()));
             }
         }
     }
@@ -75,19 +75,19 @@ public record RateLimitConfig(boolean enabled, RateLimitKind kind, int permitsPe
         return new Builder(this);
     }
 
-    /** This record's property table, keys {@code firebreak.command.<name>.rateLimit.*}. */
-    public static ConfigScope<RateLimitConfig, Builder> scope() {
-        return RateLimitProperties.SCOPE;
+    /** This record's property table, one row per component: the only place its keys live. */
+    public static List<PropertyDefinition<RateLimitConfig, Builder>> properties() {
+        return RateLimitProperties.ROWS;
     }
 
-    /** Builds a {@link RateLimitConfig}; {@link #build()} validates. */
-    public static final class Builder {
-        private boolean enabled;
-        private RateLimitKind kind = RateLimitKind.TOKEN_BUCKET;
-        private int permitsPerSecond = 100;
-        private int burst = 1;
-        private Duration window = Duration.ofSeconds(1);
-        private Duration maxWait = Duration.ZERO;
+    /** Builds a {@link RateLimitConfig}; each setter records its property as set in code; {@link #build()} validates. */
+    public static final class Builder extends ConfigBuilder<Builder> {
+        boolean enabled;
+        RateLimitKind kind = RateLimitKind.TOKEN_BUCKET;
+        int permitsPerSecond = 100;
+        int burst = 1;
+        Duration window = Duration.ofSeconds(1);
+        Duration maxWait = Duration.ZERO;
 
         private Builder() {
         }
@@ -102,21 +102,29 @@ public record RateLimitConfig(boolean enabled, RateLimitKind kind, int permitsPe
         }
 
         /** {@code rateLimit.enabled}. */
-        public Builder enabled(boolean v) { enabled = v; return this; }
+        public Builder enabled(boolean v) { return set(RateLimitProperties.ENABLED, v); }
         /** {@code rateLimit.kind}. */
-        public Builder kind(RateLimitKind v) { kind = v; return this; }
+        public Builder kind(RateLimitKind v) { return set(RateLimitProperties.KIND, v); }
         /** {@code rateLimit.permitsPerSecond}. */
-        public Builder permitsPerSecond(int v) { permitsPerSecond = v; return this; }
+        public Builder permitsPerSecond(int v) { return set(RateLimitProperties.PERMITS_PER_SECOND, v); }
         /** {@code rateLimit.burst}. */
-        public Builder burst(int v) { burst = v; return this; }
+        public Builder burst(int v) { return set(RateLimitProperties.BURST, v); }
         /** {@code rateLimit.window}. */
-        public Builder window(Duration v) { window = v; return this; }
+        public Builder window(Duration v) { return set(RateLimitProperties.WINDOW, v); }
         /** {@code rateLimit.window} in milliseconds (the property table's form). */
-        public Builder windowInMilliseconds(int v) { window = Duration.ofMillis(v); return this; }
+        public Builder windowInMilliseconds(int v) { return window(Duration.ofMillis(v)); }
         /** {@code rateLimit.maxWaitInMilliseconds}. */
-        public Builder maxWait(Duration v) { maxWait = v; return this; }
+        public Builder maxWait(Duration v) { return set(RateLimitProperties.MAX_WAIT, v); }
         /** {@code rateLimit.maxWaitInMilliseconds} (the property table's form). */
-        public Builder maxWaitInMilliseconds(int v) { maxWait = Duration.ofMillis(v); return this; }
+        public Builder maxWaitInMilliseconds(int v) { return maxWait(Duration.ofMillis(v)); }
+
+        /** Every property of {@code whole}, each recorded as set in code. */
+        public Builder from(RateLimitConfig whole) {
+            for (PropertyDefinition<RateLimitConfig, Builder> row : RateLimitProperties.ROWS) {
+                set(row, row.get(whole));
+            }
+            return this;
+        }
 
         /** Validates and builds; throws {@link InvalidConfigException} on a bad value. */
         public RateLimitConfig build() {

@@ -1,5 +1,6 @@
 package dev.firebreak.breaker;
 
+import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.event.EventType;
@@ -68,7 +69,7 @@ class BreakerStressTest {
     @Test
     void healthWindowLosesNoOutcome() throws Exception {
         RollingCircuitBreaker breaker = new RollingCircuitBreaker(
-                new BreakerSettings(true, false, false, Integer.MAX_VALUE, 50, 1_000, 1, 0, 100), 10_000, 10, -1);
+                new BreakerConfig(true, Integer.MAX_VALUE, Duration.ofNanos(1_000), 50, false, false, 1, Duration.ZERO, 100), 10_000, 10, -1);
         runAll(() -> {
             for (int i = 0; i < 2_000; i++) {
                 long now = -1 + i * 4; // 0..8 µs: across the first buckets
@@ -86,7 +87,7 @@ class BreakerStressTest {
         int trials = 3;
         long sleep = 100;
         RollingCircuitBreaker breaker = new RollingCircuitBreaker(
-                new BreakerSettings(true, false, false, 5, 20, sleep, trials, 0, 100), 500, 5, 0);
+                new BreakerConfig(true, 5, Duration.ofNanos(sleep), 20, false, false, trials, Duration.ZERO, 100), 500, 5, 0);
         AtomicLong clock = new AtomicLong();
         AtomicInteger maxTrialsInOneSpell = new AtomicInteger();
         java.util.concurrent.ConcurrentHashMap<Long, AtomicInteger> trialsPerSpell = new java.util.concurrent.ConcurrentHashMap<>();

@@ -1,5 +1,6 @@
 package dev.firebreak.breaker;
 
+import java.time.Duration;
 import dev.firebreak.event.EventType;
 import org.jetbrains.lincheck.datastructures.BooleanGen;
 import org.jetbrains.lincheck.datastructures.IntGen;
@@ -25,7 +26,7 @@ public class CircuitBreakerLincheckTest {
     private static final long SLEEP = 10;
 
     private final RollingCircuitBreaker breaker = new RollingCircuitBreaker(
-            new BreakerSettings(true, false, false, 2, 50, SLEEP, 2, 0, 100), 1_000, 10, ORIGIN);
+            new BreakerConfig(true, 2, Duration.ofNanos(SLEEP), 50, false, false, 2, Duration.ZERO, 100), 1_000, 10, ORIGIN);
     private final BreakerPermit[] held = new BreakerPermit[16]; // one slot per thread: touched by its own thread only
 
     private static long at(int time) {

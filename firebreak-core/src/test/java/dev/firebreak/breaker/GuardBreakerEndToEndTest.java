@@ -138,12 +138,12 @@ class GuardBreakerEndToEndTest {
     void aRejectedTrialIsReportedAndReopensTheCircuit() {
         Guard guard = guard(Isolation.semaphore(10));
         trip(guard);
-        guard.policy().reconfigure(guard.policy().config().toBuilder().semaphoreMaxConcurrentRequests(0).build());
+        guard.policy().reconfigure(guard.policy().config().toBuilder().isolation(iso -> iso.semaphoreMaxConcurrentRequests(0)).build());
         clock.advance(Duration.ofSeconds(5));
         assertThat(guard.execute(() -> "live", failure -> "rejected")).isEqualTo("rejected");
         assertThat(guard.policy().metrics().cumulativeCount(EventType.SEMAPHORE_REJECTED)).isEqualTo(1);
         assertThat(transitions).endsWith("OPEN>HALF_OPEN", "HALF_OPEN>OPEN");
-        guard.policy().reconfigure(guard.policy().config().toBuilder().semaphoreMaxConcurrentRequests(10).build());
+        guard.policy().reconfigure(guard.policy().config().toBuilder().isolation(iso -> iso.semaphoreMaxConcurrentRequests(10)).build());
         clock.advance(Duration.ofSeconds(5));
         assertThat(guard.execute(() -> "live", failure -> "fallback")).isEqualTo("live");
         assertThat(guard.policy().circuitBreaker().state(clock.read())).isEqualTo(CircuitState.CLOSED);
@@ -176,10 +176,10 @@ class GuardBreakerEndToEndTest {
     @Test
     void forceOpenAppliesLiveThroughGuardReconfigure() {
         Guard guard = guard(Isolation.semaphore(10));
-        guard.policy().reconfigure(guard.policy().config().toBuilder().circuitBreakerForceOpen(true).build());
+        guard.policy().reconfigure(guard.policy().config().toBuilder().breaker(cb -> cb.forceOpen(true)).build());
         assertThat(guard.execute(() -> "live", failure -> "fallback")).isEqualTo("fallback");
         assertThat(guard.policy().metrics().snapshot().circuitOpen()).isTrue();
-        guard.policy().reconfigure(guard.policy().config().toBuilder().circuitBreakerForceOpen(false).build());
+        guard.policy().reconfigure(guard.policy().config().toBuilder().breaker(cb -> cb.forceOpen(false)).build());
         assertThat(guard.execute(() -> "live", failure -> "fallback")).isEqualTo("live");
     }
 }

@@ -1,5 +1,6 @@
 package dev.firebreak.breaker;
 
+import java.time.Duration;
 import static dev.firebreak.breaker.BreakerPermit.Kind.DENIED;
 import static dev.firebreak.breaker.BreakerPermit.Kind.NORMAL;
 import static dev.firebreak.breaker.BreakerPermit.Kind.TRIAL;
@@ -28,8 +29,8 @@ class RollingCircuitBreakerTest {
         GuardConfig.Builder config = GuardConfig.builder();
         settings.accept(config);
         GuardConfig built = config.build();
-        breaker = (RollingCircuitBreaker) CircuitBreakers.create(built.breakerSettings(),
-                built.metricsRollingStatsTimeInMilliseconds(), built.metricsRollingStatsNumBuckets(), () -> origin);
+        breaker = (RollingCircuitBreaker) CircuitBreakers.create(built.breaker(),
+                (int) built.metrics().rollingStatsWindow().toMillis(), built.metrics().rollingStatsBuckets(), () -> origin);
         breaker.addStateListener((from, to, at) -> transitions.add(from + ">" + to + "@" + (at - origin) / MS));
     }
 
@@ -154,7 +155,7 @@ class RollingCircuitBreakerTest {
     @ParameterizedTest
     @ValueSource(longs = {0L, Long.MAX_VALUE - 5_000 * MS})
     void severalTrialsAllMustPassAndNoMoreAreAdmitted(long o) {
-        start(o, c -> c.circuitBreakerHalfOpenTrialCalls(3));
+        start(o, c -> c.breaker(cb -> cb.halfOpenTrialCalls(3)));
         calls(20, 0, EventType.FAILURE);
         BreakerPermit a = breaker.tryAcquire(at(5_000));
         BreakerPermit b = breaker.tryAcquire(at(5_000));
@@ -186,7 +187,7 @@ class RollingCircuitBreakerTest {
     @ParameterizedTest
     @ValueSource(longs = {0L, Long.MIN_VALUE})
     void lateOutcomesOfAnEndedClosedSpellDoNotCount(long o) {
-        start(o, c -> c.circuitBreakerRequestVolumeThreshold(2));
+        start(o, c -> c.breaker(cb -> cb.requestVolumeThreshold(2)));
         BreakerPermit slow = breaker.tryAcquire(at(0));
         calls(2, 0, EventType.FAILURE);
         assertThat(call(5_000, EventType.SUCCESS)).isEqualTo(TRIAL);
@@ -198,7 +199,7 @@ class RollingCircuitBreakerTest {
     @ParameterizedTest
     @ValueSource(longs = {0L, Long.MAX_VALUE - 1_000 * MS})
     void slowCallsOpenTheCircuitAndASlowTrialFails(long o) {
-        start(o, c -> c.circuitBreakerSlowCallDurationThresholdInMilliseconds(100).circuitBreakerSlowCallThresholdPercentage(50));
+        start(o, c -> c.breaker(cb -> cb.slowCallDurationThreshold(Duration.ofMillis(100)).slowCallThresholdPercentage(50)));
         for (int i = 0; i < 10; i++) {
             breaker.onOutcome(breaker.tryAcquire(at(0)), EventType.SUCCESS, 99 * MS, at(0));
         }
@@ -218,27 +219,27 @@ class RollingCircuitBreakerTest {
     void forceFlagsAndEnabledApplyLive(long o) {
         start(o, c -> { });
         GuardConfig base = GuardConfig.defaults();
-        CircuitBreakers.reconfigure(breaker, base.toBuilder().circuitBreakerForceOpen(true).build().breakerSettings());
+        CircuitBreakers.reconfigure(breaker, base.toBuilder().breaker(cb -> cb.forceOpen(true)).build().breaker());
         assertThat(call(0, EventType.SUCCESS)).isEqualTo(DENIED);
         assertThat(state(0)).isEqualTo(CircuitState.OPEN);
-        CircuitBreakers.reconfigure(breaker, base.toBuilder().circuitBreakerForceClosed(true).build().breakerSettings());
+        CircuitBreakers.reconfigure(breaker, base.toBuilder().breaker(cb -> cb.forceClosed(true)).build().breaker());
         calls(40, 0, EventType.FAILURE);
         assertThat(state(0)).as("forced closed never opens").isEqualTo(CircuitState.CLOSED);
-        CircuitBreakers.reconfigure(breaker, base.breakerSettings());
+        CircuitBreakers.reconfigure(breaker, base.breaker());
         calls(1, 0, EventType.FAILURE); // the forced-closed failures were counted: this one decides
         assertThat(breaker.current().state()).isEqualTo(CircuitState.OPEN);
-        CircuitBreakers.reconfigure(breaker, base.toBuilder().circuitBreakerEnabled(false).build().breakerSettings());
+        CircuitBreakers.reconfigure(breaker, base.toBuilder().breaker(cb -> cb.enabled(false)).build().breaker());
         assertThat(call(0, EventType.FAILURE)).isEqualTo(NORMAL);
         assertThat(state(0)).isEqualTo(CircuitState.CLOSED);
-        CircuitBreakers.reconfigure(breaker, base.toBuilder().circuitBreakerErrorThresholdPercentage(100)
-                .circuitBreakerSleepWindowInMilliseconds(1).build().breakerSettings());
+        CircuitBreakers.reconfigure(breaker, base.toBuilder().breaker(cb -> cb.errorThresholdPercentage(100)
+                .sleepWindow(Duration.ofMillis(1))).build().breaker());
         assertThat(call(1, EventType.SUCCESS)).as("the new 1 ms sleep window applies").isEqualTo(TRIAL);
     }
 
     @ParameterizedTest
     @ValueSource(longs = {0L})
     void listenersRunAfterTheChangeAndOneThatThrowsIsIgnored(long o) {
-        start(o, c -> c.circuitBreakerRequestVolumeThreshold(1));
+        start(o, c -> c.breaker(cb -> cb.requestVolumeThreshold(1)));
         List<CircuitState> seenInside = new ArrayList<>();
         breaker.addStateListener((from, to, at) -> {
             throw new IllegalStateException("listener bug");

@@ -62,7 +62,7 @@ class ClassificationTest {
         };
         return registry.guard("classified-" + isolation).pool("classified-" + isolation).isolation(bounded)
                 .timeout(Duration.ofSeconds(30))
-                .configure(c -> c.circuitBreakerRequestVolumeThreshold(3).circuitBreakerErrorThresholdPercentage(50))
+                .configure(c -> c.breaker(b -> b.requestVolumeThreshold(3).errorThresholdPercentage(50)))
                 .classify(Classifier.builder().ignore(IllegalArgumentException.class)
                         .failWhen(r -> r instanceof Response response && response.status() >= 500).build())
                 .build();

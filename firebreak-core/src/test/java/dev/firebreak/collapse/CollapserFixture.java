@@ -35,7 +35,7 @@ final class CollapserFixture {
 
     Collapser<Integer, String> timer(int delayMillis) {
         return builder("timer").configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER)
-                .timerDelayInMilliseconds(delayMillis)).build();
+                .timerDelay(Duration.ofMillis(delayMillis))).build();
     }
 
     Collapser<Integer, String> loadAware(int k, int lingerMicros) {

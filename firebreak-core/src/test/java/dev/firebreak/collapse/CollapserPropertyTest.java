@@ -70,7 +70,7 @@ class CollapserPropertyTest {
         // The breaker is off here: this property is about mapping and exactly-once completion under
         // faults; the random faults would otherwise trip it (short-circuits: FailureTest).
         Guard guard = registry.guard("batch").isolation(Isolation.virtualThreads(100))
-                .timeout(Duration.ofMillis(GUARD_TIMEOUT_MS)).configure(c -> c.circuitBreakerEnabled(false)).build();
+                .timeout(Duration.ofMillis(GUARD_TIMEOUT_MS)).configure(c -> c.breaker(cb -> cb.enabled(false))).build();
         Downstream<Integer, List<String>> downstream = new Downstream<>();
         List<Long> created = Collections.synchronizedList(new ArrayList<>());
         // Whether each batch function ran on this test thread: a batch that leaves when a slot frees can
@@ -87,7 +87,7 @@ class CollapserPropertyTest {
                     }
                 }, ResponseMapping.<Integer, Integer, String>byKey(a -> a, v -> Integer.parseInt(v.substring(1))))
                 .requestTimeout(Duration.ofMillis(requestTimeoutMs))
-                .configure(c -> c.dispatchStrategy(strategy).timerDelayInMilliseconds(10).maxRequestsInBatch(maxBatch)
+                .configure(c -> c.dispatchStrategy(strategy).timerDelay(Duration.ofMillis(10)).maxRequestsInBatch(maxBatch)
                         .loadAwareMaxBatchesInFlight(k).loadAwareLingerInMicroseconds(lingerMicros));
         if (withFallback) {
             builder.fallback((argument, failure) -> "fb" + argument);

@@ -51,7 +51,7 @@ class CollapserStressTest {
                     }
                     return values;
                 }, ResponseMapping.inOrder())
-                .configure(c -> c.dispatchStrategy(strategy).timerDelayInMilliseconds(1).maxRequestsInBatch(200)
+                .configure(c -> c.dispatchStrategy(strategy).timerDelay(Duration.ofMillis(1)).maxRequestsInBatch(200)
                         .loadAwareMaxBatchesInFlight(8).loadAwareLingerInMicroseconds(100))
                 .build();
 

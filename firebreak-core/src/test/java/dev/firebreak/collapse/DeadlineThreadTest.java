@@ -27,7 +27,7 @@ class DeadlineThreadTest {
         CountDownLatch releaseFallback = new CountDownLatch(1);
         // Long windows: both requests are still waiting for their batch when their deadline passes.
         Collapser<Integer, String> slow = f.builder("slow").requestTimeout(Duration.ofMillis(100))
-                .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(10_000))
+                .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelay(Duration.ofMillis(10_000)))
                 .fallback((argument, failure) -> {
                     fallbackThreads.add(Thread.currentThread());
                     fallbackEntered.countDown();
@@ -35,7 +35,7 @@ class DeadlineThreadTest {
                     return "slow" + argument;
                 }).build();
         Collapser<Integer, String> other = f.builder("other").requestTimeout(Duration.ofMillis(100))
-                .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(10_000))
+                .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelay(Duration.ofMillis(10_000)))
                 .fallback((argument, failure) -> {
                     fallbackThreads.add(Thread.currentThread());
                     return "other" + argument;

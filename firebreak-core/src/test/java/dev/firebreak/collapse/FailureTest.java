@@ -37,7 +37,7 @@ class FailureTest {
         for (int argument : arguments) {
             futures.add(c.submit(argument));
         }
-        f.advanceMillis(c.config().timerDelayInMilliseconds());
+        f.advanceMillis(c.config().timerDelay().toMillis());
         return futures;
     }
 
@@ -55,7 +55,7 @@ class FailureTest {
 
     @Test
     void anOpenBreakerShortCircuitsEveryRequestOfTheBatchToItsOwnFallback() throws Exception {
-        CollapserFixture forced = new CollapserFixture(g -> g.configure(cfg -> cfg.circuitBreakerForceOpen(true)));
+        CollapserFixture forced = new CollapserFixture(g -> g.configure(cfg -> cfg.breaker(cb -> cb.forceOpen(true))));
         Collapser<Integer, String> c = forced.builder("open").configure(cfg -> cfg.dispatchStrategy(DispatchStrategy.TIMER))
                 .fallback((argument, failure) -> "fallback" + argument + ":" + failure.getClass().getSimpleName()).build();
         CompletableFuture<String> first = c.submit(1);

@@ -1,5 +1,6 @@
 package dev.firebreak.collapse;
 
+import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.event.EventType;
@@ -28,7 +29,7 @@ class InterruptedCollapsedCallerTest {
         CountDownLatch fallbackEntered = new CountDownLatch(1);
         CountDownLatch releaseFallback = new CountDownLatch(1);
         Collapser<Integer, String> collapser = f.builder("timer")
-                .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(10))
+                .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelay(Duration.ofMillis(10)))
                 .fallback((argument, failure) -> {
                     fallbackEntered.countDown();
                     releaseFallback.await();

@@ -1,5 +1,6 @@
 package dev.firebreak.collapse;
 
+import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.Isolation;
@@ -259,7 +260,7 @@ class LoadAwareDispatchTest {
         Collapser<Integer, String> c = f.loadAware(1, 0);
         c.submit(1);
         c.submit(2); // waits for the slot
-        c.reconfigure(c.config().toBuilder().dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(10).build());
+        c.reconfigure(c.config().toBuilder().dispatchStrategy(DispatchStrategy.TIMER).timerDelay(Duration.ofMillis(10)).build());
         f.advanceMillis(10);
         assertThat(f.downstream.batches()).containsExactly(List.of(1), List.of(2));
     }

@@ -22,13 +22,13 @@ class RefusedBatchOffTimerTest {
 
     @Test
     void aShortCircuitedWindowBatchRunsItsSlowFallbackOffTheTimer() throws Exception {
-        CollapserFixture f = new CollapserFixture(g -> g.configure(c -> c.circuitBreakerForceOpen(true)));
+        CollapserFixture f = new CollapserFixture(g -> g.configure(c -> c.breaker(cb -> cb.forceOpen(true))));
         Set<Thread> userCodeThreads = ConcurrentHashMap.newKeySet();
         f.guard.policy().addListener(listenerRecording(userCodeThreads));
         CountDownLatch fallbackEntered = new CountDownLatch(1);
         CountDownLatch releaseFallback = new CountDownLatch(1);
         Collapser<Integer, String> slow = f.builder("slow").requestTimeout(Duration.ofSeconds(10))
-                .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(10))
+                .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelay(Duration.ofMillis(10)))
                 .fallback((argument, failure) -> {
                     userCodeThreads.add(Thread.currentThread());
                     fallbackEntered.countDown();

@@ -50,12 +50,12 @@ class SlotFollowsPermitStressTest {
     void everyRequestCompletesExactlyOnceWhileBatchesOutliveTheirTimeout(DispatchStrategy strategy) throws Exception {
         GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
         Guard guard = registry.guard("stubborn-batch").isolation(Isolation.virtualThreads(BOUND))
-                .timeout(Duration.ofMillis(50)).configure(c -> c.circuitBreakerEnabled(false)).build();
+                .timeout(Duration.ofMillis(50)).configure(c -> c.breaker(cb -> cb.enabled(false))).build();
         Collapser<Integer, String> collapser = CollapserRegistry.of(registry).<Integer, String>collapser("stubborn").through(guard)
                 .batch(this::call, ResponseMapping.inOrder())
                 .fallback((argument, failure) -> "fb" + argument + ":" + failure.getClass().getSimpleName())
                 .requestTimeout(Duration.ofMillis(400))
-                .configure(c -> c.dispatchStrategy(strategy).timerDelayInMilliseconds(5).maxRequestsInBatch(50))
+                .configure(c -> c.dispatchStrategy(strategy).timerDelay(Duration.ofMillis(5)).maxRequestsInBatch(50))
                 .build();
 
         Map<Integer, CompletableFuture<String>> futures = new ConcurrentHashMap<>();

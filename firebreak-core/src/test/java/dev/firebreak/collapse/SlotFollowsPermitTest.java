@@ -39,7 +39,7 @@ class SlotFollowsPermitTest {
         THREAD_BLOCKING(g -> g.isolation(Isolation.threadPool(ThreadPoolConfig.builder().coreSize(4).maxQueueSize(4)
                 .queueSizeRejectionThreshold(4).build())), true, 4),
         /** A non-blocking batch whose stage is not cancelled at the timeout: the stage holds the permit. */
-        VIRTUAL_ASYNC(g -> g.isolation(Isolation.virtualThreads(BOUND)).configure(c -> c.interruptOnTimeout(false)), false, BOUND);
+        VIRTUAL_ASYNC(g -> g.isolation(Isolation.virtualThreads(BOUND)).configure(c -> c.timeout(to -> to.interruptOnTimeout(false))), false, BOUND);
 
         final Consumer<Guard.Builder> guard;
         final boolean blocking;
@@ -56,7 +56,7 @@ class SlotFollowsPermitTest {
 
     private CollapserFixture fixture(Setup setup) {
         return new CollapserFixture(g -> {
-            g.timeout(GUARD_TIMEOUT).configure(c -> c.circuitBreakerEnabled(false));
+            g.timeout(GUARD_TIMEOUT).configure(c -> c.breaker(cb -> cb.enabled(false)));
             setup.guard.accept(g);
         });
     }
@@ -158,7 +158,7 @@ class SlotFollowsPermitTest {
     void timerWindowsStillLeaveOnTimeWhileTimedOutBatchesRunOn() throws Exception {
         CollapserFixture f = fixture(Setup.VIRTUAL_BLOCKING);
         Collapser<Integer, String> c = collapser(f, Setup.VIRTUAL_BLOCKING, "timer")
-                .configure(cfg -> cfg.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(10)).build();
+                .configure(cfg -> cfg.dispatchStrategy(DispatchStrategy.TIMER).timerDelay(Duration.ofMillis(10))).build();
         CompletableFuture<String> one = c.submit(1);
         f.advanceMillis(10); // the window closes: batch 1 leaves
         awaitCallsEntered(1);

@@ -1,5 +1,6 @@
 package dev.firebreak.collapse;
 
+import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -16,7 +17,7 @@ class TimerDelaySelectsTimerTest {
 
     @Test
     void aTimerDelaySetInCodeSelectsTimer() {
-        CollapserConfig config = CollapserConfig.builder().timerDelayInMilliseconds(100).build();
+        CollapserConfig config = CollapserConfig.builder().timerDelay(Duration.ofMillis(100)).build();
         assertThat(config.dispatchStrategy()).isEqualTo(DispatchStrategy.TIMER);
         assertThat(config.setInCode()).containsExactly("timerDelayInMilliseconds");
         assertThat(CollapserConfig.defaults().dispatchStrategy()).isEqualTo(DispatchStrategy.LOAD_AWARE);
@@ -24,29 +25,29 @@ class TimerDelaySelectsTimerTest {
 
     @Test
     void anExplicitDispatchStrategyWinsInEitherOrder() {
-        assertThat(CollapserConfig.builder().timerDelayInMilliseconds(100)
+        assertThat(CollapserConfig.builder().timerDelay(Duration.ofMillis(100))
                 .dispatchStrategy(DispatchStrategy.LOAD_AWARE).build().dispatchStrategy())
                 .isEqualTo(DispatchStrategy.LOAD_AWARE);
         assertThat(CollapserConfig.builder().dispatchStrategy(DispatchStrategy.LOAD_AWARE)
-                .timerDelayInMilliseconds(100).build().dispatchStrategy())
+                .timerDelay(Duration.ofMillis(100)).build().dispatchStrategy())
                 .isEqualTo(DispatchStrategy.LOAD_AWARE);
     }
 
     @Test
     void laterChangesKeepTheDecision() {
-        CollapserConfig timer = CollapserConfig.builder().timerDelayInMilliseconds(100).build();
+        CollapserConfig timer = CollapserConfig.builder().timerDelay(Duration.ofMillis(100)).build();
         assertThat(timer.toBuilder().maxRequestsInBatch(5).build().dispatchStrategy())
                 .isEqualTo(DispatchStrategy.TIMER);
         CollapserConfig chosen = CollapserConfig.builder().dispatchStrategy(DispatchStrategy.LOAD_AWARE)
-                .timerDelayInMilliseconds(100).build();
-        assertThat(chosen.toBuilder().timerDelayInMilliseconds(50).build().dispatchStrategy())
+                .timerDelay(Duration.ofMillis(100)).build();
+        assertThat(chosen.toBuilder().timerDelay(Duration.ofMillis(50)).build().dispatchStrategy())
                 .isEqualTo(DispatchStrategy.LOAD_AWARE);
     }
 
     @Test
     void aCollapserConfiguredLikeHystrixGathersForTheWholeDelay() {
         Collapser<Integer, String> c = f.builder("hystrix-like")
-                .configure(cfg -> cfg.timerDelayInMilliseconds(100)).build();
+                .configure(cfg -> cfg.timerDelay(Duration.ofMillis(100))).build();
         CompletableFuture<String> one = c.submit(1);
         f.advanceMillis(50);
         CompletableFuture<String> two = c.submit(2);

@@ -1,5 +1,6 @@
 package dev.firebreak.collapse;
 
+import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -38,7 +39,7 @@ class TimerDispatchTest {
     @Test
     void aFullBatchLeavesAtOnceAndTheNextRequestOpensANewWindow() {
         Collapser<Integer, String> c = f.builder("max").configure(cfg -> cfg.dispatchStrategy(DispatchStrategy.TIMER)
-                .timerDelayInMilliseconds(10).maxRequestsInBatch(3)).build();
+                .timerDelay(Duration.ofMillis(10)).maxRequestsInBatch(3)).build();
         c.submit(1);
         c.submit(2);
         c.submit(3);
@@ -97,7 +98,7 @@ class TimerDispatchTest {
     @Test
     void aLongerWindowTakesEffectForTheNextWindow() {
         Collapser<Integer, String> c = f.timer(10);
-        c.reconfigure(c.config().toBuilder().timerDelayInMilliseconds(100).build());
+        c.reconfigure(c.config().toBuilder().timerDelay(Duration.ofMillis(100)).build());
         c.submit(1);
         f.advanceMillis(99);
         assertThat(f.downstream.calls).isEmpty();

@@ -153,7 +153,7 @@ class RequestContextTest {
     @Test
     void requestCacheEnabledFalseRunsEveryCall() {
         Guard guard = registry.guard("nocache").isolation(Isolation.semaphore(10))
-                .configure(c -> c.requestCacheEnabled(false)).build();
+                .configure(c -> c.request(rq -> rq.cacheEnabled(false))).build();
         AtomicInteger runs = new AtomicInteger();
         try (RequestContext ctx = RequestContext.open()) {
             guard.cached("k").execute(runs::incrementAndGet);
@@ -165,7 +165,7 @@ class RequestContextTest {
     @Test
     void requestLogEnabledFalseKeepsTheGuardOutOfTheLog() {
         Guard guard = registry.guard("quiet").isolation(Isolation.semaphore(10))
-                .configure(c -> c.requestLogEnabled(false)).build();
+                .configure(c -> c.request(rq -> rq.logEnabled(false))).build();
         try (RequestContext ctx = RequestContext.open()) {
             guard.execute(() -> 1);
             assertThat(ctx.log().entries()).isEmpty();

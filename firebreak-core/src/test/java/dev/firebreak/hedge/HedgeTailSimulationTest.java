@@ -35,7 +35,7 @@ class HedgeTailSimulationTest {
         ManualClock clock = new ManualClock(123 * MS);
         GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
         Guard guard = registry.guard("tail").isolation(Isolation.semaphore(100_000)).timeout(Duration.ofSeconds(10))
-                .configure(c -> c.circuitBreakerEnabled(false).interruptOnCancel(true)).build();
+                .configure(c -> c.breaker(cb -> cb.enabled(false)).isolation(iso -> iso.interruptOnCancel(true))).build();
         Hedge hedge = Hedge.named("tail").through(guard).hedgeExecutor(Runnable::run)
                 .configure(c -> c.percentile(95).maxHedges(1).budgetEnabled(budget).budgetPercent(5).budgetMinPerSecond(0))
                 .build();

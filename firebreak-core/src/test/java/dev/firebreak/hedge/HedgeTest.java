@@ -29,7 +29,7 @@ class HedgeTest {
     private final GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
     private final Guard guard = registry.guard("users").isolation(Isolation.semaphore(1_000))
             .timeout(Duration.ofMillis(1_000))
-            .configure(c -> c.circuitBreakerEnabled(false).interruptOnCancel(true)).build();
+            .configure(c -> c.breaker(cb -> cb.enabled(false)).isolation(iso -> iso.interruptOnCancel(true))).build();
     private final List<CompletableFuture<String>> stages = new ArrayList<>();
 
     private Hedge hedge(Consumer<HedgeConfig.Builder> config) {

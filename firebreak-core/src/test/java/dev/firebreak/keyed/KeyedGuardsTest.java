@@ -56,8 +56,8 @@ class KeyedGuardsTest {
         Guard guard = registry.find("tenant-acme").orElseThrow();
         assertThat(keyed.find("acme")).containsSame(guard);
         assertThat(guard.policy().isolationStrategy()).isEqualTo(IsolationStrategy.SEMAPHORE);
-        assertThat(guard.policy().config().semaphoreMaxConcurrentRequests()).isEqualTo(5);
-        assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(2_000);
+        assertThat(guard.policy().config().isolation().semaphoreMaxConcurrentRequests()).isEqualTo(5);
+        assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(2_000);
         assertThat(keyed.execute("acme", () -> "again")).isEqualTo("again");
         assertThat(registry.find("tenant-acme")).containsSame(guard);
         assertThat(keyed.size()).isOne();

@@ -29,6 +29,10 @@ class AdaptiveLimitGuardTest {
                 .build();
     }
 
+    private static void reconfigureLimit(Guard guard, LimitConfig limit) {
+        guard.policy().reconfigure(guard.policy().config().toBuilder().limit(l -> l.from(limit)).build());
+    }
+
     @Test
     void failuresAndTimeoutsAreDropsAndBusySuccessesGrowTheLimit() {
         Guard guard = registry.guard("aimd").isolation(Isolation.semaphore(50)).timeout(Duration.ofMillis(100))
@@ -98,13 +102,13 @@ class AdaptiveLimitGuardTest {
     void switchingToNoneRestoresTheStaticLimitAndBackStartsFromInitialLimit() {
         Guard guard = registry.guard("switch").isolation(Isolation.semaphore(7)).adaptiveLimit(aimd(4, 2, 10))
                 .build();
-        guard.policy().reconfigureLimit(LimitConfig.defaults());
+        reconfigureLimit(guard, LimitConfig.defaults());
         assertThat(guard.policy().isolator().limit()).isEqualTo(7);
         assertThat(guard.policy().isolator().limitAlgorithm()).isEqualTo(LimitKind.NONE);
-        guard.policy().reconfigureLimit(aimd(5, 2, 10).toBuilder().algorithm(LimitKind.VEGAS).build());
+        reconfigureLimit(guard, aimd(5, 2, 10).toBuilder().algorithm(LimitKind.VEGAS).build());
         assertThat(guard.policy().isolator().limit()).isEqualTo(5);
         assertThat(guard.policy().isolator().limitAlgorithm()).isEqualTo(LimitKind.VEGAS);
-        guard.policy().reconfigureLimit(aimd(3, 2, 3).toBuilder().algorithm(LimitKind.VEGAS).build());
+        reconfigureLimit(guard, aimd(3, 2, 3).toBuilder().algorithm(LimitKind.VEGAS).build());
         assertThat(guard.policy().isolator().limit()).as("new bounds: the running 5 clamped to max 3").isEqualTo(3);
     }
 }

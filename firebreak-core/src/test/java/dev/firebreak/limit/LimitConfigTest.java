@@ -3,6 +3,7 @@ package dev.firebreak.limit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.firebreak.GuardConfig;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.config.PropertyDefinition;
@@ -13,20 +14,20 @@ import org.junit.jupiter.api.Test;
 /** Bad limit configuration is refused naming the key, the value and the rule. */
 class LimitConfigTest {
 
-    private final ConfigScope<LimitConfig, LimitConfig.Builder> scope = LimitConfig.scope();
+    private final ConfigScope<GuardConfig, GuardConfig.Builder> scope = GuardConfig.scope();
 
-    private PropertyDefinition<LimitConfig, LimitConfig.Builder> row(String name) {
+    private PropertyDefinition<GuardConfig, GuardConfig.Builder> row(String name) {
         return scope.property(name);
     }
 
     @Test
     void theKeysTheOverloadExperimentUsesAreInTheTable() {
-        assertThat(scope.properties()).extracting(PropertyDefinition::name).contains("limit.algorithm",
+        assertThat(LimitConfig.properties()).extracting(PropertyDefinition::name).contains("limit.algorithm",
                 "limit.initialLimit", "limit.minLimit", "limit.maxLimit", "limit.aimd.backoffPercent");
         assertThat(scope.key("firebreak", "svc", row("limit.algorithm")))
                 .isEqualTo("firebreak.command.svc.limit.algorithm");
         LimitConfig parsed = scope.build(Map.of(row("limit.algorithm"), row("limit.algorithm").parse("k", "GRADIENT2"),
-                row("limit.maxLimit"), 50), Set.of());
+                row("limit.maxLimit"), 50), Set.of()).limit();
         assertThat(parsed.algorithm()).isEqualTo(LimitKind.GRADIENT2);
         assertThat(parsed.maxLimit()).isEqualTo(50);
     }

@@ -1,5 +1,6 @@
 package dev.firebreak.metrics;
 
+import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.GuardConfig;
@@ -47,9 +48,9 @@ class GuardMetricsPropertyTest {
         int windowMillis = geometry[0];
         int buckets = geometry[1];
         ManualClock clock = new ManualClock(origin);
-        GuardConfig config = GuardConfig.builder().metricsRollingStatsTimeInMilliseconds(windowMillis)
-                .metricsRollingStatsNumBuckets(buckets).build();
-        GuardMetrics metrics = new GuardMetrics(config.metricsSettings(), clock);
+        GuardConfig config = GuardConfig.builder().metrics(mt -> mt.rollingStatsWindow(Duration.ofMillis(windowMillis))
+                .rollingStatsBuckets(buckets)).build();
+        GuardMetrics metrics = new GuardMetrics(config.metrics(), clock);
         long bucketNanos = windowMillis * MS / buckets;
         List<long[]> recorded = new ArrayList<>(); // {elapsed nanos since origin, ordinal}
         for (Step step : history) {

@@ -20,7 +20,7 @@ class GuardMetricsTest {
     @Test
     void executionLatencyOnlyForCallsThatRanTotalLatencyForAll() {
         ManualClock clock = new ManualClock(Long.MAX_VALUE - 1_000 * MS);
-        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults().metricsSettings(), clock);
+        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults().metrics(), clock);
         metrics.record(EventType.SUCCESS.bit(), 10 * MS, 12 * MS);
         metrics.record(EventType.FAILURE.bit() | EventType.FALLBACK_SUCCESS.bit(), 30 * MS, 40 * MS);
         metrics.record(EventType.SHORT_CIRCUITED.bit() | EventType.FALLBACK_SUCCESS.bit(), 0, 1 * MS);
@@ -43,19 +43,19 @@ class GuardMetricsTest {
     @Test
     void percentilesCanBeSwitchedOffAndOnLive() {
         ManualClock clock = new ManualClock();
-        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults().metricsSettings(), clock);
-        metrics.reconfigure(GuardConfig.builder().metricsRollingPercentileEnabled(false).build().metricsSettings());
+        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults().metrics(), clock);
+        metrics.reconfigure(GuardConfig.builder().metrics(mt -> mt.percentilesEnabled(false)).build().metrics());
         metrics.record(EventType.SUCCESS.bit(), MS, MS);
         assertThat(metrics.snapshot().executionLatency()).isEqualTo(LatencySnapshot.DISABLED);
         assertThat(metrics.snapshot().executionLatency().percentileMillis(50.0)).isEqualTo(-1);
-        metrics.reconfigure(GuardConfig.defaults().metricsSettings());
+        metrics.reconfigure(GuardConfig.defaults().metrics());
         assertThat(metrics.snapshot().executionLatency().samples()).as("nothing recorded while off").isZero();
     }
 
     @Test
     void concurrencyNowAndRollingMaximum() {
         ManualClock clock = new ManualClock(-42);
-        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults().metricsSettings(), clock);
+        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults().metrics(), clock);
         metrics.executionStarted();
         metrics.executionStarted();
         metrics.executionStarted();
@@ -72,9 +72,9 @@ class GuardMetricsTest {
     @Test
     void snapshotReportsTheBreakersState() {
         ManualClock clock = new ManualClock();
-        GuardConfig config = GuardConfig.builder().circuitBreakerRequestVolumeThreshold(1).build();
-        CircuitBreaker breaker = CircuitBreakers.create(config.breakerSettings(), config.metricsRollingStatsTimeInMilliseconds(), config.metricsRollingStatsNumBuckets(), clock);
-        GuardMetrics metrics = new GuardMetrics(config.metricsSettings(), clock, breaker);
+        GuardConfig config = GuardConfig.builder().breaker(cb -> cb.requestVolumeThreshold(1)).build();
+        CircuitBreaker breaker = CircuitBreakers.create(config.breaker(), (int) config.metrics().rollingStatsWindow().toMillis(), config.metrics().rollingStatsBuckets(), clock);
+        GuardMetrics metrics = new GuardMetrics(config.metrics(), clock, breaker);
         assertThat(metrics.snapshot().circuitOpen()).isFalse();
         breaker.onOutcome(breaker.tryAcquire(0), EventType.FAILURE, 0, 0);
         assertThat(metrics.snapshot().circuitState()).isEqualTo(CircuitState.OPEN);

@@ -16,7 +16,7 @@ class HealthSnapshotPacingTest {
     @Test
     void healthFiguresAreRecomputedAtMostOncePerInterval() {
         GuardMetrics metrics = new GuardMetrics(GuardConfig.builder()
-                .metricsHealthSnapshotIntervalInMilliseconds(500).build().metricsSettings(), clock);
+                .metrics(mt -> mt.healthInterval(Duration.ofMillis(500))).build().metrics(), clock);
         metrics.record(EventType.SUCCESS.bit(), 1, 1);
         assertThat(metrics.snapshot().health()).isEqualTo(new HealthCounts(1, 0, 0));
 
@@ -32,14 +32,14 @@ class HealthSnapshotPacingTest {
 
     @Test
     void theIntervalChangesLive() {
-        GuardConfig config = GuardConfig.builder().metricsHealthSnapshotIntervalInMilliseconds(10_000).build();
-        GuardMetrics metrics = new GuardMetrics(config.metricsSettings(), clock);
+        GuardConfig config = GuardConfig.builder().metrics(mt -> mt.healthInterval(Duration.ofMillis(10_000))).build();
+        GuardMetrics metrics = new GuardMetrics(config.metrics(), clock);
         metrics.snapshot();
         metrics.record(EventType.FAILURE.bit(), 1, 1);
         clock.advance(Duration.ofMillis(100));
         assertThat(metrics.snapshot().health().requestCount()).isZero();
 
-        metrics.reconfigure(config.toBuilder().metricsHealthSnapshotIntervalInMilliseconds(100).build().metricsSettings());
+        metrics.reconfigure(config.toBuilder().metrics(mt -> mt.healthInterval(Duration.ofMillis(100))).build().metrics());
         assertThat(metrics.snapshot().health()).isEqualTo(new HealthCounts(1, 1, 100));
     }
 }

@@ -27,7 +27,7 @@ class RateLimitedGuardTest {
     @Test
     void onTheCallersThreadARefusalIsRateLimitedWithTheFallbackAndNoBreakerError() {
         Guard guard = registry.guard("caller").isolation(Isolation.semaphore(10)).rateLimit(onePerSecond())
-                .configure(c -> c.circuitBreakerRequestVolumeThreshold(1).circuitBreakerErrorThresholdPercentage(1))
+                .configure(c -> c.breaker(b -> b.requestVolumeThreshold(1).errorThresholdPercentage(1)))
                 .build();
         assertThat(guard.execute(() -> "first", failure -> "fallback")).isEqualTo("first");
         for (int i = 0; i < 5; i++) {

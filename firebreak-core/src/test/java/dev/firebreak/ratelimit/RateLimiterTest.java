@@ -3,6 +3,7 @@ package dev.firebreak.ratelimit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.firebreak.GuardConfig;
 import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.event.EventType;
 import dev.firebreak.testkit.ManualClock;
@@ -80,7 +81,7 @@ class RateLimiterTest {
         assertThatThrownBy(() -> RateLimitConfig.builder().permitsPerSecond(-5).build())
                 .isInstanceOf(InvalidConfigException.class).hasMessage("rateLimit.permitsPerSecond = -5: must be > 0");
         assertThatThrownBy(() -> RateLimitConfig.builder().burst(0).build())
-                .hasMessage("rateLimit.burst = 0: must be >= 1");
+                .hasMessage("rateLimit.burst = 0: must be >= 1 for rateLimit.kind TOKEN_BUCKET");
         assertThatThrownBy(() -> RateLimitConfig.builder().maxWaitInMilliseconds(-1).build())
                 .hasMessage("rateLimit.maxWaitInMilliseconds = -1: must be >= 0");
         assertThatThrownBy(() -> RateLimitConfig.builder().windowInMilliseconds(0).build())
@@ -89,9 +90,9 @@ class RateLimiterTest {
                 .burst(0).windowInMilliseconds(500).build())
                 .hasMessage("rateLimit.window = 500: permitsPerSecond * window + burst must be between 1 and 1000000"
                         + " (was 0)");
-        assertThatThrownBy(() -> RateLimitConfig.scope().property("rateLimit.kind").parse("rateLimit.kind", "LEAKY"))
+        assertThatThrownBy(() -> GuardConfig.scope().property("rateLimit.kind").parse("rateLimit.kind", "LEAKY"))
                 .hasMessageContaining("rateLimit.kind").hasMessageContaining("LEAKY");
-        assertThat(RateLimitConfig.scope().key("firebreak", "svc", RateLimitConfig.scope().property("rateLimit.burst")))
+        assertThat(GuardConfig.scope().key("firebreak", "svc", GuardConfig.scope().property("rateLimit.burst")))
                 .isEqualTo("firebreak.command.svc.rateLimit.burst");
     }
 }

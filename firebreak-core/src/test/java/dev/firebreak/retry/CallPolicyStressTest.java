@@ -64,10 +64,10 @@ class CallPolicyStressTest {
     void everyCallCompletesOnceAndNoAttemptOutlivesItsCancel() throws Exception {
         GuardRegistry registry = GuardRegistry.builder().build();
         Guard retried = registry.guard("retried").isolation(Isolation.virtualThreads(10_000))
-                .timeout(Duration.ofMillis(30)).configure(c -> c.interruptOnCancel(true).circuitBreakerEnabled(false))
+                .timeout(Duration.ofMillis(30)).configure(c -> c.isolation(iso -> iso.interruptOnCancel(true)).breaker(cb -> cb.enabled(false)))
                 .build();
         Guard hedged = registry.guard("hedged").isolation(Isolation.virtualThreads(10_000))
-                .timeout(Duration.ofMillis(30)).configure(c -> c.interruptOnCancel(true).circuitBreakerEnabled(false))
+                .timeout(Duration.ofMillis(30)).configure(c -> c.isolation(iso -> iso.interruptOnCancel(true)).breaker(cb -> cb.enabled(false)))
                 .build();
         Retry retry = Retry.named("retry").through(retried)
                 .configure(c -> c.maxAttempts(3).backoff(Duration.ofMillis(1), Duration.ofMillis(4), 2).budget(50, 100))

@@ -34,7 +34,7 @@ class RetryBrownoutSimulationTest {
         ManualClock clock = new ManualClock();
         GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
         Guard guard = registry.guard("brownout").isolation(Isolation.semaphore(100_000)).timeout(Duration.ofSeconds(1))
-                .configure(c -> c.circuitBreakerEnabled(false)).build();
+                .configure(c -> c.breaker(cb -> cb.enabled(false))).build();
         Retry retry = Retry.named("brownout").through(guard).attemptExecutor(Runnable::run)
                 .configure(c -> c.maxAttempts(3)).configure(budget).build();
         AtomicLong downstreamCalls = new AtomicLong();

@@ -41,7 +41,7 @@ class RetryExactlyOncePropertyTest {
         ManualClock clock = new ManualClock(Long.MIN_VALUE + 5 * MS);
         GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
         Guard guard = registry.guard("g").isolation(Isolation.semaphore(100)).timeout(Duration.ofMillis(100))
-                .configure(c -> c.circuitBreakerEnabled(false)).build();
+                .configure(c -> c.breaker(cb -> cb.enabled(false))).build();
         Retry retry = Retry.named("r").through(guard).attemptExecutor(Runnable::run).random(() -> 0.5)
                 .configure(c -> c.maxAttempts(maxAttempts).jitter(Jitter.FULL).budgetEnabled(false)
                         .backoff(Duration.ofMillis(10), Duration.ofMillis(40), 2)).build();

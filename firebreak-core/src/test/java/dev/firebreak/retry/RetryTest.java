@@ -34,7 +34,7 @@ class RetryTest {
     private final ManualClock clock = new ManualClock(Long.MAX_VALUE - 40 * MS); // waits cross the overflow
     private final GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
     private final Guard guard = registry.guard("users").isolation(Isolation.semaphore(1_000))
-            .timeout(Duration.ofMillis(100)).configure(c -> c.circuitBreakerEnabled(false)).build();
+            .timeout(Duration.ofMillis(100)).configure(c -> c.breaker(cb -> cb.enabled(false))).build();
     private final long t0 = clock.read();
     private final List<Long> attemptTimesMs = new ArrayList<>();
 
@@ -97,11 +97,11 @@ class RetryTest {
         assertThat(bad).isCompletedExceptionally();
         assertThatThrownBy(bad::join).hasCauseInstanceOf(BadRequestException.class);
 
-        guard.policy().reconfigure(guard.policy().config().toBuilder().circuitBreakerEnabled(true).circuitBreakerForceOpen(true).build());
+        guard.policy().reconfigure(guard.policy().config().toBuilder().breaker(cb -> cb.enabled(true).forceOpen(true)).build());
         CompletableFuture<String> open = retry.submit(() -> "never runs");
         assertThatThrownBy(open::join).hasCauseInstanceOf(ShortCircuitedException.class);
-        guard.policy().reconfigure(guard.policy().config().toBuilder().circuitBreakerForceOpen(false)
-                .semaphoreMaxConcurrentRequests(1).build());
+        guard.policy().reconfigure(guard.policy().config().toBuilder().breaker(cb -> cb.forceOpen(false))
+                .isolation(iso -> iso.semaphoreMaxConcurrentRequests(1)).build());
 
         CompletableFuture<String> holder = guard.submitAsync(CompletableFuture::new);
         CompletableFuture<String> rejected = retry.submit(() -> "never runs");

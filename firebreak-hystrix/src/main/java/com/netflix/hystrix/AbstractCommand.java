@@ -58,7 +58,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
             }
             builder.configure(c -> {
                 if (defaultIsolation != IsolationStrategy.THREAD) {
-                    c.isolationStrategy(defaultIsolation);
+                    c.isolation(iso -> iso.strategy(defaultIsolation));
                 }
                 if (commandDefaults != null) {
                     commandDefaults.applyTo(c);
@@ -67,7 +67,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
             return builder.build();
         });
         RequestContext context = RequestContext.currentOrNull();
-        this.requestLog = context != null && !context.isClosed() && guard.policy().config().requestLogEnabled()
+        this.requestLog = context != null && !context.isClosed() && guard.policy().config().request().logEnabled()
                 ? HystrixRequestLog.of(context) : null;
     }
 
@@ -94,7 +94,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
         if (requestLog != null) {
             requestLog.addExecutedCommand(this);
         }
-        String cacheKey = guard.policy().config().requestCacheEnabled() && RequestContext.currentOrNull() != null ? getCacheKey() : null;
+        String cacheKey = guard.policy().config().request().cacheEnabled() && RequestContext.currentOrNull() != null ? getCacheKey() : null;
         RequestContext context = cacheKey == null ? null : RequestContext.currentOrNull();
         if (context != null) {
             HystrixRequestCache.claim(context, commandKey, cacheKey, this);

@@ -66,7 +66,7 @@ final class CollapsedBatches {
             String guardName = key.name() + ".batch";
             Guard passThrough = HystrixBridge.internalGuard(guardName, guards -> guards.guard(guardName)
                     .isolation(Isolation.virtualThreads(10_000))
-                    .configure(c -> c.timeoutEnabled(false).circuitBreakerEnabled(false).requestLogEnabled(false))
+                    .configure(c -> c.timeout(to -> to.enabled(false)).breaker(cb -> cb.enabled(false)).request(rq -> rq.logEnabled(false)))
                     .build());
             return registry.<Pending, Object>collapser(key.name())
                     .through(passThrough)

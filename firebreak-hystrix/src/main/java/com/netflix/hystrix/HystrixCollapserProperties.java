@@ -1,5 +1,6 @@
 package com.netflix.hystrix;
 
+import java.time.Duration;
 import com.netflix.hystrix.strategy.properties.HystrixProperty;
 import dev.firebreak.collapse.CollapserConfig;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ public class HystrixCollapserProperties {
     }
 
     public HystrixProperty<Integer> timerDelayInMilliseconds() {
-        return live(CollapserConfig::timerDelayInMilliseconds);
+        return live(c -> (int) c.timerDelay().toMillis());
     }
 
     public HystrixProperty<Boolean> requestCacheEnabled() {
@@ -64,7 +65,7 @@ public class HystrixCollapserProperties {
         }
 
         public Setter withTimerDelayInMilliseconds(int value) {
-            return with(b -> b.timerDelayInMilliseconds(value));
+            return with(b -> b.timerDelay(Duration.ofMillis(value)));
         }
 
         public Setter withRequestCacheEnabled(boolean value) {
@@ -72,7 +73,7 @@ public class HystrixCollapserProperties {
         }
 
         public Setter withMetricsRollingStatisticalWindowInMilliseconds(int value) {
-            return with(b -> b.metricsRollingStatsTimeInMilliseconds(value));
+            return with(b -> b.rollingStatsWindow(Duration.ofMillis(value)));
         }
 
         public Setter withMetricsRollingStatisticalWindowBuckets(int value) {
@@ -84,7 +85,7 @@ public class HystrixCollapserProperties {
         }
 
         public Setter withMetricsRollingPercentileWindowInMilliseconds(int value) {
-            return with(b -> b.metricsRollingPercentileTimeInMilliseconds(value));
+            return with(b -> b.rollingPercentileWindow(Duration.ofMillis(value)));
         }
 
         public Setter withMetricsRollingPercentileWindowBuckets(int value) {

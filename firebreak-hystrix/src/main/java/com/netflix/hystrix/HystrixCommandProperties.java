@@ -1,5 +1,6 @@
 package com.netflix.hystrix;
 
+import java.time.Duration;
 import com.netflix.hystrix.strategy.properties.HystrixProperty;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.isolation.IsolationStrategy;
@@ -42,95 +43,95 @@ public class HystrixCommandProperties {
     }
 
     public HystrixProperty<ExecutionIsolationStrategy> executionIsolationStrategy() {
-        return live(c -> ExecutionIsolationStrategy.from(c.isolationStrategy()));
+        return live(c -> ExecutionIsolationStrategy.from(c.isolation().strategy()));
     }
 
     public HystrixProperty<Integer> executionTimeoutInMilliseconds() {
-        return live(GuardConfig::timeoutInMilliseconds);
+        return live(c -> (int) c.timeout().timeout().toMillis());
     }
 
     public HystrixProperty<Boolean> executionTimeoutEnabled() {
-        return live(GuardConfig::timeoutEnabled);
+        return live(c -> c.timeout().enabled());
     }
 
     public HystrixProperty<Boolean> executionIsolationThreadInterruptOnTimeout() {
-        return live(GuardConfig::interruptOnTimeout);
+        return live(c -> c.timeout().interruptOnTimeout());
     }
 
     public HystrixProperty<Boolean> executionIsolationThreadInterruptOnFutureCancel() {
-        return live(GuardConfig::interruptOnCancel);
+        return live(c -> c.isolation().interruptOnCancel());
     }
 
     public HystrixProperty<Integer> executionIsolationSemaphoreMaxConcurrentRequests() {
-        return live(GuardConfig::semaphoreMaxConcurrentRequests);
+        return live(c -> c.isolation().semaphoreMaxConcurrentRequests());
     }
 
     public HystrixProperty<Integer> fallbackIsolationSemaphoreMaxConcurrentRequests() {
-        return live(GuardConfig::fallbackMaxConcurrentRequests);
+        return live(c -> c.fallback().maxConcurrentRequests());
     }
 
     public HystrixProperty<Boolean> fallbackEnabled() {
-        return live(GuardConfig::fallbackEnabled);
+        return live(c -> c.fallback().enabled());
     }
 
     public HystrixProperty<Boolean> circuitBreakerEnabled() {
-        return live(GuardConfig::circuitBreakerEnabled);
+        return live(c -> c.breaker().enabled());
     }
 
     public HystrixProperty<Integer> circuitBreakerRequestVolumeThreshold() {
-        return live(GuardConfig::circuitBreakerRequestVolumeThreshold);
+        return live(c -> c.breaker().requestVolumeThreshold());
     }
 
     public HystrixProperty<Integer> circuitBreakerSleepWindowInMilliseconds() {
-        return live(GuardConfig::circuitBreakerSleepWindowInMilliseconds);
+        return live(c -> (int) c.breaker().sleepWindow().toMillis());
     }
 
     public HystrixProperty<Integer> circuitBreakerErrorThresholdPercentage() {
-        return live(GuardConfig::circuitBreakerErrorThresholdPercentage);
+        return live(c -> c.breaker().errorThresholdPercentage());
     }
 
     public HystrixProperty<Boolean> circuitBreakerForceOpen() {
-        return live(GuardConfig::circuitBreakerForceOpen);
+        return live(c -> c.breaker().forceOpen());
     }
 
     public HystrixProperty<Boolean> circuitBreakerForceClosed() {
-        return live(GuardConfig::circuitBreakerForceClosed);
+        return live(c -> c.breaker().forceClosed());
     }
 
     public HystrixProperty<Integer> metricsRollingStatisticalWindowInMilliseconds() {
-        return live(GuardConfig::metricsRollingStatsTimeInMilliseconds);
+        return live(c -> (int) c.metrics().rollingStatsWindow().toMillis());
     }
 
     public HystrixProperty<Integer> metricsRollingStatisticalWindowBuckets() {
-        return live(GuardConfig::metricsRollingStatsNumBuckets);
+        return live(c -> c.metrics().rollingStatsBuckets());
     }
 
     public HystrixProperty<Boolean> metricsRollingPercentileEnabled() {
-        return live(GuardConfig::metricsRollingPercentileEnabled);
+        return live(c -> c.metrics().percentilesEnabled());
     }
 
     public HystrixProperty<Integer> metricsRollingPercentileWindowInMilliseconds() {
-        return live(GuardConfig::metricsRollingPercentileTimeInMilliseconds);
+        return live(c -> (int) c.metrics().percentileWindow().toMillis());
     }
 
     public HystrixProperty<Integer> metricsRollingPercentileWindowBuckets() {
-        return live(GuardConfig::metricsRollingPercentileNumBuckets);
+        return live(c -> c.metrics().percentileBuckets());
     }
 
     public HystrixProperty<Integer> metricsRollingPercentileBucketSize() {
-        return live(GuardConfig::metricsRollingPercentileBucketSize);
+        return live(c -> c.metrics().percentileBucketSize());
     }
 
     public HystrixProperty<Integer> metricsHealthSnapshotIntervalInMilliseconds() {
-        return live(GuardConfig::metricsHealthSnapshotIntervalInMilliseconds);
+        return live(c -> (int) c.metrics().healthInterval().toMillis());
     }
 
     public HystrixProperty<Boolean> requestCacheEnabled() {
-        return live(GuardConfig::requestCacheEnabled);
+        return live(c -> c.request().cacheEnabled());
     }
 
     public HystrixProperty<Boolean> requestLogEnabled() {
-        return live(GuardConfig::requestLogEnabled);
+        return live(c -> c.request().logEnabled());
     }
 
     /**
@@ -156,11 +157,11 @@ public class HystrixCommandProperties {
         }
 
         public Setter withExecutionIsolationStrategy(ExecutionIsolationStrategy value) {
-            return with(b -> b.isolationStrategy(value.toFirebreak()));
+            return with(b -> b.isolation(iso -> iso.strategy(value.toFirebreak())));
         }
 
         public Setter withExecutionTimeoutInMilliseconds(int value) {
-            return with(b -> b.timeoutInMilliseconds(value));
+            return with(b -> b.timeout(to -> to.timeout(Duration.ofMillis(value))));
         }
 
         /** The old name of {@link #withExecutionTimeoutInMilliseconds}. */
@@ -170,87 +171,87 @@ public class HystrixCommandProperties {
         }
 
         public Setter withExecutionTimeoutEnabled(boolean value) {
-            return with(b -> b.timeoutEnabled(value));
+            return with(b -> b.timeout(to -> to.enabled(value)));
         }
 
         public Setter withExecutionIsolationThreadInterruptOnTimeout(boolean value) {
-            return with(b -> b.interruptOnTimeout(value));
+            return with(b -> b.timeout(to -> to.interruptOnTimeout(value)));
         }
 
         public Setter withExecutionIsolationThreadInterruptOnFutureCancel(boolean value) {
-            return with(b -> b.interruptOnCancel(value));
+            return with(b -> b.isolation(iso -> iso.interruptOnCancel(value)));
         }
 
         public Setter withExecutionIsolationSemaphoreMaxConcurrentRequests(int value) {
-            return with(b -> b.semaphoreMaxConcurrentRequests(value));
+            return with(b -> b.isolation(iso -> iso.semaphoreMaxConcurrentRequests(value)));
         }
 
         public Setter withFallbackIsolationSemaphoreMaxConcurrentRequests(int value) {
-            return with(b -> b.fallbackMaxConcurrentRequests(value));
+            return with(b -> b.fallback(fb -> fb.maxConcurrentRequests(value)));
         }
 
         public Setter withFallbackEnabled(boolean value) {
-            return with(b -> b.fallbackEnabled(value));
+            return with(b -> b.fallback(fb -> fb.enabled(value)));
         }
 
         public Setter withCircuitBreakerEnabled(boolean value) {
-            return with(b -> b.circuitBreakerEnabled(value));
+            return with(b -> b.breaker(cb -> cb.enabled(value)));
         }
 
         public Setter withCircuitBreakerRequestVolumeThreshold(int value) {
-            return with(b -> b.circuitBreakerRequestVolumeThreshold(value));
+            return with(b -> b.breaker(cb -> cb.requestVolumeThreshold(value)));
         }
 
         public Setter withCircuitBreakerSleepWindowInMilliseconds(int value) {
-            return with(b -> b.circuitBreakerSleepWindowInMilliseconds(value));
+            return with(b -> b.breaker(cb -> cb.sleepWindow(Duration.ofMillis(value))));
         }
 
         public Setter withCircuitBreakerErrorThresholdPercentage(int value) {
-            return with(b -> b.circuitBreakerErrorThresholdPercentage(value));
+            return with(b -> b.breaker(cb -> cb.errorThresholdPercentage(value)));
         }
 
         public Setter withCircuitBreakerForceOpen(boolean value) {
-            return with(b -> b.circuitBreakerForceOpen(value));
+            return with(b -> b.breaker(cb -> cb.forceOpen(value)));
         }
 
         public Setter withCircuitBreakerForceClosed(boolean value) {
-            return with(b -> b.circuitBreakerForceClosed(value));
+            return with(b -> b.breaker(cb -> cb.forceClosed(value)));
         }
 
         public Setter withMetricsRollingStatisticalWindowInMilliseconds(int value) {
-            return with(b -> b.metricsRollingStatsTimeInMilliseconds(value));
+            return with(b -> b.metrics(mt -> mt.rollingStatsWindow(Duration.ofMillis(value))));
         }
 
         public Setter withMetricsRollingStatisticalWindowBuckets(int value) {
-            return with(b -> b.metricsRollingStatsNumBuckets(value));
+            return with(b -> b.metrics(mt -> mt.rollingStatsBuckets(value)));
         }
 
         public Setter withMetricsRollingPercentileEnabled(boolean value) {
-            return with(b -> b.metricsRollingPercentileEnabled(value));
+            return with(b -> b.metrics(mt -> mt.percentilesEnabled(value)));
         }
 
         public Setter withMetricsRollingPercentileWindowInMilliseconds(int value) {
-            return with(b -> b.metricsRollingPercentileTimeInMilliseconds(value));
+            return with(b -> b.metrics(mt -> mt.percentileWindow(Duration.ofMillis(value))));
         }
 
         public Setter withMetricsRollingPercentileWindowBuckets(int value) {
-            return with(b -> b.metricsRollingPercentileNumBuckets(value));
+            return with(b -> b.metrics(mt -> mt.percentileBuckets(value)));
         }
 
         public Setter withMetricsRollingPercentileBucketSize(int value) {
-            return with(b -> b.metricsRollingPercentileBucketSize(value));
+            return with(b -> b.metrics(mt -> mt.percentileBucketSize(value)));
         }
 
         public Setter withMetricsHealthSnapshotIntervalInMilliseconds(int value) {
-            return with(b -> b.metricsHealthSnapshotIntervalInMilliseconds(value));
+            return with(b -> b.metrics(mt -> mt.healthInterval(Duration.ofMillis(value))));
         }
 
         public Setter withRequestCacheEnabled(boolean value) {
-            return with(b -> b.requestCacheEnabled(value));
+            return with(b -> b.request(rq -> rq.cacheEnabled(value)));
         }
 
         public Setter withRequestLogEnabled(boolean value) {
-            return with(b -> b.requestLogEnabled(value));
+            return with(b -> b.request(rq -> rq.logEnabled(value)));
         }
     }
 }

@@ -1,5 +1,6 @@
 package com.netflix.hystrix;
 
+import java.time.Duration;
 import com.netflix.hystrix.strategy.properties.HystrixProperty;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import java.util.ArrayList;
@@ -51,15 +52,15 @@ public class HystrixThreadPoolProperties {
     }
 
     public HystrixProperty<Integer> keepAliveTimeMinutes() {
-        return live(ThreadPoolConfig::keepAliveTimeMinutes);
+        return live(c -> (int) c.keepAliveTime().toMinutes());
     }
 
     public HystrixProperty<Integer> metricsRollingStatisticalWindowInMilliseconds() {
-        return live(ThreadPoolConfig::metricsRollingStatsTimeInMilliseconds);
+        return live(c -> (int) c.rollingStatsWindow().toMillis());
     }
 
     public HystrixProperty<Integer> metricsRollingStatisticalWindowBuckets() {
-        return live(ThreadPoolConfig::metricsRollingStatsNumBuckets);
+        return live(ThreadPoolConfig::rollingStatsBuckets);
     }
 
     /** Instance defaults from code for a thread pool; checked when the pool is made. */
@@ -102,15 +103,15 @@ public class HystrixThreadPoolProperties {
         }
 
         public Setter withKeepAliveTimeMinutes(int value) {
-            return with(b -> b.keepAliveTimeMinutes(value));
+            return with(b -> b.keepAliveTime(Duration.ofMinutes(value)));
         }
 
         public Setter withMetricsRollingStatisticalWindowInMilliseconds(int value) {
-            return with(b -> b.metricsRollingStatsTimeInMilliseconds(value));
+            return with(b -> b.rollingStatsWindow(Duration.ofMillis(value)));
         }
 
         public Setter withMetricsRollingStatisticalWindowBuckets(int value) {
-            return with(b -> b.metricsRollingStatsNumBuckets(value));
+            return with(b -> b.rollingStatsBuckets(value));
         }
     }
 }

@@ -105,10 +105,10 @@ public final class GuardExample {
         out.println("timeout and a fallback. Over a third of the calls outlive the timeout, so with the failures");
         out.println("nearly half of all calls are errors.");
         out.printf("Its circuit breaker (Hystrix's defaults) opens once at least %d calls have answered within %d s%n",
-                config.circuitBreakerRequestVolumeThreshold(), config.metricsRollingStatsTimeInMilliseconds() / 1000);
+                config.breaker().requestVolumeThreshold(), config.metrics().rollingStatsWindow().toMillis() / 1000);
         out.printf("and %d %% or more of them were errors (failures, timeouts, rejections); it then refuses calls for%n",
-                config.circuitBreakerErrorThresholdPercentage());
-        out.printf("%d ms before it lets a trial call through.%n", config.circuitBreakerSleepWindowInMilliseconds());
+                config.breaker().errorThresholdPercentage());
+        out.printf("%d ms before it lets a trial call through.%n", config.breaker().sleepWindow().toMillis());
     }
 
     private static String errorsSoFar(Map<EventType, AtomicInteger> counts) {
@@ -126,9 +126,9 @@ public final class GuardExample {
         out.println();
         if (transitions.isEmpty()) {
             out.printf("The circuit breaker stayed closed for the whole run (%d ms): errors never reached %d %%%n",
-                    runMillis, config.circuitBreakerErrorThresholdPercentage());
+                    runMillis, config.breaker().errorThresholdPercentage());
             out.printf("of at least %d answered calls, so every call was tried.%n",
-                    config.circuitBreakerRequestVolumeThreshold());
+                    config.breaker().requestVolumeThreshold());
             return;
         }
         out.println("The circuit breaker:");
@@ -139,7 +139,7 @@ public final class GuardExample {
         out.printf("Why %d of %d calls were SHORT_CIRCUITED: an open breaker answers every call at once with the%n",
                 shortCircuited, calls);
         out.printf("fallback, without touching the dependency, for %d ms at a time; the whole run took %d ms.%n",
-                config.circuitBreakerSleepWindowInMilliseconds(), runMillis);
+                config.breaker().sleepWindow().toMillis(), runMillis);
         out.println("That is the breaker doing its job: a dependency failing this often gets rest instead of more load,");
         out.println("and its callers get a fast answer instead of waiting for the timeout.");
     }

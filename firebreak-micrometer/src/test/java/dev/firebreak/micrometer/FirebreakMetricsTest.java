@@ -39,7 +39,7 @@ class FirebreakMetricsTest {
     @Test
     void countersPerEventLatencyBreakerAndConcurrencyAreScraped() {
         Guard guard = registry.guard("inventory").group("shop").isolation(Isolation.semaphore(5))
-                .configure(c -> c.circuitBreakerRequestVolumeThreshold(4).circuitBreakerErrorThresholdPercentage(50))
+                .configure(c -> c.breaker(cb -> cb.requestVolumeThreshold(4).errorThresholdPercentage(50)))
                 .build();
         binder.bindTo(prometheus);
         guard.execute(() -> {

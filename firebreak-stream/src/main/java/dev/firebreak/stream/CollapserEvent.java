@@ -33,7 +33,7 @@ final class CollapserEvent {
         json.end()
                 .field("propertyValue_requestCacheEnabled", c.requestCacheEnabled())
                 .field("propertyValue_maxRequestsInBatch", c.maxRequestsInBatch())
-                .field("propertyValue_timerDelayInMilliseconds", c.timerDelayInMilliseconds())
+                .field("propertyValue_timerDelayInMilliseconds", c.timerDelay().toMillis())
                 .field("reportingHosts", 1)
                 .field("firebreak_guard", collapser.guard().name())
                 .field("firebreak_dispatchStrategy", c.dispatchStrategy().name())
@@ -42,7 +42,7 @@ final class CollapserEvent {
                 .field("firebreak_propertyValue_loadAwareMaxBatchesInFlight", c.loadAwareMaxBatchesInFlight())
                 .field("firebreak_propertyValue_loadAwareLingerInMicroseconds", c.loadAwareLingerInMicroseconds())
                 .field("firebreak_propertyValue_metricsRollingStatisticalWindowInMilliseconds",
-                        c.metricsRollingStatsTimeInMilliseconds())
+                        c.rollingStatsWindow().toMillis())
                 .end();
     }
 }

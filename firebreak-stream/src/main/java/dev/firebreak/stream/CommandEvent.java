@@ -37,7 +37,7 @@ final class CommandEvent {
                 .field("name", guard.name())
                 .field("group", guard.policy().groupName())
                 .field("currentTime", currentTimeMillis)
-                .field("isCircuitBreakerOpen", c.circuitBreakerEnabled() && s.circuitOpen())
+                .field("isCircuitBreakerOpen", c.breaker().enabled() && s.circuitOpen())
                 .field("errorPercentage", s.health().errorPercentage())
                 .field("errorCount", s.health().errorCount())
                 .field("requestCount", s.health().requestCount())
@@ -64,24 +64,24 @@ final class CommandEvent {
         percentiles(json, "latencyExecute", s.executionLatency());
         json.field("latencyTotal_mean", s.totalLatency().meanMillis());
         percentiles(json, "latencyTotal", s.totalLatency());
-        json.field("propertyValue_circuitBreakerRequestVolumeThreshold", c.circuitBreakerRequestVolumeThreshold())
-                .field("propertyValue_circuitBreakerSleepWindowInMilliseconds", c.circuitBreakerSleepWindowInMilliseconds())
-                .field("propertyValue_circuitBreakerErrorThresholdPercentage", c.circuitBreakerErrorThresholdPercentage())
-                .field("propertyValue_circuitBreakerForceOpen", c.circuitBreakerForceOpen())
-                .field("propertyValue_circuitBreakerForceClosed", c.circuitBreakerForceClosed())
-                .field("propertyValue_circuitBreakerEnabled", c.circuitBreakerEnabled())
+        json.field("propertyValue_circuitBreakerRequestVolumeThreshold", c.breaker().requestVolumeThreshold())
+                .field("propertyValue_circuitBreakerSleepWindowInMilliseconds", c.breaker().sleepWindow().toMillis())
+                .field("propertyValue_circuitBreakerErrorThresholdPercentage", c.breaker().errorThresholdPercentage())
+                .field("propertyValue_circuitBreakerForceOpen", c.breaker().forceOpen())
+                .field("propertyValue_circuitBreakerForceClosed", c.breaker().forceClosed())
+                .field("propertyValue_circuitBreakerEnabled", c.breaker().enabled())
                 .field("propertyValue_executionIsolationStrategy",
                         guard.policy().isolator().runsOnCaller() ? "SEMAPHORE" : "THREAD")
-                .field("propertyValue_executionIsolationThreadTimeoutInMilliseconds", c.timeoutInMilliseconds())
-                .field("propertyValue_executionTimeoutInMilliseconds", c.timeoutInMilliseconds())
-                .field("propertyValue_executionIsolationThreadInterruptOnTimeout", c.interruptOnTimeout())
+                .field("propertyValue_executionIsolationThreadTimeoutInMilliseconds", c.timeout().timeout().toMillis())
+                .field("propertyValue_executionTimeoutInMilliseconds", c.timeout().timeout().toMillis())
+                .field("propertyValue_executionIsolationThreadInterruptOnTimeout", c.timeout().interruptOnTimeout())
                 .field("propertyValue_executionIsolationThreadPoolKeyOverride",
                         guard.policy().poolName().equals(guard.policy().groupName()) ? null : guard.policy().poolName())
-                .field("propertyValue_executionIsolationSemaphoreMaxConcurrentRequests", c.semaphoreMaxConcurrentRequests())
-                .field("propertyValue_fallbackIsolationSemaphoreMaxConcurrentRequests", c.fallbackMaxConcurrentRequests())
-                .field("propertyValue_metricsRollingStatisticalWindowInMilliseconds", c.metricsRollingStatsTimeInMilliseconds())
-                .field("propertyValue_requestCacheEnabled", c.requestCacheEnabled())
-                .field("propertyValue_requestLogEnabled", c.requestLogEnabled())
+                .field("propertyValue_executionIsolationSemaphoreMaxConcurrentRequests", c.isolation().semaphoreMaxConcurrentRequests())
+                .field("propertyValue_fallbackIsolationSemaphoreMaxConcurrentRequests", c.fallback().maxConcurrentRequests())
+                .field("propertyValue_metricsRollingStatisticalWindowInMilliseconds", c.metrics().rollingStatsWindow().toMillis())
+                .field("propertyValue_requestCacheEnabled", c.request().cacheEnabled())
+                .field("propertyValue_requestLogEnabled", c.request().logEnabled())
                 .field("reportingHosts", 1)
                 .field("threadPool", guard.policy().poolName())
                 // Firebreak's own figures: ignored by the Hystrix Dashboard, summed by Turbine when integers.
@@ -99,12 +99,12 @@ final class CommandEvent {
                 .field("firebreak_rateLimitPermitsPerSecond", rateLimit.enabled() ? rateLimit.permitsPerSecond() : 0)
                 .field("firebreak_rateLimitWaiting", guard.policy().rateLimiter().waiting())
                 .field("firebreak_propertyValue_executionIsolationVirtualMaxConcurrentRequests",
-                        c.virtualMaxConcurrentRequests())
-                .field("firebreak_propertyValue_circuitBreakerHalfOpenTrialCalls", c.circuitBreakerHalfOpenTrialCalls())
+                        c.isolation().virtualMaxConcurrentRequests())
+                .field("firebreak_propertyValue_circuitBreakerHalfOpenTrialCalls", c.breaker().halfOpenTrialCalls())
                 .field("firebreak_propertyValue_circuitBreakerSlowCallDurationThresholdInMilliseconds",
-                        c.circuitBreakerSlowCallDurationThresholdInMilliseconds())
+                        c.breaker().slowCallDurationThreshold().toMillis())
                 .field("firebreak_propertyValue_circuitBreakerSlowCallThresholdPercentage",
-                        c.circuitBreakerSlowCallThresholdPercentage())
+                        c.breaker().slowCallThresholdPercentage())
                 .end();
     }
 

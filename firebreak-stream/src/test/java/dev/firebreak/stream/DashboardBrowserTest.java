@@ -1,5 +1,6 @@
 package dev.firebreak.stream;
 
+import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.microsoft.playwright.Browser;
@@ -75,7 +76,7 @@ class DashboardBrowserTest {
         Guard hostile = registry.guard(HOSTILE).group(HOSTILE).isolation(Isolation.semaphore(20)).build();
         AtomicBoolean failing = new AtomicBoolean();
         Guard flaky = registry.guard("inventory.reserve").isolation(Isolation.semaphore(20))
-                .configure(c -> c.circuitBreakerRequestVolumeThreshold(5).circuitBreakerSleepWindowInMilliseconds(60_000))
+                .configure(c -> c.breaker(cb -> cb.requestVolumeThreshold(5).sleepWindow(Duration.ofMillis(60_000))))
                 .build();
         Guard pooled = registry.guard("pricing.quote").pool("pricing").isolation(Isolation.threadPool()).build();
         Guard batch = registry.guard("stock.batch").isolation(Isolation.semaphore(20)).build();
@@ -144,7 +145,7 @@ class DashboardBrowserTest {
         GuardRegistry second = GuardRegistry.builder().build();
         Guard a = first.guard("shared").isolation(Isolation.semaphore(5)).build();
         Guard b = second.guard("shared").isolation(Isolation.semaphore(5))
-                .configure(c -> c.circuitBreakerForceOpen(true)).build();
+                .configure(c -> c.breaker(cb -> cb.forceOpen(true))).build();
         resources.add(load(first, () -> a.execute(() -> 1, f -> 0)));
         resources.add(load(second, () -> b.execute(() -> 1, f -> 0)));
         StreamServer one = StreamServer.builder(first).port(0).build().start();

@@ -336,7 +336,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
             return this;
         }
 
-        /** Sets global defaults from code for every guard: {@code .commandDefaults(c -> c.timeoutInMilliseconds(500))}. */
+        /** Sets global defaults from code for every guard: {@code .commandDefaults(c -> c.timeout(to -> to.timeout(Duration.ofMillis(500))))}. */
         public Builder commandDefaults(Consumer<GuardConfig.Builder> defaults) {
             GuardConfig.Builder b = commandDefaults.toBuilder();
             defaults.accept(b);

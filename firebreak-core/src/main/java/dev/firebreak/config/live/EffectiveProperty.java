@@ -1,6 +1,7 @@
 package dev.firebreak.config.live;
 
 import dev.firebreak.config.Level;
+import dev.firebreak.config.PropertyDefinition;
 import java.util.Objects;
 
 /**
@@ -8,7 +9,7 @@ import java.util.Objects;
  * configuration view or the stream's {@code propertyValue_*} fields show.
  *
  * @param key the property name relative to its scope, e.g. {@code circuitBreaker.errorThresholdPercentage}
- * @param value the typed value (Integer, Boolean or an enum constant)
+ * @param value the typed value (Integer, Duration, Boolean or an enum constant), as the config record holds it
  * @param level the precedence layer that supplied the value
  * @param origin the full key that supplied it (e.g. {@code hystrix.command.default.circuitBreaker.enabled}),
  *     or {@code code} / {@code code default} / {@code library default} for the layers from code
@@ -23,8 +24,14 @@ public record EffectiveProperty(String key, Object value, Level level, String or
         Objects.requireNonNull(origin, "origin");
     }
 
-    /** The value as a property file would spell it. */
+    /** The value as a property file would spell it (a duration in the unit of its key: see {@link #text(PropertyDefinition)}). */
     public String text() {
         return value instanceof Enum<?> e ? e.name() : String.valueOf(value);
+    }
+
+    /** The value as {@code property}'s key spells it, e.g. a timeout's {@code Duration} as milliseconds. */
+    @SuppressWarnings("unchecked")
+    public String text(PropertyDefinition<?, ?> property) {
+        return ((PropertyDefinition<Object, Object>) property).format(value);
     }
 }

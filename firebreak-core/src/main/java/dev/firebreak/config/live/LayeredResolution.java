@@ -82,8 +82,8 @@ final class LayeredResolution<C, B> {
                 reported.put(p.name(), wanted.value());
                 if (!wanted.value().equals(ignoredFixed.get(p.name()))) {
                     events.add(event(ConfigEvent.Kind.FIXED_PROPERTY_IGNORED, p, wanted,
-                            wanted.origin() + " = " + wanted.text() + ": " + p.name() + " cannot change while "
-                                    + scope.segment() + " " + instance + " runs; keeping " + running.text()
+                            wanted.origin() + " = " + wanted.text(p) + ": " + p.name() + " cannot change while "
+                                    + scope.segment() + " " + instance + " runs; keeping " + running.text(p)
                                     + ", it applies to instances created from now on"));
                 }
                 chosen.put(p, running);
@@ -119,9 +119,9 @@ final class LayeredResolution<C, B> {
                         continue;
                     }
                     EffectiveProperty refused = chosen.get(p);
-                    events.add(event(ConfigEvent.Kind.REFUSED, p, refused, refused.origin() + " = " + refused.text()
+                    events.add(event(ConfigEvent.Kind.REFUSED, p, refused, refused.origin() + " = " + refused.text(p)
                             + " for " + scope.segment() + " " + instance + ": " + broken.getMessage()
-                            + "; keeping " + fallback.get(p).text()));
+                            + "; keeping " + fallback.get(p).text(p)));
                     chosen.put(p, fallback.get(p));
                     movedBack = true;
                     break; // one key per round, in the rule's order: a valid change named later may still apply
@@ -208,7 +208,7 @@ final class LayeredResolution<C, B> {
 
     private ConfigEvent event(ConfigEvent.Kind kind, PropertyDefinition<C, B> p, EffectiveProperty value,
             String message) {
-        return new ConfigEvent(kind, scope.segment(), instance, p.name(), value.origin(), value.text(), message);
+        return new ConfigEvent(kind, scope.segment(), instance, p.name(), value.origin(), value.text(p), message);
     }
 
     private Map<PropertyDefinition<C, B>, Object> values(Map<PropertyDefinition<C, B>, EffectiveProperty> chosen) {

@@ -113,7 +113,7 @@ final class RunningConfigurations {
             EffectiveProperty after = outcome.properties().get(p.name());
             if (!before.equals(after.value())) {
                 events.add(new ConfigEvent(ConfigEvent.Kind.APPLIED, target.scope().segment(), target.name(),
-                        p.name(), after.origin(), after.text(), after.origin() + " = " + after.text() + " applied to "
+                        p.name(), after.origin(), after.text(p), after.origin() + " = " + after.text(p) + " applied to "
                                 + target.scope().segment() + " " + target.name() + " (was " + p.format(before) + ")"));
             }
         }
@@ -128,7 +128,7 @@ final class RunningConfigurations {
             Object before = p.get(current);
             EffectiveProperty after = outcome.properties().get(p.name());
             if (!before.equals(after.value())) {
-                notApplied.add(p.name() + " = " + after.text() + " (" + after.origin() + ", in force "
+                notApplied.add(p.name() + " = " + after.text(p) + " (" + after.origin() + ", in force "
                         + p.format(before) + ")");
                 only = notApplied.size() == 1 ? after : null;
             }
@@ -136,7 +136,7 @@ final class RunningConfigurations {
         String what = target.scope().segment() + " " + target.name();
         return new ConfigEvent(ConfigEvent.Kind.RECONFIGURE_FAILED, target.scope().segment(), target.name(),
                 only == null ? null : only.key(), only == null ? null : only.origin(),
-                only == null ? null : only.text(),
+                only == null ? null : only.text(target.scope().property(only.key())),
                 what + " could not take its new configuration (" + failed.getClass().getSimpleName() + ": "
                         + failed.getMessage() + "); not applied: " + String.join(", ", notApplied)
                         + "; the last valid configuration stays in force");

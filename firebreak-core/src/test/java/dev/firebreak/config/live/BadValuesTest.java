@@ -1,5 +1,6 @@
 package dev.firebreak.config.live;
 
+import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.Guard;
@@ -43,6 +44,22 @@ class BadValuesTest {
             Map.entry("command:metrics.rollingPercentile.numBuckets", List.of("0", "-6")),
             Map.entry("command:metrics.rollingPercentile.bucketSize", List.of("0", "-100")),
             Map.entry("command:metrics.healthSnapshot.intervalInMilliseconds", List.of("0", "-500")),
+            Map.entry("command:limit.initialLimit", List.of("0", "-1")),
+            Map.entry("command:limit.minLimit", List.of("0", "-1")),
+            Map.entry("command:limit.maxLimit", List.of("0", "-5")),
+            Map.entry("command:limit.aimd.backoffPercent", List.of("49", "100")),
+            Map.entry("command:limit.gradient2.smoothingPercent", List.of("0", "101")),
+            Map.entry("command:limit.gradient2.rttTolerancePercent", List.of("99", "-150")),
+            Map.entry("command:limit.gradient2.longWindow", List.of("0")),
+            Map.entry("command:limit.gradient2.queueSize", List.of("-1")),
+            Map.entry("command:limit.vegas.alpha", List.of("0")),
+            Map.entry("command:limit.vegas.beta", List.of("0")),
+            Map.entry("command:limit.vegas.smoothingPercent", List.of("0", "101")),
+            Map.entry("command:limit.vegas.probeMultiplier", List.of("0")),
+            Map.entry("command:rateLimit.permitsPerSecond", List.of("0", "-5")),
+            Map.entry("command:rateLimit.burst", List.of("-1")),
+            Map.entry("command:rateLimit.window", List.of("0", "-1")),
+            Map.entry("command:rateLimit.maxWaitInMilliseconds", List.of("-1")),
             Map.entry("threadpool:coreSize", List.of("0", "-1")),
             Map.entry("threadpool:maximumSize", List.of("0", "-1")),
             Map.entry("threadpool:maxQueueSize", List.of("0", "-2")),
@@ -68,6 +85,7 @@ class BadValuesTest {
     private static List<String> badValues(ConfigScope<?, ?> scope, PropertyDefinition<?, ?> p) {
         List<String> bad = new ArrayList<>(switch (p.type()) {
             case ValueType.IntegerType i -> BAD_INTEGERS;
+            case ValueType.DurationType d -> BAD_INTEGERS;
             case ValueType.BooleanType b -> BAD_BOOLEANS;
             case ValueType.EnumType<?> e -> BAD_ENUMS;
         });
@@ -79,7 +97,7 @@ class BadValuesTest {
     void everyIntegerPropertyHasHandWrittenRuleBreakers() {
         for (ConfigScope<?, ?> scope : Scopes.all()) {
             for (PropertyDefinition<?, ?> p : scope.properties()) {
-                if (p.type() instanceof ValueType.IntegerType) {
+                if (p.type() instanceof ValueType.IntegerType || p.type() instanceof ValueType.DurationType) {
                     assertThat(RULE_BREAKERS).as("rule breakers for %s:%s", scope, p)
                             .containsKey(scope.segment() + ":" + p.name());
                 }
@@ -100,7 +118,7 @@ class BadValuesTest {
             List<Object> companionSamples = Harness.samples(scope, companion);
             Object valid = Harness.samples(scope, p).get(0);
             Object before = Harness.get(p, running.get());
-            f.source.set(key, Harness.text(valid));
+            f.source.set(key, Harness.text(p, valid));
             Object inForce = Harness.get(p, running.get());
             assertThat(inForce).isEqualTo(p.live() ? valid : before);
 
@@ -108,18 +126,18 @@ class BadValuesTest {
             for (String bad : badValues(scope, p)) {
                 Object companionValue = companionSamples.get(round++ % companionSamples.size());
                 f.events.clear();
-                f.source.setAll(Map.of(key, bad, companionKey, Harness.text(companionValue)));
+                f.source.setAll(Map.of(key, bad, companionKey, Harness.text(companion, companionValue)));
 
                 assertThat(f.events(ConfigEvent.Kind.REFUSED)).as("refusal of %s = '%s'", key, bad).singleElement()
                         .satisfies(e -> {
                             assertThat(e.key()).isEqualTo(key);
                             assertThat(e.value()).isEqualTo(bad);
                             assertThat(e.property()).isEqualTo(p.name());
-                            assertThat(e.message()).contains(key, " = " + bad + ":", "must", "keeping " + Harness.text(valid));
+                            assertThat(e.message()).contains(key, " = " + bad + ":", "must", "keeping " + Harness.text(p, valid));
                         });
                 assertThat(Harness.get(p, running.get())).isEqualTo(inForce);
                 assertThat(Harness.get(companion, running.get())).as("the other line applies").isEqualTo(companionValue);
-                f.source.set(key, Harness.text(valid)); // back to the valid text between tries
+                f.source.set(key, Harness.text(p, valid)); // back to the valid text between tries
             }
 
             Supplier<Object> reference = Harness.create(f, scope, "reference");
@@ -144,18 +162,18 @@ class BadValuesTest {
     void aWindowItsBucketsDoNotDivideIsRefusedOnTheWholeRecordKeepingThePreviousValues() {
         try (Fixture f = new Fixture()) {
             Guard sevenSeconds = f.registry.guard("seven").isolation(Isolation.semaphore(1))
-                    .configure(c -> c.metricsRollingStatsTimeInMilliseconds(7000)).build();
+                    .configure(c -> c.metrics(mt -> mt.rollingStatsWindow(Duration.ofMillis(7000)))).build();
             f.source.set("firebreak.command.default.metrics.rollingStats.numBuckets", "7");
             f.events.clear();
 
             // valid for a guard whose window is 7 s in code, invalid for one on the 10 s default
             Guard seven = f.registry.guard("seven-b").isolation(Isolation.semaphore(1))
-                    .configure(c -> c.metricsRollingStatsTimeInMilliseconds(7000)).build();
+                    .configure(c -> c.metrics(mt -> mt.rollingStatsWindow(Duration.ofMillis(7000)))).build();
             Guard ten = f.registry.guard("ten").isolation(Isolation.semaphore(1)).build();
 
-            assertThat(seven.policy().config().metricsRollingStatsNumBuckets()).isEqualTo(7);
-            assertThat(ten.policy().config().metricsRollingStatsNumBuckets()).isEqualTo(10);
-            assertThat(ten.policy().config().metricsRollingStatsTimeInMilliseconds()).isEqualTo(10000);
+            assertThat(seven.policy().config().metrics().rollingStatsBuckets()).isEqualTo(7);
+            assertThat(ten.policy().config().metrics().rollingStatsBuckets()).isEqualTo(10);
+            assertThat(ten.policy().config().metrics().rollingStatsWindow().toMillis()).isEqualTo(10000);
             assertThat(f.events(ConfigEvent.Kind.REFUSED)).singleElement().satisfies(e -> {
                 assertThat(e.instance()).isEqualTo("ten");
                 assertThat(e.key()).isEqualTo("firebreak.command.default.metrics.rollingStats.numBuckets");
@@ -163,7 +181,7 @@ class BadValuesTest {
                         "must divide evenly by metrics.rollingStats.numBuckets (7)", "keeping 10");
             });
             // the guard that existed before: a window cannot change while it runs
-            assertThat(sevenSeconds.policy().config().metricsRollingStatsNumBuckets()).isEqualTo(10);
+            assertThat(sevenSeconds.policy().config().metrics().rollingStatsBuckets()).isEqualTo(10);
         }
     }
 
@@ -174,9 +192,9 @@ class BadValuesTest {
                     "firebreak.command.w.metrics.rollingPercentile.numBuckets", "7",
                     "firebreak.command.w.execution.isolation.thread.timeoutInMilliseconds", "333"));
             Guard w = f.registry.guard("w").isolation(Isolation.semaphore(1)).build();
-            assertThat(w.policy().config().metricsRollingPercentileTimeInMilliseconds()).isEqualTo(60000);
-            assertThat(w.policy().config().metricsRollingPercentileNumBuckets()).isEqualTo(6);
-            assertThat(w.policy().config().timeoutInMilliseconds()).isEqualTo(333);
+            assertThat(w.policy().config().metrics().percentileWindow().toMillis()).isEqualTo(60000);
+            assertThat(w.policy().config().metrics().percentileBuckets()).isEqualTo(6);
+            assertThat(w.policy().config().timeout().timeout().toMillis()).isEqualTo(333);
             assertThat(f.events(ConfigEvent.Kind.REFUSED)).extracting(ConfigEvent::property).containsExactlyInAnyOrder(
                     "metrics.rollingPercentile.timeInMilliseconds", "metrics.rollingPercentile.numBuckets");
         }
@@ -189,7 +207,7 @@ class BadValuesTest {
         }))) {
             Guard g = f.semaphoreGuard("g", c -> { });
             f.source.set("firebreak.command.g.fallback.enabled", "false");
-            assertThat(g.policy().config().fallbackEnabled()).isFalse();
+            assertThat(g.policy().config().fallback().enabled()).isFalse();
             assertThat(f.events(ConfigEvent.Kind.APPLIED)).hasSize(1);
         }
     }

@@ -53,11 +53,11 @@ class ConcurrentRefreshTest {
                 int last = Integer.parseInt(f.source.read()
                         .get("firebreak.command.default.execution.isolation.thread.timeoutInMilliseconds"));
                 for (Guard guard : guards) {
-                    assertThat(guard.policy().config().timeoutInMilliseconds()).as(guard.name()).isEqualTo(last);
+                    assertThat(guard.policy().config().timeout().timeout().toMillis()).as(guard.name()).isEqualTo(last);
                 }
                 f.source.set("firebreak.command.default.execution.isolation.thread.timeoutInMilliseconds", "4321");
                 for (Guard guard : guards) {
-                    assertThat(guard.policy().config().timeoutInMilliseconds()).as(guard.name()).isEqualTo(4321);
+                    assertThat(guard.policy().config().timeout().timeout().toMillis()).as(guard.name()).isEqualTo(4321);
                 }
                 assertThat(guards).hasSize(threads / 2);
                 assertThat(f.events(ConfigEvent.Kind.REFUSED)).isEmpty();
@@ -80,7 +80,7 @@ class ConcurrentRefreshTest {
             });
             Guard late = f.registry.guard("late").isolation(Isolation.semaphore(1)).build();
             assertThat(f.source.read()).containsKey("firebreak.command.late.fallback.enabled");
-            assertThat(late.policy().config().fallbackEnabled()).isFalse();
+            assertThat(late.policy().config().fallback().enabled()).isFalse();
         }
     }
 }

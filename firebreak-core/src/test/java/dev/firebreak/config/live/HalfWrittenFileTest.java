@@ -87,9 +87,9 @@ class HalfWrittenFileTest {
     /** The six values this test edits, as one line. */
     private String values() {
         GuardConfig c = guard.policy().config();
-        return c.circuitBreakerErrorThresholdPercentage() + "/" + c.timeoutInMilliseconds() + "/"
-                + c.circuitBreakerRequestVolumeThreshold() + "/" + c.circuitBreakerSleepWindowInMilliseconds() + "/"
-                + c.fallbackEnabled() + "/" + c.circuitBreakerHalfOpenTrialCalls();
+        return c.breaker().errorThresholdPercentage() + "/" + c.timeout().timeout().toMillis() + "/"
+                + c.breaker().requestVolumeThreshold() + "/" + c.breaker().sleepWindow().toMillis() + "/"
+                + c.fallback().enabled() + "/" + c.breaker().halfOpenTrialCalls();
     }
 
     private static final String OLD_VALUES = "40/400/11/3000/false/2";

@@ -6,6 +6,7 @@ import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.config.PropertyDefinition;
+import dev.firebreak.config.ValueType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +55,15 @@ final class Harness {
                     candidates.add((int) r);
                 }
             }
+        } else if (def instanceof java.time.Duration d) {
+            java.time.temporal.ChronoUnit unit = ((ValueType.DurationType) property.type()).unit();
+            long n = d.dividedBy(unit.getDuration());
+            long[] raw = {2L * n, n + 1L, n - 1L, 1, 5, 3L * n};
+            for (long r : raw) {
+                if (r >= Integer.MIN_VALUE && r <= Integer.MAX_VALUE && r != n) {
+                    candidates.add(java.time.Duration.of(r, unit));
+                }
+            }
         } else if (def instanceof Boolean b) {
             candidates.add(!b);
         } else if (def instanceof Enum<?> e) {
@@ -80,8 +90,9 @@ final class Harness {
         return valid;
     }
 
-    /** The text of a value as a property file spells it. */
-    static String text(Object value) {
-        return value instanceof Enum<?> e ? e.name() : String.valueOf(value);
+    /** The text of a value of {@code property} as a property file spells it. */
+    @SuppressWarnings("unchecked")
+    static String text(PropertyDefinition<?, ?> property, Object value) {
+        return ((PropertyDefinition<Object, Object>) property).format(value);
     }
 }

@@ -35,28 +35,28 @@ class HystrixPropertiesFileTest {
             Guard other = registry.guard("ListOrders").isolation(Isolation.semaphore(3)).build();
 
             GuardConfig user = getUser.policy().config();
-            assertThat(user.isolationStrategy()).isEqualTo(IsolationStrategy.THREAD);
-            assertThat(user.timeoutInMilliseconds()).isEqualTo(800);
-            assertThat(user.circuitBreakerErrorThresholdPercentage()).isEqualTo(30);
-            assertThat(user.circuitBreakerRequestVolumeThreshold()).isEqualTo(25);
-            assertThat(user.circuitBreakerSleepWindowInMilliseconds()).isEqualTo(7000);
-            assertThat(user.fallbackMaxConcurrentRequests()).isEqualTo(20);
-            assertThat(user.metricsRollingStatsTimeInMilliseconds()).isEqualTo(20000);
-            assertThat(user.metricsRollingStatsNumBuckets()).isEqualTo(20);
-            assertThat(user.metricsHealthSnapshotIntervalInMilliseconds()).isEqualTo(1000);
-            assertThat(user.requestCacheEnabled()).isFalse();
+            assertThat(user.isolation().strategy()).isEqualTo(IsolationStrategy.THREAD);
+            assertThat(user.timeout().timeout().toMillis()).isEqualTo(800);
+            assertThat(user.breaker().errorThresholdPercentage()).isEqualTo(30);
+            assertThat(user.breaker().requestVolumeThreshold()).isEqualTo(25);
+            assertThat(user.breaker().sleepWindow().toMillis()).isEqualTo(7000);
+            assertThat(user.fallback().maxConcurrentRequests()).isEqualTo(20);
+            assertThat(user.metrics().rollingStatsWindow().toMillis()).isEqualTo(20000);
+            assertThat(user.metrics().rollingStatsBuckets()).isEqualTo(20);
+            assertThat(user.metrics().healthInterval().toMillis()).isEqualTo(1000);
+            assertThat(user.request().cacheEnabled()).isFalse();
 
             // created after the file was read: the fixed properties apply at creation
             assertThat(lookup.policy().isolationStrategy()).isEqualTo(IsolationStrategy.SEMAPHORE);
-            assertThat(lookup.policy().config().semaphoreMaxConcurrentRequests()).isEqualTo(50);
-            assertThat(lookup.policy().config().metricsRollingPercentileTimeInMilliseconds()).isEqualTo(30000);
-            assertThat(lookup.policy().config().metricsRollingPercentileNumBuckets()).isEqualTo(3);
-            assertThat(lookup.policy().config().timeoutInMilliseconds()).isEqualTo(1500);
+            assertThat(lookup.policy().config().isolation().semaphoreMaxConcurrentRequests()).isEqualTo(50);
+            assertThat(lookup.policy().config().metrics().percentileWindow().toMillis()).isEqualTo(30000);
+            assertThat(lookup.policy().config().metrics().percentileBuckets()).isEqualTo(3);
+            assertThat(lookup.policy().config().timeout().timeout().toMillis()).isEqualTo(1500);
             assertThat(lookup.policy().threadPool()).isNull();
 
             // set in code: stronger than the file's global default THREAD
             assertThat(other.policy().isolationStrategy()).isEqualTo(IsolationStrategy.SEMAPHORE);
-            assertThat(other.policy().config().semaphoreMaxConcurrentRequests()).isEqualTo(3);
+            assertThat(other.policy().config().isolation().semaphoreMaxConcurrentRequests()).isEqualTo(3);
 
             GuardThreadPool userPool = getUser.policy().threadPool();
             ThreadPoolConfig pool = userPool.config();
@@ -65,28 +65,28 @@ class HystrixPropertiesFileTest {
             assertThat(pool.allowMaximumSizeToDivergeFromCoreSize()).isTrue();
             assertThat(pool.maxQueueSize()).isEqualTo(100);
             assertThat(pool.queueSizeRejectionThreshold()).isEqualTo(60);
-            assertThat(pool.keepAliveTimeMinutes()).isEqualTo(2);
-            assertThat(pool.metricsRollingStatsTimeInMilliseconds()).isEqualTo(15000);
-            assertThat(pool.metricsRollingStatsNumBuckets()).isEqualTo(15);
+            assertThat(pool.keepAliveTime().toMinutes()).isEqualTo(2);
+            assertThat(pool.rollingStatsWindow().toMillis()).isEqualTo(15000);
+            assertThat(pool.rollingStatsBuckets()).isEqualTo(15);
             assertThat(userPool.admissionLimit()).isEqualTo(30 + 60);
             assertThat(registry.findPool("LookupCountry")).isEmpty();
 
             FakeCollapser batch = FakeCollapser.create(config, "UserBatch",
                     CollapserConfig.builder().dispatchStrategy(DispatchStrategy.TIMER).build());
             assertThat(batch.config().maxRequestsInBatch()).isEqualTo(100);
-            assertThat(batch.config().timerDelayInMilliseconds()).isEqualTo(5);
+            assertThat(batch.config().timerDelay().toMillis()).isEqualTo(5);
             assertThat(batch.config().requestCacheEnabled()).isTrue();
             FakeCollapser other2 = FakeCollapser.create(config, "Other", CollapserConfig.defaults());
-            assertThat(other2.config().timerDelayInMilliseconds()).isEqualTo(15);
+            assertThat(other2.config().timerDelay().toMillis()).isEqualTo(15);
 
             assertThat(events).filteredOn(e -> e.kind() == ConfigEvent.Kind.REFUSED).isEmpty();
             assertThat(events).filteredOn(e -> e.kind() == ConfigEvent.Kind.UNKNOWN_KEY).singleElement()
                     .satisfies(e -> assertThat(e.key())
                             .isEqualTo("hystrix.command.GetUser.execution.isolation.thread.poolKeyOverride"));
             assertThat(config.commandProperties("GetUser").orElseThrow()).contains(
-                    new EffectiveProperty("execution.isolation.thread.timeoutInMilliseconds", 800,
+                    new EffectiveProperty("execution.isolation.thread.timeoutInMilliseconds", Duration.ofMillis(800),
                             Level.DYNAMIC_INSTANCE, "hystrix.command.GetUser.execution.isolation.thread.timeoutInMilliseconds"),
-                    new EffectiveProperty("circuitBreaker.sleepWindowInMilliseconds", 7000,
+                    new EffectiveProperty("circuitBreaker.sleepWindowInMilliseconds", Duration.ofMillis(7000),
                             Level.DYNAMIC_GLOBAL_DEFAULT, "hystrix.command.default.circuitBreaker.sleepWindowInMilliseconds"));
         }
     }

@@ -44,7 +44,7 @@ class LiveChangesTest {
                     continue;
                 }
                 Object value = Harness.samples(GuardConfig.scope(), p).get(0);
-                f.source.set("firebreak.command.g." + p.name(), Harness.text(value));
+                f.source.set("firebreak.command.g." + p.name(), Harness.text(p, value));
                 assertThat(Harness.get(p, guard.policy().config())).as(p.name()).isEqualTo(value);
             }
             assertThat(f.events(ConfigEvent.Kind.APPLIED)).hasSize(
@@ -80,8 +80,8 @@ class LiveChangesTest {
             f.source.set("firebreak.command.default.execution.isolation.strategy", "SEMAPHORE");
             f.source.set("firebreak.command.default.fallback.enabled", "false"); // another refresh, same fixed change
 
-            assertThat(running.policy().config().isolationStrategy()).isEqualTo(IsolationStrategy.THREAD);
-            assertThat(running.policy().config().fallbackEnabled()).isFalse();
+            assertThat(running.policy().config().isolation().strategy()).isEqualTo(IsolationStrategy.THREAD);
+            assertThat(running.policy().config().fallback().enabled()).isFalse();
             assertThat(f.events(ConfigEvent.Kind.FIXED_PROPERTY_IGNORED)).singleElement().satisfies(e -> {
                 assertThat(e.instance()).isEqualTo("running");
                 assertThat(e.property()).isEqualTo("execution.isolation.strategy");
@@ -121,7 +121,7 @@ class LiveChangesTest {
                     "firebreak.collapser.batch.dispatch.strategy", "LOAD_AWARE",
                     "firebreak.collapser.batch.metrics.rollingStats.numBuckets", "20"));
 
-            assertThat(collapser.config().timerDelayInMilliseconds()).isEqualTo(25);
+            assertThat(collapser.config().timerDelay().toMillis()).isEqualTo(25);
             assertThat(collapser.config().maxRequestsInBatch()).isEqualTo(64);
             assertThat(collapser.config().dispatchStrategy()).isEqualTo(DispatchStrategy.LOAD_AWARE);
             assertThat(collapser.config().metricsRollingStatsNumBuckets()).isEqualTo(10);
@@ -132,7 +132,7 @@ class LiveChangesTest {
 
             collapser.registration.close();
             f.source.set("firebreak.collapser.batch.timerDelayInMilliseconds", "99");
-            assertThat(collapser.config().timerDelayInMilliseconds()).isEqualTo(25);
+            assertThat(collapser.config().timerDelay().toMillis()).isEqualTo(25);
             assertThat(f.config.collapserProperties("batch")).isEmpty();
         }
     }
@@ -143,16 +143,16 @@ class LiveChangesTest {
         probe.close();
         Guard early = probe.registry.guard("early").isolation(Isolation.semaphore(2)).build();
         probe.source.set("firebreak.command.early.fallback.enabled", "false");
-        assertThat(early.policy().config().fallbackEnabled()).as("closed: nothing applies").isTrue();
+        assertThat(early.policy().config().fallback().enabled()).as("closed: nothing applies").isTrue();
 
         try (DynamicConfiguration second = DynamicConfiguration.builder(probe.registry).source(probe.source)
                 .pollInterval(java.time.Duration.ZERO).build()) {
-            assertThat(early.policy().config().fallbackEnabled()).isFalse();
-            assertThat(early.policy().config().semaphoreMaxConcurrentRequests()).isEqualTo(2);
+            assertThat(early.policy().config().fallback().enabled()).isFalse();
+            assertThat(early.policy().config().isolation().semaphoreMaxConcurrentRequests()).isEqualTo(2);
             assertThat(second.properties(early)).contains(new EffectiveProperty("fallback.enabled", false,
                     Level.DYNAMIC_INSTANCE, "firebreak.command.early.fallback.enabled"));
             probe.source.remove("firebreak.command.early.fallback.enabled");
-            assertThat(early.policy().config().fallbackEnabled()).isTrue();
+            assertThat(early.policy().config().fallback().enabled()).isTrue();
         }
     }
 
@@ -162,7 +162,7 @@ class LiveChangesTest {
             Guard guard = f.semaphoreGuard("gone", c -> { });
             f.registry.remove("gone");
             f.source.set("firebreak.command.gone.fallback.enabled", "false");
-            assertThat(guard.policy().config().fallbackEnabled()).isTrue();
+            assertThat(guard.policy().config().fallback().enabled()).isTrue();
         }
     }
 }

@@ -53,13 +53,13 @@ class LiveFileReloadTest {
                 })
                 .build()) {
             Guard guard = registry.guard("orders").isolation(Isolation.semaphore(5)).build();
-            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(400);
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(400);
 
             write("firebreak.properties", "firebreak.command.orders." + TIMEOUT + "=250\n");
 
             assertThat(applied.await(10, SECONDS)).as("the change event within 10 s").isTrue();
-            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(250);
-            assertThat(config.properties(guard)).contains(new EffectiveProperty(TIMEOUT, 250, Level.DYNAMIC_INSTANCE,
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(250);
+            assertThat(config.properties(guard)).contains(new EffectiveProperty(TIMEOUT, Duration.ofMillis(250), Level.DYNAMIC_INSTANCE,
                     "firebreak.command.orders." + TIMEOUT));
         }
     }
@@ -78,23 +78,23 @@ class LiveFileReloadTest {
         assertThat(clock.pendingDelays()).containsExactly(1_000_000_000L);
 
         write("a.properties", "firebreak.command.orders.fallback.enabled=false\n");
-        assertThat(guard.policy().config().fallbackEnabled()).isTrue(); // not before the poll
+        assertThat(guard.policy().config().fallback().enabled()).isTrue(); // not before the poll
         clock.advance(Duration.ofMillis(999));
-        assertThat(guard.policy().config().fallbackEnabled()).isTrue();
+        assertThat(guard.policy().config().fallback().enabled()).isTrue();
         clock.advance(Duration.ofMillis(1)); // the poll that first sees the edit
-        assertThat(guard.policy().config().fallbackEnabled()).isTrue();
+        assertThat(guard.policy().config().fallback().enabled()).isTrue();
         clock.advance(Duration.ofSeconds(1)); // and the next one, which finds it unchanged: stable, applied
-        assertThat(guard.policy().config().fallbackEnabled()).isFalse();
+        assertThat(guard.policy().config().fallback().enabled()).isFalse();
 
         write("a.properties", "firebreak.command.orders.fallback.enabled=true\n");
         clock.advance(Duration.ofSeconds(2));
-        assertThat(guard.policy().config().fallbackEnabled()).isTrue();
+        assertThat(guard.policy().config().fallback().enabled()).isTrue();
 
         config.close();
         assertThat(clock.pendingTasks()).isZero();
         write("a.properties", "firebreak.command.orders.fallback.enabled=false\n");
         clock.advance(Duration.ofSeconds(5));
-        assertThat(guard.policy().config().fallbackEnabled()).isTrue();
+        assertThat(guard.policy().config().fallback().enabled()).isTrue();
         assertThat(registry.configResolver()).isSameAs(ConfigResolver.codeOnly());
     }
 
@@ -117,9 +117,9 @@ class LiveFileReloadTest {
             config.refresh(); // a changed file applies at the second read that finds it unchanged
             config.refresh();
 
-            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(400);
-            assertThat(guard.policy().config().circuitBreakerErrorThresholdPercentage()).isEqualTo(60);
-            assertThat(guard.policy().config().circuitBreakerRequestVolumeThreshold()).isEqualTo(7);
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(400);
+            assertThat(guard.policy().config().breaker().errorThresholdPercentage()).isEqualTo(60);
+            assertThat(guard.policy().config().breaker().requestVolumeThreshold()).isEqualTo(7);
             assertThat(events).filteredOn(e -> e.kind() == ConfigEvent.Kind.REFUSED).singleElement()
                     .satisfies(e -> assertThat(e.message()).contains(
                             "firebreak.command.orders." + TIMEOUT, "-5", "must be > 0", "keeping 400"));
@@ -142,16 +142,16 @@ class LiveFileReloadTest {
             write("g.properties", "firebreak.command.orders." + TIMEOUT + "=900\nbroken=\\u12G4\n");
             config.refresh();
             config.refresh();
-            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(300);
-            assertThat(guard.policy().config().fallbackEnabled()).isFalse();
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(300);
+            assertThat(guard.policy().config().fallback().enabled()).isFalse();
 
             Files.write(file, new byte[] {'f', '=', (byte) 0xC3, (byte) 0x28}); // not UTF-8
             config.refresh();
             Files.delete(file);
             config.refresh();
             config.refresh(); // the same failure is reported once
-            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(300);
-            assertThat(guard.policy().config().fallbackEnabled()).isFalse();
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(300);
+            assertThat(guard.policy().config().fallback().enabled()).isFalse();
             assertThat(events).filteredOn(e -> e.kind() == ConfigEvent.Kind.SOURCE_FAILED)
                     .extracting(ConfigEvent::message)
                     .hasSize(2)
@@ -165,8 +165,8 @@ class LiveFileReloadTest {
             write("g.properties", "firebreak.command.orders." + TIMEOUT + "=350\n");
             config.refresh();
             config.refresh();
-            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(350);
-            assertThat(guard.policy().config().fallbackEnabled()).isTrue(); // the line is gone: the default shows through
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(350);
+            assertThat(guard.policy().config().fallback().enabled()).isTrue(); // the line is gone: the default shows through
         }
     }
 }

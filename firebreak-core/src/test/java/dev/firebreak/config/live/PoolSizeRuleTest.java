@@ -52,7 +52,7 @@ class PoolSizeRuleTest {
 
             f.source.set("firebreak.threadpool.p.keepAliveTimeMinutes", "2"); // another change: no repeated refusal
             assertThat(f.events(ConfigEvent.Kind.REFUSED)).hasSize(2);
-            assertThat(pool.config().keepAliveTimeMinutes()).isEqualTo(2);
+            assertThat(pool.config().keepAliveTime().toMinutes()).isEqualTo(2);
 
             f.source.set("firebreak.threadpool.p.coreSize", "4"); // a valid size still applies afterwards
             assertThat(pool.metricsSnapshot().corePoolSize()).isEqualTo(4);

@@ -1,5 +1,6 @@
 package dev.firebreak.config.live;
 
+import java.time.Duration;
 import static dev.firebreak.config.live.Fixture.TIMEOUT;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,7 +57,7 @@ class PrecedenceMatrixTest {
     private static Fixture fixture(List<Level> present) {
         return new Fixture(b -> {
             if (present.contains(Level.GLOBAL_DEFAULT_FROM_CODE)) {
-                b.commandDefaults(c -> c.timeoutInMilliseconds(VALUE.get(Level.GLOBAL_DEFAULT_FROM_CODE)));
+                b.commandDefaults(c -> c.timeout(to -> to.timeout(Duration.ofMillis(VALUE.get(Level.GLOBAL_DEFAULT_FROM_CODE)))));
             }
         });
     }
@@ -73,7 +74,7 @@ class PrecedenceMatrixTest {
     private static Guard build(Fixture f, List<Level> present) {
         return f.semaphoreGuard("orders", c -> {
             if (present.contains(Level.INSTANCE_DEFAULT_FROM_CODE)) {
-                c.timeoutInMilliseconds(VALUE.get(Level.INSTANCE_DEFAULT_FROM_CODE));
+                c.timeout(to -> to.timeout(Duration.ofMillis(VALUE.get(Level.INSTANCE_DEFAULT_FROM_CODE))));
             }
         });
     }
@@ -85,7 +86,7 @@ class PrecedenceMatrixTest {
             setDynamic(f, present);
             Guard guard = build(f, present);
 
-            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(expectedValue(present));
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(expectedValue(present));
             assertThat(f.property(guard, TIMEOUT).level()).isEqualTo(expectedLevel(present));
             assertThat(f.events(ConfigEvent.Kind.REFUSED)).isEmpty();
         }
@@ -98,15 +99,15 @@ class PrecedenceMatrixTest {
             Guard guard = build(f, present);
             List<Level> codeOnly = present.stream()
                     .filter(l -> l == Level.GLOBAL_DEFAULT_FROM_CODE || l == Level.INSTANCE_DEFAULT_FROM_CODE).toList();
-            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(expectedValue(codeOnly));
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(expectedValue(codeOnly));
 
             setDynamic(f, present);
-            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(expectedValue(present));
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(expectedValue(present));
             assertThat(f.property(guard, TIMEOUT).level()).isEqualTo(expectedLevel(present));
 
             f.source.remove("firebreak.command.default." + TIMEOUT);
             f.source.remove("firebreak.command.orders." + TIMEOUT);
-            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(expectedValue(codeOnly));
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(expectedValue(codeOnly));
             assertThat(f.property(guard, TIMEOUT).level()).isEqualTo(expectedLevel(codeOnly));
             assertThat(guard.policy().config().setInCode()).isEqualTo(guard.policy().codeConfig().setInCode());
         }
@@ -118,12 +119,12 @@ class PrecedenceMatrixTest {
         try (Fixture f = new Fixture(b -> b.source(early))) { // early is added after f.source: it wins
             Guard guard = f.semaphoreGuard("orders", c -> { });
             f.source.set("hystrix.command.orders." + TIMEOUT, "200");
-            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(200);
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(200);
             f.source.set("firebreak.command.orders." + TIMEOUT, "300");
-            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(300);
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(300);
             assertThat(f.property(guard, TIMEOUT).origin()).isEqualTo("firebreak.command.orders." + TIMEOUT);
             early.set("firebreak.command.orders." + TIMEOUT, "400");
-            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(400);
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(400);
         }
     }
 
@@ -133,31 +134,31 @@ class PrecedenceMatrixTest {
             Guard dotted = f.semaphoreGuard("random.org", c -> { });
             Guard plain = f.semaphoreGuard("org", c -> { });
             f.source.set("firebreak.command.random.org.fallback.enabled", "false");
-            assertThat(dotted.policy().config().fallbackEnabled()).isFalse();
-            assertThat(plain.policy().config().fallbackEnabled()).isTrue();
+            assertThat(dotted.policy().config().fallback().enabled()).isFalse();
+            assertThat(plain.policy().config().fallback().enabled()).isTrue();
         }
     }
 
     @Test
     void threadPoolsFollowTheSamePrecedence() {
-        try (Fixture f = new Fixture(b -> b.threadPoolDefaults(p -> p.keepAliveTimeMinutes(3)))) {
+        try (Fixture f = new Fixture(b -> b.threadPoolDefaults(p -> p.keepAliveTime(Duration.ofMinutes(3))))) {
             Guard guard = f.registry.guard("orders").isolation(dev.firebreak.Isolation.threadPool(
                     ThreadPoolConfig.builder().coreSize(4).build())).build();
             GuardThreadPool pool = guard.policy().threadPool();
             assertThat(pool.config().coreSize()).isEqualTo(4);
-            assertThat(pool.config().keepAliveTimeMinutes()).isEqualTo(3);
+            assertThat(pool.config().keepAliveTime().toMinutes()).isEqualTo(3);
 
             f.source.set("hystrix.threadpool.default.coreSize", "6"); // weaker than the code's 4
             f.source.set("hystrix.threadpool.default.keepAliveTimeMinutes", "5");
             assertThat(pool.config().coreSize()).isEqualTo(4);
-            assertThat(pool.config().keepAliveTimeMinutes()).isEqualTo(5);
+            assertThat(pool.config().keepAliveTime().toMinutes()).isEqualTo(5);
 
             f.source.set("hystrix.threadpool.orders.coreSize", "8");
             assertThat(pool.config().coreSize()).isEqualTo(8);
             assertThat(f.config.threadPoolProperties("orders").orElseThrow())
                     .contains(new EffectiveProperty("coreSize", 8, Level.DYNAMIC_INSTANCE,
                             "hystrix.threadpool.orders.coreSize"))
-                    .contains(new EffectiveProperty("keepAliveTimeMinutes", 5, Level.DYNAMIC_GLOBAL_DEFAULT,
+                    .contains(new EffectiveProperty("keepAliveTimeMinutes", Duration.ofMinutes(5), Level.DYNAMIC_GLOBAL_DEFAULT,
                             "hystrix.threadpool.default.keepAliveTimeMinutes"))
                     .contains(new EffectiveProperty("maxQueueSize", -1, Level.GLOBAL_DEFAULT_FROM_CODE,
                             "library default"));
@@ -166,15 +167,15 @@ class PrecedenceMatrixTest {
 
     @Test
     void collapsersFollowTheSamePrecedence() {
-        try (Fixture f = new Fixture(b -> b.collapserDefaults(c -> c.timerDelayInMilliseconds(20)))) {
+        try (Fixture f = new Fixture(b -> b.collapserDefaults(c -> c.timerDelay(Duration.ofMillis(20))))) {
             CollapserConfig code = CollapserConfig.builder().maxRequestsInBatch(50).build();
             FakeCollapser collapser = FakeCollapser.create(f.config, "batch", code);
-            assertThat(collapser.config().timerDelayInMilliseconds()).isEqualTo(20);
+            assertThat(collapser.config().timerDelay().toMillis()).isEqualTo(20);
 
             f.source.set("firebreak.collapser.default.maxRequestsInBatch", "70"); // weaker than the code's 50
             f.source.set("firebreak.collapser.default.timerDelayInMilliseconds", "30");
             assertThat(collapser.config().maxRequestsInBatch()).isEqualTo(50);
-            assertThat(collapser.config().timerDelayInMilliseconds()).isEqualTo(30);
+            assertThat(collapser.config().timerDelay().toMillis()).isEqualTo(30);
 
             f.source.set("firebreak.collapser.batch.maxRequestsInBatch", "90");
             assertThat(collapser.config().maxRequestsInBatch()).isEqualTo(90);
@@ -186,9 +187,9 @@ class PrecedenceMatrixTest {
 
     @Test
     void everyPropertyIsListedWithItsLevel() {
-        try (Fixture f = new Fixture(b -> b.commandDefaults(c -> c.fallbackEnabled(false)))) {
+        try (Fixture f = new Fixture(b -> b.commandDefaults(c -> c.fallback(fb -> fb.enabled(false))))) {
             f.source.set("hystrix.command.default.circuitBreaker.requestVolumeThreshold", "30");
-            Guard guard = f.semaphoreGuard("orders", c -> c.circuitBreakerErrorThresholdPercentage(25));
+            Guard guard = f.semaphoreGuard("orders", c -> c.breaker(cb -> cb.errorThresholdPercentage(25)));
 
             List<EffectiveProperty> all = f.config.properties(guard);
             assertThat(all).extracting(EffectiveProperty::key)

@@ -31,19 +31,16 @@ class PropertyTableTest {
     @Test
     void everyRecordComponentHasExactlyOnePropertyWhoseGetterAndSetterUseIt() throws Exception {
         for (ConfigScope<?, ?> scope : Scopes.all()) {
-            List<String> components = Arrays.stream(scope.recordType().getRecordComponents())
-                    .map(RecordComponent::getName).filter(n -> !n.equals("setInCode")).toList();
+            List<String> components = leafComponents(scope.recordType(), "");
             assertThat(scope.properties()).extracting(PropertyDefinition::component)
                     .as(scope.segment()).containsExactlyInAnyOrderElementsOf(components);
 
             for (PropertyDefinition<?, ?> p : scope.properties()) {
-                RecordComponent component = Arrays.stream(scope.recordType().getRecordComponents())
-                        .filter(c -> c.getName().equals(p.component())).findFirst().orElseThrow();
                 Object defaults = scope.defaults();
-                assertThat(Harness.get(p, defaults)).isEqualTo(component.getAccessor().invoke(defaults));
+                assertThat(Harness.get(p, defaults)).isEqualTo(read(defaults, p.component()));
                 for (Object sample : Harness.samples(scope, p)) {
                     Object built = buildWith(scope, p, sample);
-                    assertThat(component.getAccessor().invoke(built)).as("%s set %s", p, sample).isEqualTo(sample);
+                    assertThat(read(built, p.component())).as("%s set %s", p, sample).isEqualTo(sample);
                     assertThat(Harness.get(p, built)).isEqualTo(sample);
                     for (PropertyDefinition<?, ?> other : scope.properties()) {
                         if (other != p) {
@@ -54,6 +51,33 @@ class PropertyTableTest {
                 }
             }
         }
+    }
+
+    /** A record's components, a component that is itself a record (a policy's part) by its own, as {@code part.name}. */
+    private static List<String> leafComponents(Class<?> recordType, String prefix) {
+        List<String> names = new ArrayList<>();
+        for (RecordComponent c : recordType.getRecordComponents()) {
+            if (c.getName().equals("setInCode")) {
+                continue;
+            }
+            if (c.getType().isRecord()) {
+                names.addAll(leafComponents(c.getType(), prefix + c.getName() + "."));
+            } else {
+                names.add(prefix + c.getName());
+            }
+        }
+        return names;
+    }
+
+    /** The value at a dotted component path of a record. */
+    private static Object read(Object record, String path) throws Exception {
+        Object value = record;
+        for (String name : path.split("\\.")) {
+            RecordComponent component = Arrays.stream(value.getClass().getRecordComponents())
+                    .filter(c -> c.getName().equals(name)).findFirst().orElseThrow();
+            value = component.getAccessor().invoke(value);
+        }
+        return value;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -135,7 +159,7 @@ class PropertyTableTest {
         List<List<String>> rows = new ArrayList<>();
         for (PropertyDefinition<?, ?> p : scope.properties()) {
             rows.add(List.of("`" + p.name() + "`",
-                    "`" + Harness.text(Harness.get(p, scope.defaults())) + "`",
+                    "`" + Harness.text(p, Harness.get(p, scope.defaults())) + "`",
                     p.live() ? "yes" : "no",
                     p.hystrixName() == null ? "Firebreak" : "`" + p.hystrixName() + "`",
                     p.meaning()));

@@ -1,5 +1,6 @@
 package dev.firebreak.config.live;
 
+import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.Guard;
@@ -29,15 +30,15 @@ class RegistryCollapserTest {
                         batches.add(new ArrayList<>(arguments));
                         return CompletableFuture.completedFuture(arguments);
                     }, ResponseMapping.<Integer, Integer>inOrder())
-                    .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(10))
+                    .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelay(Duration.ofMillis(10)))
                     .build();
             f.config.refresh(); // nothing changed in the sources, but the collapser is new: it is bound now
             assertThat(f.config.collapserProperties("numbers").orElseThrow()).contains(new EffectiveProperty(
-                    "timerDelayInMilliseconds", 10, Level.INSTANCE_DEFAULT_FROM_CODE, "code"));
+                    "timerDelayInMilliseconds", Duration.ofMillis(10), Level.INSTANCE_DEFAULT_FROM_CODE, "code"));
 
             f.source.set("firebreak.collapser.numbers.timerDelayInMilliseconds", "50");
             f.source.set("hystrix.collapser.default.maxRequestsInBatch", "3");
-            assertThat(collapser.config().timerDelayInMilliseconds()).isEqualTo(50);
+            assertThat(collapser.config().timerDelay().toMillis()).isEqualTo(50);
             assertThat(collapser.config().maxRequestsInBatch()).isEqualTo(3);
 
             CompletableFuture<Integer> first = collapser.submit(1);
@@ -55,7 +56,7 @@ class RegistryCollapserTest {
             assertThat(batches).containsExactly(List.of(1), List.of(2, 3, 4));
 
             f.source.remove("firebreak.collapser.numbers.timerDelayInMilliseconds");
-            assertThat(collapser.config().timerDelayInMilliseconds()).isEqualTo(10);
+            assertThat(collapser.config().timerDelay().toMillis()).isEqualTo(10);
         }
     }
 
@@ -70,7 +71,7 @@ class RegistryCollapserTest {
                     .batchAsync(arguments -> CompletableFuture.completedFuture(arguments),
                             ResponseMapping.<Integer, Integer>inOrder())
                     .build();
-            assertThat(collapser.config().timerDelayInMilliseconds())
+            assertThat(collapser.config().timerDelay().toMillis())
                     .as("no poll needed: the value applies at creation").isEqualTo(40);
         }
     }

@@ -16,7 +16,7 @@ class SecondConfigurationTest {
             f.source.set("hystrix.command.default." + Fixture.TIMEOUT, "250");
             f.config.refresh();
             Guard guard = f.semaphoreGuard("orders", c -> { });
-            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(250);
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(250);
 
             MapPropertySource other = new MapPropertySource("other");
             assertThatThrownBy(() -> DynamicConfiguration.builder(f.registry).source(other)
@@ -24,12 +24,12 @@ class SecondConfigurationTest {
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("already has a configuration");
 
-            assertThat(guard.policy().config().timeoutInMilliseconds()).as("the running guard keeps its live value").isEqualTo(250);
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).as("the running guard keeps its live value").isEqualTo(250);
             assertThat(f.registry.guard("payments").isolation(dev.firebreak.Isolation.semaphore(1)).build()
-                    .policy().config().timeoutInMilliseconds()).as("new guards still resolve through the first").isEqualTo(250);
+                    .policy().config().timeout().timeout().toMillis()).as("new guards still resolve through the first").isEqualTo(250);
             f.source.set("hystrix.command.default." + Fixture.TIMEOUT, "300");
             f.config.refresh();
-            assertThat(guard.policy().config().timeoutInMilliseconds()).isEqualTo(300);
+            assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(300);
         }
     }
 
@@ -40,7 +40,7 @@ class SecondConfigurationTest {
         MapPropertySource next = new MapPropertySource("next").set("hystrix.command.default." + Fixture.TIMEOUT, "400");
         try (DynamicConfiguration second = DynamicConfiguration.builder(f.registry).source(next)
                 .pollInterval(Duration.ZERO).build()) {
-            assertThat(f.semaphoreGuard("orders", c -> { }).policy().config().timeoutInMilliseconds()).isEqualTo(400);
+            assertThat(f.semaphoreGuard("orders", c -> { }).policy().config().timeout().timeout().toMillis()).isEqualTo(400);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.firebreak.config.live;
 
+import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.collapse.CollapserConfig;
@@ -27,7 +28,7 @@ class TimerDelayImpliesTimerTest {
             f.source.set("hystrix.collapser.batch.timerDelayInMilliseconds", "40");
             FakeCollapser collapser = FakeCollapser.create(f.config, "batch", CollapserConfig.defaults());
             assertThat(collapser.config().dispatchStrategy()).isEqualTo(DispatchStrategy.TIMER);
-            assertThat(collapser.config().timerDelayInMilliseconds()).isEqualTo(40);
+            assertThat(collapser.config().timerDelay().toMillis()).isEqualTo(40);
             assertThat(dispatch(f, "batch")).isEqualTo(new EffectiveProperty(DISPATCH, DispatchStrategy.TIMER,
                     Level.DYNAMIC_INSTANCE, "implied by hystrix.collapser.batch.timerDelayInMilliseconds"));
         }
@@ -61,7 +62,7 @@ class TimerDelayImpliesTimerTest {
     void aDelaySetInCodeSelectsTimerThroughTheResolutionToo() {
         try (Fixture f = new Fixture()) {
             FakeCollapser collapser = FakeCollapser.create(f.config, "batch",
-                    CollapserConfig.builder().timerDelayInMilliseconds(30).build());
+                    CollapserConfig.builder().timerDelay(Duration.ofMillis(30)).build());
             f.config.refresh();
             assertThat(collapser.config().dispatchStrategy()).isEqualTo(DispatchStrategy.TIMER);
             assertThat(dispatch(f, "batch").origin()).isEqualTo("implied by code");

@@ -65,8 +65,8 @@ public final class DemoService implements AutoCloseable {
                 .timeout(Duration.ofMillis(500)).build();
         pricing = registry.guard("pricing.quote").group("pricing").isolation(Isolation.virtualThreads(50))
                 .timeout(Duration.ofMillis(800))
-                .configure(c -> c.circuitBreakerSlowCallDurationThresholdInMilliseconds(500)
-                        .circuitBreakerSlowCallThresholdPercentage(90))
+                .configure(c -> c.breaker(cb -> cb.slowCallDurationThreshold(Duration.ofMillis(500))
+                        .slowCallThresholdPercentage(90)))
                 .build();
         inventory = registry.guard("inventory.reserve").group("inventory").isolation(Isolation.semaphore(50))
                 .timeout(Duration.ofMillis(300)).build();

@@ -1,5 +1,6 @@
 package dev.firebreak.lab.experiment.collapse;
 
+import java.time.Duration;
 import dev.firebreak.lab.experiment.Labelled;
 import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.collapse.DispatchStrategy;
@@ -30,10 +31,10 @@ public enum CollapseVariant implements Labelled {
     HYSTRIX_TIMER_100MS("hystrix-timer-100ms", "hystrix", true, ctx -> new HystrixCollapserBackend(ctx.label(), 100, ctx.client())),
     /** Firebreak's collapser, TIMER with a 10 ms window (the window opens on the first request). */
     FIREBREAK_TIMER_10MS("firebreak-timer-10ms", "firebreak", true, ctx -> new FirebreakCollapserBackend(ctx.label(), ctx.client(),
-            c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(10))),
+            c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelay(Duration.ofMillis(10)))),
     /** Firebreak's collapser, TIMER with a 100 ms window. */
     FIREBREAK_TIMER_100MS("firebreak-timer-100ms", "firebreak", true, ctx -> new FirebreakCollapserBackend(ctx.label(), ctx.client(),
-            c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(100))),
+            c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelay(Duration.ofMillis(100)))),
     /**
      * Firebreak's collapser, LOAD_AWARE with the library's defaults (k = min(8, the guard's bound),
      * linger up to 5 ms with a 1 ms quiet gap, only while batches are in flight; paced departures).

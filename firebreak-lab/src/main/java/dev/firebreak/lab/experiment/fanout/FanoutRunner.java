@@ -98,7 +98,7 @@ public final class FanoutRunner implements AutoCloseable {
                         .batchAsync((List<Integer> batch) -> client.fetchBatchAsync(batch.size()),
                                 ResponseMapping.<Integer, int[], Integer>byPosition((values, batch) ->
                                         IntStream.of(values).boxed().toList()))
-                        .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelayInMilliseconds(10))
+                        .configure(c -> c.dispatchStrategy(DispatchStrategy.TIMER).timerDelay(Duration.ofMillis(10)))
                         .build();
                 yield ids -> joinAll(ids.stream().map(collapser::submit).toList());
             }

@@ -71,7 +71,7 @@ public enum HedgeVariant {
                 });
         GuardRegistry registry = GuardRegistry.builder().build();
         Guard guard = registry.guard("downstream").isolation(Isolation.virtualThreads(10_000))
-                .timeout(Duration.ofSeconds(2)).configure(c -> c.interruptOnCancel(true)).build();
+                .timeout(Duration.ofSeconds(2)).configure(c -> c.isolation(iso -> iso.interruptOnCancel(true))).build();
         if (this == NONE) {
             return () -> guard.submitAsync(call);
         }

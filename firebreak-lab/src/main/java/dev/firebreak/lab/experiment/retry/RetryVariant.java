@@ -95,7 +95,7 @@ public enum RetryVariant {
             case FIREBREAK, FIREBREAK_BUDGET -> {
                 GuardRegistry registry = GuardRegistry.builder().build();
                 Guard guard = registry.guard("downstream").isolation(Isolation.virtualThreads(10_000))
-                        .timeout(Duration.ofSeconds(2)).configure(c -> c.circuitBreakerEnabled(false)).build();
+                        .timeout(Duration.ofSeconds(2)).configure(c -> c.breaker(cb -> cb.enabled(false))).build();
                 boolean budget = this == FIREBREAK_BUDGET;
                 Retry retry = Retry.named("downstream").through(guard)
                         .configure(c -> c.maxAttempts(3).budgetEnabled(budget)).build();

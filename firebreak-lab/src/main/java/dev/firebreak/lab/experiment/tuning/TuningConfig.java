@@ -1,5 +1,6 @@
 package dev.firebreak.lab.experiment.tuning;
 
+import java.time.Duration;
 import dev.firebreak.lab.experiment.Labelled;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
@@ -63,9 +64,9 @@ public enum TuningConfig implements Labelled {
             case SEED_FIRST -> registry.guard("service")
                     .isolation(Isolation.threadPool(ThreadPoolConfig.builder().coreSize(20).maximumSize(300)
                             .allowMaximumSizeToDivergeFromCoreSize(true).maxQueueSize(200).queueSizeRejectionThreshold(200).build()))
-                    .configure(c -> c.timeoutEnabled(false).circuitBreakerErrorThresholdPercentage(20)
-                            .circuitBreakerRequestVolumeThreshold(40).circuitBreakerSleepWindowInMilliseconds(8000)
-                            .fallbackMaxConcurrentRequests(100))
+                    .configure(c -> c.timeout(to -> to.enabled(false)).breaker(cb -> cb.errorThresholdPercentage(20)
+                            .requestVolumeThreshold(40).sleepWindow(Duration.ofMillis(8000)))
+                            .fallback(fb -> fb.maxConcurrentRequests(100)))
                     .build();
             case SEED_LITTLE -> registry.guard("service")
                     .isolation(Isolation.threadPool(littlesLawPool()))
@@ -84,8 +85,8 @@ public enum TuningConfig implements Labelled {
     }
 
     private static void littlesLawCommand(dev.firebreak.GuardConfig.Builder c) {
-        c.timeoutEnabled(true).timeoutInMilliseconds(700).circuitBreakerErrorThresholdPercentage(10)
-                .circuitBreakerRequestVolumeThreshold(20).circuitBreakerSleepWindowInMilliseconds(5000)
-                .fallbackMaxConcurrentRequests(25);
+        c.timeout(to -> to.enabled(true).timeout(Duration.ofMillis(700))).breaker(cb -> cb.errorThresholdPercentage(10)
+                .requestVolumeThreshold(20).sleepWindow(Duration.ofMillis(5000)))
+                .fallback(fb -> fb.maxConcurrentRequests(25));
     }
 }
