@@ -203,9 +203,12 @@ public final class Guard {
         public Builder isolation(Isolation isolation) {
             config.isolation(iso -> iso.strategy(isolation.strategy()));
             switch (isolation) {
-                case Isolation.Semaphore s -> config.isolation(iso -> iso.semaphoreMaxConcurrentRequests(s.maxConcurrentRequests()));
-                case Isolation.VirtualThreads v -> config.isolation(iso -> iso.virtualMaxConcurrentRequests(v.maxConcurrentRequests()));
-                case Isolation.ThreadPool t -> poolConfig = t.config();
+                case Isolation.Semaphore s ->
+                        config.isolation(iso -> iso.semaphoreMaxConcurrentRequests(s.maxConcurrentRequests()));
+                case Isolation.VirtualThreads v ->
+                        config.isolation(iso -> iso.virtualMaxConcurrentRequests(v.maxConcurrentRequests()));
+                case Isolation.ThreadPool t -> poolConfig = null;
+                case Isolation.ConfiguredThreadPool t -> poolConfig = t.config();
             }
             return this;
         }
@@ -213,7 +216,7 @@ public final class Guard {
         /** The timeout ({@code execution.isolation.thread.timeoutInMilliseconds}), at least 1 ms. */
         public Builder timeout(Duration timeout) {
             long millis = timeout.toMillis();
-            config.timeout(to -> to.timeout(Duration.ofMillis(millis > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) millis)));
+            config.timeout(t -> t.timeout(Duration.ofMillis(Math.min(millis, Integer.MAX_VALUE))));
             return this;
         }
 

@@ -2,6 +2,7 @@ package dev.firebreak;
 
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.breaker.CircuitBreaker;
+import dev.firebreak.breaker.CircuitBreakerView;
 import dev.firebreak.breaker.CircuitBreakers;
 import dev.firebreak.classify.Classifier;
 import dev.firebreak.event.GuardListener;
@@ -9,10 +10,13 @@ import dev.firebreak.internal.Pipeline;
 import dev.firebreak.isolation.Bulkhead;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.IsolationStrategy;
+import dev.firebreak.isolation.IsolationView;
 import dev.firebreak.isolation.Isolator;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import dev.firebreak.ratelimit.RateLimiter;
+import dev.firebreak.ratelimit.RateLimiterView;
 import dev.firebreak.metrics.GuardMetrics;
+import dev.firebreak.metrics.MetricsRecorder;
 import dev.firebreak.time.Ticker;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,8 +45,11 @@ public final class GuardPolicy {
     private final Bulkhead fallbackPermits;
     private final CircuitBreaker breaker;
     private final RateLimiter rateLimiter;
+    private final RateLimiterView rateLimiterView;
     private final Classifier classifier;
-    private final GuardMetrics metrics;
+    private final CircuitBreakerView breakerView;
+    private final IsolationView isolationView;
+    private final MetricsRecorder recorder;
     private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
     private final GuardConfig codeConfig;
     private final GuardHooks hooks;
@@ -57,21 +64,27 @@ public final class GuardPolicy {
         this.ticker = registry.ticker();
         this.codeConfig = codeConfig;
         this.config = config;
-        this.isolator = Isolator.of(config.isolation().strategy(), name, config.isolation().semaphoreMaxConcurrentRequests(),
-                config.isolation().virtualMaxConcurrentRequests(), () -> registry.poolFor(poolName, b.poolConfig));
+        this.isolator = Isolator.of(config.isolation().strategy(), name,
+                config.isolation().semaphoreMaxConcurrentRequests(), config.isolation().virtualMaxConcurrentRequests(),
+                () -> registry.poolFor(poolName, b.poolConfig));
+        this.isolationView = IsolationView.of(isolator);
         this.classifier = b.classifier;
         isolator.adapt(config.limit(), dropAfterNanos(config));
         this.fallbackPermits = new Bulkhead(config.fallback().maxConcurrentRequests());
         this.breaker = CircuitBreakers.create(config.breaker(), (int) config.metrics().rollingStatsWindow().toMillis(),
                 config.metrics().rollingStatsBuckets(), ticker);
-        this.metrics = new GuardMetrics(config.metrics(), ticker, breaker);
+        this.breakerView = CircuitBreakers.view(breaker, ticker);
+        this.recorder = new MetricsRecorder(config.metrics(), ticker, breakerView);
         this.hooks = new GuardHooks(this);
         List<Admission> policies = new ArrayList<>();
         policies.add(breaker);
         this.rateLimiter = new RateLimiter(config.rateLimit(), registry.scheduler());
-        policies.add(rateLimiter); // after the breaker: a short-circuited call spends no rate permit
+        this.rateLimiterView = RateLimiterView.of(rateLimiter);
+        if (config.rateLimit().enabled()) { // rateLimit.enabled is fixed: a guard without one keeps its two-step fast path
+            policies.add(rateLimiter); // after the breaker: a short-circuited call spends no rate permit
+        }
         policies.addAll(b.attemptPolicies);
-        this.pipeline = new Pipeline(hooks, ticker, registry.scheduler(), policies, isolator, metrics);
+        this.pipeline = new Pipeline(hooks, ticker, registry.scheduler(), policies, isolator, recorder);
     }
 
     /** The guard's name (Hystrix's command key). */
@@ -108,16 +121,17 @@ public final class GuardPolicy {
      * table marks fixed (the isolation strategy, the rolling-window geometry) keep their creation
      * values; a change to them is ignored and reported by returning false. The adaptive limit
      * ({@code limit.*}: an unchanged part keeps the running algorithm, a new one starts from the limit in
-     * force, NONE restores the static limit) and the rate limiter ({@code rateLimit.*}) are live too.
+     * force, NONE restores the static limit) and the rate limiter's parameters ({@code rateLimit.*} but
+     * {@code rateLimit.enabled}, fixed at creation) are live too.
      */
     public boolean reconfigure(GuardConfig next) {
         Objects.requireNonNull(next, "config");
         GuardConfig current = config;
         isolator.resize(next.isolation().semaphoreMaxConcurrentRequests(), next.isolation().virtualMaxConcurrentRequests());
         isolator.adapt(next.limit(), dropAfterNanos(next));
-        rateLimiter.reconfigure(next.rateLimit());
+        rateLimiter.reconfigure(next.rateLimit().toBuilder().enabled(config.rateLimit().enabled()).build());
         fallbackPermits.setLimit(next.fallback().maxConcurrentRequests());
-        metrics.reconfigure(next.metrics());
+        recorder.reconfigure(next.metrics());
         CircuitBreakers.reconfigure(breaker, next.breaker());
         config = next;
         return GuardConfig.scope().changedFixed(current, next).isEmpty();
@@ -132,9 +146,9 @@ public final class GuardPolicy {
         return isolator.strategy();
     }
 
-    /** The isolation object: its strategy, limit and permits in flight. */
-    public Isolator isolator() {
-        return isolator;
+    /** The isolation, read-only: its strategy, limit, permits in flight and refusal event. */
+    public IsolationView isolator() {
+        return isolationView;
     }
 
     /** The thread pool under THREAD isolation, else null. */
@@ -142,14 +156,14 @@ public final class GuardPolicy {
         return isolator.pool().orElse(null);
     }
 
-    /** The circuit breaker. */
-    public CircuitBreaker circuitBreaker() {
-        return breaker;
+    /** The circuit breaker, read-only: its state on the registry's clock and its transitions. */
+    public CircuitBreakerView circuitBreaker() {
+        return breakerView;
     }
 
-    /** The guard's rate limiter ({@code rateLimit.*}; admits everything while not enabled). */
-    public RateLimiter rateLimiter() {
-        return rateLimiter;
+    /** The guard's rate limiter, read-only ({@code rateLimit.*}; in the pipeline only if enabled at creation). */
+    public RateLimiterView rateLimiter() {
+        return rateLimiterView;
     }
 
     /** The guard's failure classification (which exceptions are ignored, which results fail). */
@@ -157,9 +171,9 @@ public final class GuardPolicy {
         return classifier;
     }
 
-    /** The guard's metrics. */
+    /** The guard's metrics (read-only: only the guard's pipeline records). */
     public GuardMetrics metrics() {
-        return metrics;
+        return recorder.metrics();
     }
 
     /** The registry the guard belongs to. */
@@ -244,7 +258,7 @@ public final class GuardPolicy {
 
     /** A call answered from the request cache: no admission, recorded and reported like any call. */
     void reportFromCache(long events, long totalNanos) {
-        metrics.record(events, 0L, totalNanos, ticker.read());
+        recorder.record(events, 0L, totalNanos, ticker.read());
         hooks.report(events, 0L, totalNanos);
     }
 }

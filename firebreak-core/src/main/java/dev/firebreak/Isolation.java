@@ -3,6 +3,7 @@ package dev.firebreak;
 import dev.firebreak.config.Check;
 import dev.firebreak.isolation.IsolationStrategy;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import java.util.Objects;
 
 /**
  * How a guard bounds its calls, for {@link Guard.Builder#isolation(Isolation)}:
@@ -19,14 +20,14 @@ public sealed interface Isolation {
         return new Semaphore(maxConcurrentRequests);
     }
 
-    /** The guard's pool (named by its pool key) with Hystrix's default pool configuration. */
+    /** The guard's pool (named by its pool key) with the registry's pool configuration (Hystrix's defaults). */
     static Isolation threadPool() {
-        return new ThreadPool(null);
+        return new ThreadPool();
     }
 
     /** The guard's pool (named by its pool key), created with {@code config} if it does not exist yet. */
     static Isolation threadPool(ThreadPoolConfig config) {
-        return new ThreadPool(config);
+        return new ConfiguredThreadPool(config);
     }
 
     /** A new virtual thread per call, at most {@code maxConcurrentRequests} at once. */
@@ -47,8 +48,21 @@ public sealed interface Isolation {
         }
     }
 
-    /** THREAD isolation; {@code config} is null for the registry's pool default. */
-    record ThreadPool(ThreadPoolConfig config) implements Isolation {
+    /** THREAD isolation on the guard's pool, created with the registry's pool configuration if new. */
+    record ThreadPool() implements Isolation {
+        @Override
+        public IsolationStrategy strategy() {
+            return IsolationStrategy.THREAD;
+        }
+    }
+
+    /** THREAD isolation on the guard's pool, created with {@code config} if new. */
+    record ConfiguredThreadPool(ThreadPoolConfig config) implements Isolation {
+        /** Requires the configuration (for the registry's, use {@link Isolation#threadPool()}). */
+        public ConfiguredThreadPool {
+            Objects.requireNonNull(config, "config: use Isolation.threadPool() for the registry's pool configuration");
+        }
+
         @Override
         public IsolationStrategy strategy() {
             return IsolationStrategy.THREAD;

@@ -1,12 +1,12 @@
 package dev.firebreak;
 
-import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.isolation.IsolationStrategy;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** The defaults are Hystrix's, and a bad value names its key, its value and the rule. */

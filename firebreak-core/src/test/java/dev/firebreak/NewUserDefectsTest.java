@@ -27,6 +27,16 @@ class NewUserDefectsTest {
     }
 
     @Test
+    void aThreadPoolIsolationEitherNamesItsConfigurationOrTakesTheRegistrys() {
+        assertThatThrownBy(() -> Isolation.threadPool(null))
+                .isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("Isolation.threadPool()");
+        assertThat(Isolation.threadPool()).isInstanceOf(Isolation.ThreadPool.class);
+        assertThat(Isolation.threadPool(dev.firebreak.isolation.ThreadPoolConfig.defaults()))
+                .isInstanceOf(Isolation.ConfiguredThreadPool.class);
+    }
+
+    @Test
     void theReservedNameDefaultCannotNameAGuard() {
         assertThatThrownBy(() -> registry.guard("default"))
                 .isInstanceOf(IllegalArgumentException.class)

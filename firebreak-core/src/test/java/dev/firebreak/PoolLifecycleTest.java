@@ -1,6 +1,5 @@
 package dev.firebreak;
 
-import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,6 +11,7 @@ import dev.firebreak.support.LiveThreads;
 import dev.firebreak.testkit.Gate;
 import dev.firebreak.testkit.ManualClock;
 import java.lang.ref.WeakReference;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

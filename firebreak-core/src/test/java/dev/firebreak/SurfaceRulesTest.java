@@ -28,6 +28,41 @@ class SurfaceRulesTest {
                 "submitAsync", "submitAsync");
     }
 
+    /** Accounting that only the pipeline may do: taking or giving permits, recording calls. */
+    private static final java.util.Set<String> ACCOUNTING = java.util.Set.of("record", "enter", "exit", "admit",
+            "release", "tryAdmit", "tryAcquire", "onOutcome", "executionStarted", "executionEnded");
+
+    @Test
+    void nothingReachableFromThePolicyTakesPermitsOrRecordsCalls() {
+        List<String> reachable = new java.util.ArrayList<>();
+        for (Method accessor : GuardPolicy.class.getMethods()) {
+            if (accessor.getDeclaringClass() == Object.class) {
+                continue;
+            }
+            Class<?> type = accessor.getReturnType();
+            for (Method m : type.getMethods()) {
+                if (ACCOUNTING.contains(m.getName())) {
+                    reachable.add("policy()." + accessor.getName() + "()." + m.getName() + " (" + type.getName() + ")");
+                }
+            }
+        }
+        for (Method m : GuardPolicy.class.getMethods()) {
+            if (ACCOUNTING.contains(m.getName())) {
+                reachable.add("policy()." + m.getName());
+            }
+        }
+        assertThat(reachable).isEmpty();
+    }
+
+    @Test
+    void theRuleAboveSeesAccountingWhereItIs() {
+        // the test would pass vacuously if it could not see such methods: the pipeline's own types have them
+        assertThat(Arrays.stream(dev.firebreak.isolation.Isolator.class.getMethods()).map(Method::getName))
+                .contains("enter", "exit", "tryAdmit", "release");
+        assertThat(Arrays.stream(dev.firebreak.metrics.MetricsRecorder.class.getMethods()).map(Method::getName))
+                .contains("record");
+    }
+
     @Test
     void noMainFileIsLongerThan400Lines() throws IOException {
         Path root = Path.of("").toAbsolutePath().getParent(); // the repository, from firebreak-core/

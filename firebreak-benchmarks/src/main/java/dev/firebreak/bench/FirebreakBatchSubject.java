@@ -1,6 +1,5 @@
 package dev.firebreak.bench;
 
-import java.time.Duration;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
@@ -8,6 +7,7 @@ import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.collapse.ResponseMapping;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

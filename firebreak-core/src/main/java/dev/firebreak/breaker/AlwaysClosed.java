@@ -16,11 +16,6 @@ enum AlwaysClosed implements CircuitBreaker {
     }
 
     @Override
-    public CircuitState state(long nowNanos) {
-        return CircuitState.CLOSED;
-    }
-
-    @Override
     public void addStateListener(CircuitStateListener listener) {
     }
 

@@ -13,6 +13,9 @@ import dev.firebreak.event.EventType;
  * <p>In the guard's pipeline the breaker is the first {@link Admission}, held until the outcome:
  * {@link #enter} is {@link #tryAcquire} (DENIED refuses with SHORT_CIRCUITED) and {@link #exit} is
  * {@link #onOutcome}.
+ *
+ * <p>This is the pipeline's side of the breaker; users see a {@link CircuitBreakerView} (its state on
+ * the registry's clock, its listeners), which offers nothing that takes or gives a permit.
  */
 public interface CircuitBreaker extends Admission {
 
@@ -45,9 +48,6 @@ public interface CircuitBreaker extends Admission {
      * @param nowNanos when it ended
      */
     void onOutcome(BreakerPermit permit, EventType executionEvent, long executionNanos, long nowNanos);
-
-    /** The current state as of {@code nowNanos}. */
-    CircuitState state(long nowNanos);
 
     /** Subscribes to state transitions (see {@link CircuitStateListener}). */
     void addStateListener(CircuitStateListener listener);

@@ -18,6 +18,14 @@ public final class CircuitBreakers {
         return new RollingCircuitBreaker(settings, windowMillis * 1_000_000L, buckets, ticker.read());
     }
 
+    /**
+     * The read-only view of {@code breaker} users get ({@code guard.policy().circuitBreaker()}): its state
+     * read on {@code ticker} (the registry's clock) and its listeners; nothing that takes or gives a permit.
+     */
+    public static CircuitBreakerView view(CircuitBreaker breaker, Ticker ticker) {
+        return new BreakerStatus(breaker, ticker);
+    }
+
     /** Applies new live settings to a breaker made by {@link #create}. */
     public static void reconfigure(CircuitBreaker breaker, BreakerConfig settings) {
         if (breaker instanceof RollingCircuitBreaker rolling) {

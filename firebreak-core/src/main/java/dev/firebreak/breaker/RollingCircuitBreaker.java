@@ -152,8 +152,8 @@ final class RollingCircuitBreaker implements CircuitBreaker {
         }
     }
 
-    @Override
-    public CircuitState state(long nowNanos) {
+    /** The current state as of {@code nowNanos}; users read it through a {@link CircuitBreakerView}. */
+    CircuitState state(long nowNanos) {
         BreakerConfig s = settings;
         if (!s.enabled()) {
             return CircuitState.CLOSED;

@@ -3,14 +3,21 @@ package dev.firebreak.internal;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardedCall;
+import dev.firebreak.attempt.Admission;
 import dev.firebreak.classify.FailedResultException;
 import dev.firebreak.event.EventType;
+import dev.firebreak.isolation.Isolator;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * The pipeline's caller-thread path (SEMAPHORE isolation's {@code execute}): the call runs on the
  * caller's thread through the {@link Pipeline}'s steps. On the success path it takes no lock and
- * allocates only the call's permit slots (the admissions and the metrics are lock-free).
+ * allocates nothing of its own.
+ *
+ * <p>Where a call's permits live: for the common shape, the breaker then the isolation
+ * ({@link Pipeline#breakerThenIsolation()}), in two locals (the breaker's permit is the only one
+ * {@link Pipeline#finishOne finish} needs); for a pipeline with added attempt policies, in an array
+ * of one slot per admission ({@link Pipeline#newPermits()}). {@code permits} below is the one or the other.
  */
 final class CallerThreadExecution {
 
@@ -20,10 +27,28 @@ final class CallerThreadExecution {
     static <T> T run(Pipeline pipeline, GuardedCall<T> call, Fallback<T> fallback) {
         long start = pipeline.ticker().read();
         GuardConfig config = pipeline.config();
-        Object[] permits = pipeline.newPermits();
-        EventType refused = pipeline.admit(start, permits);
-        if (refused != null) {
-            return recover(pipeline, permits, refused, null, fallback, 0L, start);
+        boolean one = pipeline.breakerThenIsolation();
+        Isolator isolator = pipeline.isolator();
+        Object permits;
+        Object isolationPermit = null;
+        if (one) {
+            Admission breaker = pipeline.first();
+            Object breakerPermit = breaker.enter(start);
+            if (breakerPermit == null) {
+                return recover(pipeline, true, null, breaker.refusal(), null, fallback, 0L, start);
+            }
+            isolationPermit = isolator.enter(start);
+            if (isolationPermit == null) { // the breaker's permit is exited with the refusal as the outcome
+                return recover(pipeline, true, breakerPermit, isolator.refusal(), null, fallback, 0L, start);
+            }
+            permits = breakerPermit;
+        } else {
+            Object[] slots = pipeline.newPermits();
+            EventType refused = pipeline.admit(start, slots);
+            if (refused != null) {
+                return recover(pipeline, false, slots, refused, null, fallback, 0L, start);
+            }
+            permits = slots;
         }
         T value = null;
         Throwable thrown = null;
@@ -37,20 +62,24 @@ final class CallerThreadExecution {
         } finally {
             end = pipeline.ticker().read(); // one reading serves the work-held exits and the outcome
             verdict = pipeline.verdict(value, thrown);
-            pipeline.workEnded(permits, verdict, end - start, end);
+            if (one) {
+                isolator.exit(isolationPermit, verdict, end - start, end);
+            } else {
+                pipeline.workEnded((Object[]) permits, verdict, end - start, end);
+            }
             pipeline.metrics().executionEnded();
         }
         long executionNanos = end - start;
         if (thrown == null) {
             if (config.timeout().enabled() && executionNanos > config.timeout().timeoutNanos()) {
-                return recover(pipeline, permits, EventType.TIMEOUT, null, fallback, executionNanos, start);
+                return recover(pipeline, one, permits, EventType.TIMEOUT, null, fallback, executionNanos, start);
             }
             if (verdict == EventType.FAILURE) { // a result classified as failing
-                return recover(pipeline, permits, EventType.FAILURE, new FailedResultException(value), fallback,
+                return recover(pipeline, one, permits, EventType.FAILURE, new FailedResultException(value), fallback,
                         executionNanos, start);
             }
             long events = EventType.SUCCESS.bit() | pipeline.slowMarker(config, executionNanos);
-            pipeline.finish(permits, EventType.SUCCESS, events, executionNanos, executionNanos, end);
+            finish(pipeline, one, permits, EventType.SUCCESS, events, executionNanos, executionNanos, end);
             return value;
         }
         if (thrown instanceof InterruptedException) {
@@ -59,10 +88,10 @@ final class CallerThreadExecution {
         if (verdict == EventType.BAD_REQUEST) { // a bad request or an exception the classification ignores
             long events = EventType.BAD_REQUEST.bit() | EventType.EXCEPTION_THROWN.bit();
             long now = pipeline.ticker().read();
-            pipeline.finish(permits, EventType.BAD_REQUEST, events, executionNanos, now - start, now);
+            finish(pipeline, one, permits, EventType.BAD_REQUEST, events, executionNanos, now - start, now);
             throw BadRequests.passThrough(thrown);
         }
-        return recover(pipeline, permits, EventType.FAILURE, thrown, fallback, executionNanos, start);
+        return recover(pipeline, one, permits, EventType.FAILURE, thrown, fallback, executionNanos, start);
     }
 
     /** {@link #run} as a completed future, for {@code submit} under SEMAPHORE isolation. */
@@ -74,15 +103,25 @@ final class CallerThreadExecution {
         }
     }
 
-    private static <T> T recover(Pipeline pipeline, Object[] permits, EventType event, Throwable cause,
+    private static <T> T recover(Pipeline pipeline, boolean one, Object permits, EventType event, Throwable cause,
             Fallback<T> fallback, long executionNanos, long start) {
         FallbackResult<T> result = pipeline.fallback(fallback, event, cause);
         long now = pipeline.ticker().read();
         long total = now - start;
-        pipeline.finish(permits, event, event.bit() | result.events(), executionNanos, total, now);
+        finish(pipeline, one, permits, event, event.bit() | result.events(), executionNanos, total, now);
         if (result.exception() != null) {
             throw pipeline.atCallerSite(result.exception()); // on the caller's thread: its site
         }
         return result.value();
+    }
+
+    /** Step 9 with the permits wherever this call keeps them (see the class Javadoc). */
+    private static void finish(Pipeline pipeline, boolean one, Object permits, EventType executionEvent, long events,
+            long executionNanos, long totalNanos, long nowNanos) {
+        if (one) {
+            pipeline.finishOne(permits, executionEvent, events, executionNanos, totalNanos, nowNanos);
+        } else {
+            pipeline.finish((Object[]) permits, executionEvent, events, executionNanos, totalNanos, nowNanos);
+        }
     }
 }

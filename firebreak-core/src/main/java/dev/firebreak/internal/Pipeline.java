@@ -7,7 +7,7 @@ import dev.firebreak.GuardedCall;
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.Isolator;
-import dev.firebreak.metrics.GuardMetrics;
+import dev.firebreak.metrics.MetricsRecorder;
 import dev.firebreak.time.Scheduler;
 import dev.firebreak.time.Ticker;
 import java.util.ArrayList;
@@ -37,14 +37,16 @@ public final class Pipeline {
     private final Admission[] admissions;
     private final boolean[] untilWorkEnds;
     private final Isolator isolator;
-    private final GuardMetrics metrics;
+    private final MetricsRecorder metrics;
+    /** Two admissions, the first held until the outcome: see {@link #breakerThenIsolation()}. */
+    private final boolean breakerThenIsolation;
 
     /**
      * The pipeline of one guard: {@code policies} in the order given (the breaker first), sorted by
      * {@link Admission#hold()} (stable), then {@code isolator}.
      */
     public Pipeline(GuardSide side, Ticker ticker, Scheduler scheduler, List<? extends Admission> policies,
-            Isolator isolator, GuardMetrics metrics) {
+            Isolator isolator, MetricsRecorder metrics) {
         this.side = side;
         this.ticker = ticker;
         this.scheduler = scheduler;
@@ -58,6 +60,7 @@ public final class Pipeline {
         for (int i = 0; i < admissions.length; i++) {
             untilWorkEnds[i] = admissions[i].hold() == Admission.Hold.UNTIL_WORK_ENDS;
         }
+        this.breakerThenIsolation = admissions.length == 2 && !untilWorkEnds[0];
     }
 
     /** The admissions in the order they are entered (for documentation and tests). */
@@ -123,7 +126,7 @@ public final class Pipeline {
         return isolator;
     }
 
-    GuardMetrics metrics() {
+    MetricsRecorder metrics() {
         return metrics;
     }
 
@@ -134,6 +137,19 @@ public final class Pipeline {
     /** Room for one call's permits. */
     Object[] newPermits() {
         return new Object[admissions.length];
+    }
+
+    /**
+     * Whether this pipeline has the common shape, one outcome-held admission (the breaker) then the
+     * isolation: a caller-thread call then keeps its permits in locals, not in {@link #newPermits()}.
+     */
+    boolean breakerThenIsolation() {
+        return breakerThenIsolation;
+    }
+
+    /** The first admission (the breaker). */
+    Admission first() {
+        return admissions[0];
     }
 
     /**
@@ -210,6 +226,19 @@ public final class Pipeline {
             if (!untilWorkEnds[i] && permit != null) {
                 admissions[i].exit(permit, executionEvent, executionNanos, nowNanos);
             }
+        }
+        metrics.record(events, executionNanos, totalNanos, nowNanos);
+        side.report(events, executionNanos, totalNanos);
+    }
+
+    /**
+     * {@link #finish} for a {@linkplain #breakerThenIsolation() breaker-then-isolation} pipeline whose
+     * call kept its breaker permit in a local: {@code outcomePermit} (null if the breaker refused).
+     */
+    void finishOne(Object outcomePermit, EventType executionEvent, long events, long executionNanos,
+            long totalNanos, long nowNanos) {
+        if (outcomePermit != null) {
+            admissions[0].exit(outcomePermit, executionEvent, executionNanos, nowNanos);
         }
         metrics.record(events, executionNanos, totalNanos, nowNanos);
         side.report(events, executionNanos, totalNanos);

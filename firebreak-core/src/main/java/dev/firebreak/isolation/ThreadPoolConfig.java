@@ -2,16 +2,15 @@ package dev.firebreak.isolation;
 
 import static dev.firebreak.config.Check.notNegative;
 import static dev.firebreak.config.Check.positive;
-import static dev.firebreak.config.Check.window;
-
 import static dev.firebreak.config.Check.present;
+import static dev.firebreak.config.Check.window;
 
 import dev.firebreak.config.ConfigBuilder;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.InvalidConfigException;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashSet;
-import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -156,7 +155,6 @@ public record ThreadPoolConfig(
                 : queueSizeRejectionThreshold;
         throw new InvalidConfigException(key, value, rule, related);
     }
-
 
     /** Builds a {@link ThreadPoolConfig}; each setter records its property as set in code. */
     public static final class Builder extends ConfigBuilder<Builder> {

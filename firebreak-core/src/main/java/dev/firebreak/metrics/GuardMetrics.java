@@ -1,6 +1,8 @@
 package dev.firebreak.metrics;
 
 import dev.firebreak.breaker.CircuitBreaker;
+import dev.firebreak.breaker.CircuitBreakerView;
+import dev.firebreak.breaker.CircuitBreakers;
 import dev.firebreak.event.EventType;
 import dev.firebreak.metrics.rolling.LatencySnapshot;
 import dev.firebreak.metrics.rolling.RollingCounter;
@@ -25,6 +27,9 @@ import java.util.concurrent.atomic.LongAdder;
  * Buckets rotate with the registry's {@link Ticker}, never with a background thread. Recording is
  * lock-free and, once a bucket exists, allocation-free. The window geometry is fixed at creation.
  *
+ * <p>Read-only for users: only the guard's pipeline records, through the {@link MetricsRecorder} the
+ * guard made these metrics with.
+ *
  * <p>The circuit breaker keeps its own health window (reset when the circuit closes); the health
  * figures of the snapshot come from this rolling window, with the same definitions.
  */
@@ -34,7 +39,7 @@ public final class GuardMetrics {
             | EventType.TIMEOUT.bit() | EventType.BAD_REQUEST.bit();
 
     private final Ticker ticker;
-    private final CircuitBreaker breaker;
+    private final CircuitBreakerView breaker;
     private final int rollingWindowMillis;
     private final LongAdder[] cumulative = new LongAdder[EventType.count()];
     private final RollingCounter rolling;
@@ -46,12 +51,12 @@ public final class GuardMetrics {
     private volatile PacedHealth health; // null until the first snapshot
 
     /** Metrics with {@code config}, with no breaker state to report (always CLOSED). */
-    public GuardMetrics(MetricsConfig config, Ticker ticker) {
-        this(config, ticker, CircuitBreaker.alwaysClosed());
+    GuardMetrics(MetricsConfig config, Ticker ticker) {
+        this(config, ticker, CircuitBreakers.view(CircuitBreaker.alwaysClosed(), ticker));
     }
 
     /** Metrics with {@code config}, reading time from {@code ticker}, reporting {@code breaker}'s state. */
-    public GuardMetrics(MetricsConfig config, Ticker ticker, CircuitBreaker breaker) {
+    GuardMetrics(MetricsConfig config, Ticker ticker, CircuitBreakerView breaker) {
         this.ticker = ticker;
         this.breaker = breaker;
         long origin = ticker.read();
@@ -70,28 +75,28 @@ public final class GuardMetrics {
     }
 
     /** A call's user code started running. */
-    public void executionStarted() {
+    void executionStarted() {
         executionStarted(ticker.read());
     }
 
     /** A call's user code started running at {@code nowNanos} (saves a clock read on the hot path). */
-    public void executionStarted(long nowNanos) {
+    void executionStarted(long nowNanos) {
         int running = concurrent.incrementAndGet();
         rolling.updateMax(running, nowNanos);
     }
 
     /** A call's user code stopped running. */
-    public void executionEnded() {
+    void executionEnded() {
         concurrent.decrementAndGet();
     }
 
     /** Records one completed call's events (a mask) and latencies. */
-    public void record(long events, long executionNanos, long totalNanos) {
+    void record(long events, long executionNanos, long totalNanos) {
         record(events, executionNanos, totalNanos, ticker.read());
     }
 
     /** Records one completed call's events (a mask) and latencies, ended at {@code now}. */
-    public void record(long events, long executionNanos, long totalNanos, long now) {
+    void record(long events, long executionNanos, long totalNanos, long now) {
         long rest = events;
         while (rest != 0) {
             cumulative[Long.numberOfTrailingZeros(rest)].increment();
@@ -110,7 +115,7 @@ public final class GuardMetrics {
      * Applies a new configuration's live parts ({@code metrics.rollingPercentile.enabled},
      * {@code metrics.healthSnapshot.intervalInMilliseconds}); the geometry is fixed.
      */
-    public void reconfigure(MetricsConfig config) {
+    void reconfigure(MetricsConfig config) {
         percentilesEnabled = config.percentilesEnabled();
         healthIntervalNanos = config.healthInterval().toNanos();
     }
@@ -143,7 +148,7 @@ public final class GuardMetrics {
         return new GuardMetricsSnapshot(now, rollingWindowMillis, window, new EventCounts(totals), health(window, now),
                 percentiles ? executionLatency.snapshot(now) : LatencySnapshot.DISABLED,
                 percentiles ? totalLatency.snapshot(now) : LatencySnapshot.DISABLED,
-                running, Math.max(running, rolling.max(now)), breaker.state(now));
+                running, Math.max(running, rolling.max(now)), breaker.state());
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.firebreak.ratelimit;
 
+import static dev.firebreak.config.PropertyDefinition.Flags.FIREBREAK_FIXED;
 import static dev.firebreak.config.PropertyDefinition.Flags.FIREBREAK_LIVE;
 import static dev.firebreak.config.PropertyDefinition.ofBoolean;
 import static dev.firebreak.config.PropertyDefinition.ofEnum;
@@ -12,11 +13,12 @@ import java.util.List;
 
 /**
  * The property table of the rate limiter ({@code firebreak.command.<name>.rateLimit.*}): one row per
- * {@link RateLimitConfig} component, every one live. The only place these key names live.
+ * {@link RateLimitConfig} component, every one live but {@code rateLimit.enabled} (fixed at creation: a
+ * guard built without a rate limiter keeps the pipeline's fast path). The only place these key names live.
  */
 final class RateLimitProperties {
 
-    static final PropertyDefinition<RateLimitConfig, Builder> ENABLED = ofBoolean("rateLimit.enabled", "enabled", FIREBREAK_LIVE,
+    static final PropertyDefinition<RateLimitConfig, Builder> ENABLED = ofBoolean("rateLimit.enabled", "enabled", FIREBREAK_FIXED,
             "whether calls are rate-limited", RateLimitConfig::enabled, (b, v) -> b.enabled = v);
     static final PropertyDefinition<RateLimitConfig, Builder> KIND = ofEnum("rateLimit.kind", "kind", FIREBREAK_LIVE,
             "TOKEN_BUCKET or SLIDING_WINDOW", RateLimitKind.class, RateLimitConfig::kind, (b, v) -> b.kind = v);

@@ -1,10 +1,10 @@
 package dev.firebreak.breaker;
 
-import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.event.EventType;
 import dev.firebreak.metrics.rolling.RollingCounter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;

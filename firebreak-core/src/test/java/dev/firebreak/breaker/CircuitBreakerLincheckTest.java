@@ -1,7 +1,7 @@
 package dev.firebreak.breaker;
 
-import java.time.Duration;
 import dev.firebreak.event.EventType;
+import java.time.Duration;
 import org.jetbrains.lincheck.datastructures.BooleanGen;
 import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;

@@ -1,6 +1,5 @@
 package dev.firebreak.breaker;
 
-import java.time.Duration;
 import static dev.firebreak.breaker.BreakerPermit.Kind.DENIED;
 import static dev.firebreak.breaker.BreakerPermit.Kind.NORMAL;
 import static dev.firebreak.breaker.BreakerPermit.Kind.TRIAL;
@@ -8,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.GuardConfig;
 import dev.firebreak.event.EventType;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

@@ -92,7 +92,7 @@ class ClassificationTest {
         assertThat(fallbacks).as("no fallback for an ignored exception").hasValue(0);
         assertThat(count(guard, EventType.BAD_REQUEST)).isEqualTo(5);
         assertThat(count(guard, EventType.FAILURE)).isZero();
-        assertThat(guard.policy().circuitBreaker().state(guard.policy().registry().ticker().read()))
+        assertThat(guard.policy().circuitBreaker().state())
                 .isEqualTo(CircuitState.CLOSED);
         assertThat(guard.policy().permitsInFlight()).isZero();
     }
@@ -116,7 +116,7 @@ class ClassificationTest {
         assertThat(count(guard, EventType.FAILURE)).isEqualTo(3);
         assertThat(count(guard, EventType.FALLBACK_SUCCESS)).isEqualTo(3);
         assertThat(count(guard, EventType.SUCCESS)).isZero();
-        assertThat(guard.policy().circuitBreaker().state(guard.policy().registry().ticker().read()))
+        assertThat(guard.policy().circuitBreaker().state())
                 .as("3 failures of 3 >= 50 %").isEqualTo(CircuitState.OPEN);
         assertThat(mode.call(CallerKind.PLATFORM, guard, () -> new Response(200), failure -> {
             assertThat(failure).isInstanceOf(GuardException.class);

@@ -1,12 +1,12 @@
 package dev.firebreak.collapse;
 
-import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.event.EventType;
 import dev.firebreak.support.CallerKind;
 import dev.firebreak.testkit.Await;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -1,11 +1,11 @@
 package dev.firebreak.metrics;
 
-import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.GuardConfig;
 import dev.firebreak.event.EventType;
 import dev.firebreak.testkit.ManualClock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;

@@ -74,7 +74,7 @@ class GuardMetricsTest {
         ManualClock clock = new ManualClock();
         GuardConfig config = GuardConfig.builder().breaker(cb -> cb.requestVolumeThreshold(1)).build();
         CircuitBreaker breaker = CircuitBreakers.create(config.breaker(), (int) config.metrics().rollingStatsWindow().toMillis(), config.metrics().rollingStatsBuckets(), clock);
-        GuardMetrics metrics = new GuardMetrics(config.metrics(), clock, breaker);
+        GuardMetrics metrics = new GuardMetrics(config.metrics(), clock, CircuitBreakers.view(breaker, clock));
         assertThat(metrics.snapshot().circuitOpen()).isFalse();
         breaker.onOutcome(breaker.tryAcquire(0), EventType.FAILURE, 0, 0);
         assertThat(metrics.snapshot().circuitState()).isEqualTo(CircuitState.OPEN);

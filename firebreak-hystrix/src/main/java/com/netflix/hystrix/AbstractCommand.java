@@ -228,7 +228,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
 
     @Override
     public boolean isCircuitBreakerOpen() {
-        return guard.policy().circuitBreaker().state(HystrixBridge.nanoTime()) == CircuitState.OPEN;
+        return guard.policy().circuitBreaker().state() == CircuitState.OPEN;
     }
 
     @Override

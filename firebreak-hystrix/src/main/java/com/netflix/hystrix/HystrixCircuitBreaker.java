@@ -47,7 +47,7 @@ public interface HystrixCircuitBreaker {
         }
 
         private CircuitState state() {
-            return guard.policy().circuitBreaker().state(HystrixBridge.nanoTime());
+            return guard.policy().circuitBreaker().state();
         }
 
         @Override

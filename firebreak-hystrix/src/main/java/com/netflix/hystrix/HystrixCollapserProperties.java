@@ -1,8 +1,8 @@
 package com.netflix.hystrix;
 
-import java.time.Duration;
 import com.netflix.hystrix.strategy.properties.HystrixProperty;
 import dev.firebreak.collapse.CollapserConfig;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

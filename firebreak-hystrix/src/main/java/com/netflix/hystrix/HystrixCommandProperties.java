@@ -1,9 +1,9 @@
 package com.netflix.hystrix;
 
-import java.time.Duration;
 import com.netflix.hystrix.strategy.properties.HystrixProperty;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.isolation.IsolationStrategy;
+import java.time.Duration;
 import java.util.function.Function;
 import java.util.function.Supplier;
 

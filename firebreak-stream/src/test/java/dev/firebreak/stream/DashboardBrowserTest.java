@@ -1,6 +1,5 @@
 package dev.firebreak.stream;
 
-import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.microsoft.playwright.Browser;
@@ -19,6 +18,7 @@ import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.collapse.ResponseMapping;
 import dev.firebreak.time.Cancellable;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,5 @@
 package dev.firebreak.config.live;
 
-import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.Guard;
@@ -8,6 +7,7 @@ import dev.firebreak.Isolation;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.PropertyDefinition;
 import dev.firebreak.config.ValueType;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

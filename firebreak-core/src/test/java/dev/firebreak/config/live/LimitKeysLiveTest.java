@@ -6,6 +6,7 @@ import dev.firebreak.Guard;
 import dev.firebreak.Isolation;
 import dev.firebreak.event.EventType;
 import dev.firebreak.limit.LimitKind;
+import dev.firebreak.ratelimit.RateLimitConfig;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -56,11 +57,14 @@ class LimitKeysLiveTest {
     }
 
     @Test
-    void rateLimitKeysTurnTheLimiterOnLive() {
+    void rateLimitKeysChangeARunningLimiterLive() {
         try (Fixture f = new Fixture()) {
-            Guard guard = f.registry.guard("svc").isolation(Isolation.semaphore(5)).build();
-            f.source.setAll(Map.of(PREFIX + "rateLimit.enabled", "true", PREFIX + "rateLimit.permitsPerSecond", "1",
-                    PREFIX + "rateLimit.burst", "1"));
+            Guard guard = f.registry.guard("svc").isolation(Isolation.semaphore(5))
+                    .rateLimit(RateLimitConfig.builder().enabled(true).permitsPerSecond(1000).burst(10).build()).build();
+            for (int i = 0; i < 5; i++) {
+                assertThat(guard.execute(() -> "fast", failure -> "fallback")).isEqualTo("fast");
+            }
+            f.source.setAll(Map.of(PREFIX + "rateLimit.permitsPerSecond", "1", PREFIX + "rateLimit.burst", "1"));
             assertThat(guard.execute(() -> "first", failure -> "fallback")).isEqualTo("first");
             assertThat(guard.execute(() -> "second", failure -> failure.event().name())).isEqualTo("RATE_LIMITED");
             assertThat(guard.policy().metrics().cumulativeCount(EventType.RATE_LIMITED)).isEqualTo(1);

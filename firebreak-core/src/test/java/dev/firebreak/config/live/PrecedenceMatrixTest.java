@@ -1,6 +1,5 @@
 package dev.firebreak.config.live;
 
-import java.time.Duration;
 import static dev.firebreak.config.live.Fixture.TIMEOUT;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +10,7 @@ import dev.firebreak.config.Level;
 import dev.firebreak.config.PropertyDefinition;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,5 @@
 package dev.firebreak.config.live;
 
-import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.Guard;
@@ -10,6 +9,7 @@ import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.collapse.ResponseMapping;
 import dev.firebreak.config.Level;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

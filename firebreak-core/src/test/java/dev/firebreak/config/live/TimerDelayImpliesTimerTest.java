@@ -1,11 +1,11 @@
 package dev.firebreak.config.live;
 
-import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.config.Level;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,6 +1,5 @@
 package dev.firebreak.lab.experiment.collapse;
 
-import java.time.Duration;
 import dev.firebreak.lab.experiment.Labelled;
 import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.collapse.DispatchStrategy;
@@ -12,6 +11,7 @@ import dev.firebreak.lab.peers.HystrixCommandBackend;
 import dev.firebreak.lab.peers.Resilience4jBackend;
 import dev.firebreak.lab.service.IntegersBackend;
 import dev.firebreak.lab.service.RandomOrgClient;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
 

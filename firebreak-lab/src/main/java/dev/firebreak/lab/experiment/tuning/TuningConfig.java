@@ -1,11 +1,11 @@
 package dev.firebreak.lab.experiment.tuning;
 
-import java.time.Duration;
 import dev.firebreak.lab.experiment.Labelled;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import java.time.Duration;
 import java.util.List;
 
 /**

@@ -1,0 +1,70 @@
+package dev.firebreak.isolation;
+
+import dev.firebreak.limit.LimitKind;
+import dev.firebreak.event.EventType;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What a user may see of a guard's isolation ({@code guard.policy().isolator()}): its strategy, limit,
+ * permits in flight, refusal event and pool. It offers nothing that takes or gives a permit: only the
+ * guard's pipeline admits and releases, through the {@link Isolator} it holds.
+ */
+public final class IsolationView {
+
+    private final Isolator isolator;
+
+    private IsolationView(Isolator isolator) {
+        this.isolator = Objects.requireNonNull(isolator, "isolator");
+    }
+
+    /** The read-only view of {@code isolator}. */
+    public static IsolationView of(Isolator isolator) {
+        return new IsolationView(isolator);
+    }
+
+    /** The strategy. */
+    public IsolationStrategy strategy() {
+        return isolator.strategy();
+    }
+
+    /** Whether a synchronous call runs on its caller's thread (SEMAPHORE). */
+    public boolean runsOnCaller() {
+        return isolator.runsOnCaller();
+    }
+
+    /** The most calls admitted at once now (a pool's: threads plus queue bound). */
+    public int limit() {
+        return isolator.limit();
+    }
+
+    /** The algorithm driving {@link #limit()}: NONE when the limit is the configured static one. */
+    public LimitKind limitAlgorithm() {
+        return isolator.limitAlgorithm();
+    }
+
+    /** Permits held now. */
+    public int inFlight() {
+        return isolator.inFlight();
+    }
+
+    /** The most permits ever held at once. */
+    public int peakInFlight() {
+        return isolator.peakInFlight();
+    }
+
+    /** The event a refused call reports (SEMAPHORE_REJECTED, THREAD_POOL_REJECTED, ...). */
+    public EventType refusal() {
+        return isolator.refusal();
+    }
+
+    /** The pool, under THREAD isolation. */
+    public Optional<GuardThreadPool> pool() {
+        return isolator.pool();
+    }
+
+    @Override
+    public String toString() {
+        return "Isolation[" + strategy() + ", " + inFlight() + "/" + limit() + "]";
+    }
+}
