@@ -7,7 +7,9 @@ import dev.firebreak.config.PropertyDefinition;
 import dev.firebreak.context.RequestConfig;
 import dev.firebreak.fallback.FallbackConfig;
 import dev.firebreak.isolation.IsolationConfig;
+import dev.firebreak.limit.LimitConfig;
 import dev.firebreak.metrics.MetricsConfig;
+import dev.firebreak.ratelimit.RateLimitConfig;
 import dev.firebreak.timeout.TimeoutConfig;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +27,9 @@ final class CommandProperties {
             part("fallback", FallbackConfig.properties(), GuardConfig::fallback, Builder::fallbackPart),
             part("breaker", BreakerConfig.properties(), GuardConfig::breaker, Builder::breakerPart),
             part("metrics", MetricsConfig.properties(), GuardConfig::metrics, Builder::metricsPart),
-            part("request", RequestConfig.properties(), GuardConfig::request, Builder::requestPart)),
+            part("request", RequestConfig.properties(), GuardConfig::request, Builder::requestPart),
+            part("limit", LimitConfig.properties(), GuardConfig::limit, Builder::limitPart),
+            part("rateLimit", RateLimitConfig.properties(), GuardConfig::rateLimit, Builder::rateLimitPart)),
             GuardConfig::builder, Builder::build, GuardConfig::setInCode, Builder::setInCode);
 
     private CommandProperties() {

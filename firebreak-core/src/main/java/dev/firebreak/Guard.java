@@ -1,10 +1,13 @@
 package dev.firebreak;
 
 import dev.firebreak.attempt.Admission;
+import dev.firebreak.classify.Classifier;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.internal.Pipeline;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import dev.firebreak.limit.LimitConfig;
+import dev.firebreak.ratelimit.RateLimitConfig;
 import dev.firebreak.registry.RegistryClosedException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -170,6 +173,7 @@ public final class Guard {
         String pool;
         ThreadPoolConfig poolConfig;
         final List<Admission> attemptPolicies = new ArrayList<>();
+        Classifier classifier = Classifier.defaults();
 
         Builder(GuardRegistry registry, String name) {
             if (name == null || name.isBlank()) {
@@ -223,6 +227,42 @@ public final class Guard {
          */
         public Builder attemptPolicy(Admission policy) {
             attemptPolicies.add(Objects.requireNonNull(policy, "policy"));
+            return this;
+        }
+
+        /**
+         * The adaptive concurrency limit ({@code limit.*}, see docs/limits.md): under SEMAPHORE or VIRTUAL
+         * isolation an algorithm (AIMD, GRADIENT2, VEGAS) drives the isolation's limit from each attempt's
+         * latency and drops, within {@code minLimit..maxLimit}; refusals are LIMIT_REJECTED and go to the
+         * fallback. Default: NONE (the static limit). Every {@code limit.*} property is recorded as set in
+         * code; {@code configure(c -> c.limit(l -> ...))} sets single ones.
+         */
+        public Builder adaptiveLimit(LimitConfig limit) {
+            Objects.requireNonNull(limit, "limit");
+            config.limit(l -> l.from(limit));
+            return this;
+        }
+
+        /**
+         * The rate limiter ({@code rateLimit.*}, see docs/limits.md): a token bucket or a sliding window
+         * entered after the circuit breaker; a call without a permit (or none within
+         * {@code maxWait}) is RATE_LIMITED and goes to the fallback. Default: disabled. Every
+         * {@code rateLimit.*} property is recorded as set in code.
+         */
+        public Builder rateLimit(RateLimitConfig rateLimit) {
+            Objects.requireNonNull(rateLimit, "rateLimit");
+            config.rateLimit(r -> r.from(rateLimit));
+            return this;
+        }
+
+        /**
+         * The failure classification: exceptions it ignores pass through to the caller like a
+         * {@link BadRequestException} (BAD_REQUEST: no fallback, neither success nor failure), results it
+         * fails are FAILUREs that go to the fallback; the same verdict reaches the metrics, the breaker,
+         * the adaptive limit and the fallback, on every isolation.
+         */
+        public Builder classify(Classifier classifier) {
+            this.classifier = Objects.requireNonNull(classifier, "classifier");
             return this;
         }
 

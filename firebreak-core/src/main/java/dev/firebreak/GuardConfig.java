@@ -6,7 +6,9 @@ import dev.firebreak.config.ConfigScope;
 import dev.firebreak.context.RequestConfig;
 import dev.firebreak.fallback.FallbackConfig;
 import dev.firebreak.isolation.IsolationConfig;
+import dev.firebreak.limit.LimitConfig;
 import dev.firebreak.metrics.MetricsConfig;
+import dev.firebreak.ratelimit.RateLimitConfig;
 import dev.firebreak.timeout.TimeoutConfig;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -19,7 +21,8 @@ import java.util.function.Consumer;
  * The immutable configuration of one {@link Guard}, composed of one record per policy, each in its
  * policy's package with its own property table (Hystrix's key names, relative to
  * {@code firebreak.command.<name>.} or {@code hystrix.command.<name>.}): {@link #isolation()},
- * {@link #timeout()}, {@link #fallback()}, {@link #breaker()}, {@link #metrics()}, {@link #request()}.
+ * {@link #timeout()}, {@link #fallback()}, {@link #breaker()}, {@link #metrics()}, {@link #request()},
+ * {@link #limit()}, {@link #rateLimit()}.
  * {@link #scope()} is their tables composed in one place ({@code CommandProperties}).
  *
  * <p>Every value is validated when its record is made; a bad one throws
@@ -38,6 +41,8 @@ import java.util.function.Consumer;
  * @param breaker the circuit breaker ({@code circuitBreaker.*})
  * @param metrics the rolling metrics ({@code metrics.*})
  * @param request the request cache and log ({@code requestCache.enabled}, {@code requestLog.enabled})
+ * @param limit the adaptive concurrency limit ({@code limit.*}, see docs/limits.md)
+ * @param rateLimit the rate limiter ({@code rateLimit.*})
  * @param setInCode the property names set explicitly through the builder: the "instance default from
  *     code" layer of Hystrix's precedence, which a dynamic global default must not override
  */
@@ -48,6 +53,8 @@ public record GuardConfig(
         BreakerConfig breaker,
         MetricsConfig metrics,
         RequestConfig request,
+        LimitConfig limit,
+        RateLimitConfig rateLimit,
         Set<String> setInCode) {
 
     /** Requires every part; copies the set-in-code names. */
@@ -58,6 +65,8 @@ public record GuardConfig(
         Objects.requireNonNull(breaker, "breaker");
         Objects.requireNonNull(metrics, "metrics");
         Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(limit, "limit");
+        Objects.requireNonNull(rateLimit, "rateLimit");
         setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
     }
 
@@ -96,6 +105,8 @@ public record GuardConfig(
         private final BreakerConfig.Builder breaker;
         private final MetricsConfig.Builder metrics;
         private final RequestConfig.Builder request;
+        private LimitConfig.Builder limit;
+        private RateLimitConfig.Builder rateLimit;
         private final Set<String> carried = new LinkedHashSet<>();
 
         private Builder(GuardConfig from) {
@@ -106,6 +117,8 @@ public record GuardConfig(
             breaker = c.breaker.toBuilder();
             metrics = c.metrics.toBuilder();
             request = c.request.toBuilder();
+            limit = c.limit.toBuilder();
+            rateLimit = c.rateLimit.toBuilder();
             carried.addAll(c.setInCode);
         }
 
@@ -145,6 +158,18 @@ public record GuardConfig(
             return this;
         }
 
+        /** Changes the adaptive limit's part ({@code limit.*}). */
+        public Builder limit(Consumer<LimitConfig.Builder> change) {
+            change.accept(limit);
+            return this;
+        }
+
+        /** Changes the rate limiter's part ({@code rateLimit.*}). */
+        public Builder rateLimit(Consumer<RateLimitConfig.Builder> change) {
+            change.accept(rateLimit);
+            return this;
+        }
+
         IsolationConfig.Builder isolationPart() {
             return isolation;
         }
@@ -169,8 +194,16 @@ public record GuardConfig(
             return request;
         }
 
+        LimitConfig.Builder limitPart() {
+            return limit;
+        }
+
+        RateLimitConfig.Builder rateLimitPart() {
+            return rateLimit;
+        }
+
         private List<ConfigBuilder<?>> parts() {
-            return List.of(isolation, timeout, fallback, breaker, metrics, request);
+            return List.of(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit);
         }
 
         /**
@@ -189,11 +222,11 @@ public record GuardConfig(
             Set<String> names = new LinkedHashSet<>(carried);
             parts().forEach(part -> names.addAll(part.setInCodeNames()));
             return new GuardConfig(isolation.build(), timeout.build(), fallback.build(), breaker.build(),
-                    metrics.build(), request.build(), names);
+                    metrics.build(), request.build(), limit.build(), rateLimit.build(), names);
         }
     }
 
     private static final GuardConfig DEFAULT_PARTS = new GuardConfig(IsolationConfig.defaults(),
             TimeoutConfig.defaults(), FallbackConfig.defaults(), BreakerConfig.defaults(), MetricsConfig.defaults(),
-            RequestConfig.defaults(), Set.of());
+            RequestConfig.defaults(), LimitConfig.defaults(), RateLimitConfig.defaults(), Set.of());
 }

@@ -1,5 +1,6 @@
 package dev.firebreak;
 
+import dev.firebreak.classify.Classifier;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
@@ -30,6 +31,11 @@ final class GuardHooks implements GuardSide {
     }
 
     @Override
+    public Classifier classifier() {
+        return policy.classifier();
+    }
+
+    @Override
     public GuardException failureFor(EventType event, Throwable cause) {
         return switch (event) {
             case SHORT_CIRCUITED -> new ShortCircuitedException(name);
@@ -38,6 +44,7 @@ final class GuardHooks implements GuardSide {
                     ? RejectedException.poolShutDown(name, policy.poolName())
                     : new RejectedException(name, event, policy.isolator().limit());
             case SEMAPHORE_REJECTED, LIMIT_REJECTED -> new RejectedException(name, event, policy.isolator().limit());
+            case RATE_LIMITED -> new RejectedException(name, event, policy.rateLimiter().config().permitsPerSecond());
             default -> new CallFailedException(name, cause);
         };
     }

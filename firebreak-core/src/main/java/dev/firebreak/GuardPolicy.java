@@ -4,6 +4,7 @@ import dev.firebreak.attempt.Admission;
 import dev.firebreak.breaker.CircuitBreaker;
 import dev.firebreak.breaker.CircuitBreakerView;
 import dev.firebreak.breaker.CircuitBreakers;
+import dev.firebreak.classify.Classifier;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.internal.Pipeline;
 import dev.firebreak.isolation.Bulkhead;
@@ -12,6 +13,8 @@ import dev.firebreak.isolation.IsolationStrategy;
 import dev.firebreak.isolation.IsolationView;
 import dev.firebreak.isolation.Isolator;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import dev.firebreak.ratelimit.RateLimiter;
+import dev.firebreak.ratelimit.RateLimiterView;
 import dev.firebreak.metrics.GuardMetrics;
 import dev.firebreak.metrics.MetricsRecorder;
 import dev.firebreak.time.Ticker;
@@ -41,6 +44,9 @@ public final class GuardPolicy {
     private final Isolator isolator;
     private final Bulkhead fallbackPermits;
     private final CircuitBreaker breaker;
+    private final RateLimiter rateLimiter;
+    private final RateLimiterView rateLimiterView;
+    private final Classifier classifier;
     private final CircuitBreakerView breakerView;
     private final IsolationView isolationView;
     private final MetricsRecorder recorder;
@@ -62,6 +68,8 @@ public final class GuardPolicy {
                 config.isolation().semaphoreMaxConcurrentRequests(), config.isolation().virtualMaxConcurrentRequests(),
                 () -> registry.poolFor(poolName, b.poolConfig));
         this.isolationView = IsolationView.of(isolator);
+        this.classifier = b.classifier;
+        isolator.adapt(config.limit(), dropAfterNanos(config));
         this.fallbackPermits = new Bulkhead(config.fallback().maxConcurrentRequests());
         this.breaker = CircuitBreakers.create(config.breaker(), (int) config.metrics().rollingStatsWindow().toMillis(),
                 config.metrics().rollingStatsBuckets(), ticker);
@@ -70,6 +78,11 @@ public final class GuardPolicy {
         this.hooks = new GuardHooks(this);
         List<Admission> policies = new ArrayList<>();
         policies.add(breaker);
+        this.rateLimiter = new RateLimiter(config.rateLimit(), registry.scheduler());
+        this.rateLimiterView = RateLimiterView.of(rateLimiter);
+        if (config.rateLimit().enabled()) { // rateLimit.enabled is fixed: a guard without one keeps its two-step fast path
+            policies.add(rateLimiter); // after the breaker: a short-circuited call spends no rate permit
+        }
         policies.addAll(b.attemptPolicies);
         this.pipeline = new Pipeline(hooks, ticker, registry.scheduler(), policies, isolator, recorder);
     }
@@ -106,17 +119,26 @@ public final class GuardPolicy {
      * Applies a new configuration to the running guard: timeouts, fallback and breaker settings, and
      * the semaphore, virtual and fallback limits take effect for the next call. The properties the
      * table marks fixed (the isolation strategy, the rolling-window geometry) keep their creation
-     * values; a change to them is ignored and reported by returning false.
+     * values; a change to them is ignored and reported by returning false. The adaptive limit
+     * ({@code limit.*}: an unchanged part keeps the running algorithm, a new one starts from the limit in
+     * force, NONE restores the static limit) and the rate limiter's parameters ({@code rateLimit.*} but
+     * {@code rateLimit.enabled}, fixed at creation) are live too.
      */
     public boolean reconfigure(GuardConfig next) {
         Objects.requireNonNull(next, "config");
         GuardConfig current = config;
         isolator.resize(next.isolation().semaphoreMaxConcurrentRequests(), next.isolation().virtualMaxConcurrentRequests());
+        isolator.adapt(next.limit(), dropAfterNanos(next));
+        rateLimiter.reconfigure(next.rateLimit().toBuilder().enabled(config.rateLimit().enabled()).build());
         fallbackPermits.setLimit(next.fallback().maxConcurrentRequests());
         recorder.reconfigure(next.metrics());
         CircuitBreakers.reconfigure(breaker, next.breaker());
         config = next;
         return GuardConfig.scope().changedFixed(current, next).isEmpty();
+    }
+
+    private static long dropAfterNanos(GuardConfig c) {
+        return c.timeout().enabled() ? c.timeout().timeoutNanos() : Long.MAX_VALUE; // work past it is a drop
     }
 
     /** The isolation strategy, fixed at creation. */
@@ -137,6 +159,16 @@ public final class GuardPolicy {
     /** The circuit breaker, read-only: its state on the registry's clock and its transitions. */
     public CircuitBreakerView circuitBreaker() {
         return breakerView;
+    }
+
+    /** The guard's rate limiter, read-only ({@code rateLimit.*}; in the pipeline only if enabled at creation). */
+    public RateLimiterView rateLimiter() {
+        return rateLimiterView;
+    }
+
+    /** The guard's failure classification (which exceptions are ignored, which results fail). */
+    public Classifier classifier() {
+        return classifier;
     }
 
     /** The guard's metrics (read-only: only the guard's pipeline records). */

@@ -33,8 +33,9 @@ public interface Admission {
         UNTIL_OUTCOME,
         /**
          * Until the user's code really returns, even after a timeout gave the caller its outcome: the
-         * isolation limit, an adaptive limit. The event is SUCCESS or FAILURE as the code ended (or the
-         * refusal of a later admission), the latency how long it really ran.
+         * isolation limit, an adaptive limit. The event is SUCCESS, FAILURE or BAD_REQUEST as the guard's
+         * classification judged what the code ended with (or the refusal of a later admission), the
+         * latency how long it really ran (0 if it never ran).
          */
         UNTIL_WORK_ENDS
     }

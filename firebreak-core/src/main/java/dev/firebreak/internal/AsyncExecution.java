@@ -1,9 +1,9 @@
 package dev.firebreak.internal;
 
-import dev.firebreak.BadRequestException;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardedCall;
+import dev.firebreak.classify.FailedResultException;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
@@ -188,6 +188,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         boolean skip = outcome != PENDING;
         T value = null;
         Throwable thrown = null;
+        EventType verdict = EventType.SUCCESS;
         if (!skip) {
             pipeline.metrics().executionStarted();
         }
@@ -207,11 +208,12 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
                 pipeline.metrics().executionEnded();
             }
             long end = pipeline.ticker().read();
-            pipeline.workEnded(permits, thrown == null ? EventType.SUCCESS : EventType.FAILURE, end - start, end);
+            verdict = skip ? EventType.SUCCESS : pipeline.verdict(value, thrown); // skipped: never ran, 0 ns
+            pipeline.workEnded(permits, verdict, skip ? 0L : end - start, end);
             permitGone();
         }
         if (!skip) {
-            settle(value, thrown);
+            settle(value, thrown, verdict);
         }
     }
 
@@ -226,9 +228,10 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         } catch (Throwable thrown) {
             pipeline.metrics().executionEnded();
             long end = pipeline.ticker().read();
-            pipeline.workEnded(permits, EventType.FAILURE, end - start, end);
+            EventType verdict = pipeline.verdict(null, thrown);
+            pipeline.workEnded(permits, verdict, end - start, end);
             permitGone();
-            settle(null, thrown);
+            settle(null, thrown, verdict);
             return;
         }
         CompletableFuture<T> pending = started.toCompletableFuture();
@@ -240,19 +243,21 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         pending.whenComplete((value, thrown) -> {
             pipeline.metrics().executionEnded();
             long end = pipeline.ticker().read();
-            pipeline.workEnded(permits, thrown == null ? EventType.SUCCESS : EventType.FAILURE, end - start, end);
+            Throwable cause = thrown == null ? null : BadRequests.unwrap(thrown);
+            EventType verdict = pipeline.verdict(value, cause);
+            pipeline.workEnded(permits, verdict, end - start, end);
             permitGone();
             RequestContext before = RequestContext.swap(context);
             try (ContextCarrier.Scope restored = carried.restore()) {
-                settle(value, thrown == null ? null : BadRequests.unwrap(thrown));
+                settle(value, cause, verdict);
             } finally {
                 RequestContext.swap(before);
             }
         });
     }
 
-    /** The user's call (or stage) ended with a value or an exception: report it unless already claimed. */
-    private void settle(T value, Throwable thrown) {
+    /** The user's call (or stage) ended, judged {@code verdict} ({@link Pipeline#verdict}): report it unless claimed. */
+    private void settle(T value, Throwable thrown, EventType verdict) {
         if (!claim()) {
             return; // the caller already has a timeout or a cancellation
         }
@@ -264,22 +269,17 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
             // late on a busy machine). An on-time timer would have made this a TIMEOUT, so it is one,
             // as on SEMAPHORE's caller-thread path: the late value or failure is discarded.
             recover(EventType.TIMEOUT, null, executionNanos);
-            return;
-        }
-        if (thrown == null) {
+        } else if (verdict == EventType.SUCCESS) {
             long events = EventType.SUCCESS.bit() | pipeline.slowMarker(config, executionNanos);
             pipeline.finish(permits, EventType.SUCCESS, events, executionNanos, executionNanos, end);
             super.complete(value);
-            return;
-        }
-        BadRequestException badRequest = BadRequests.find(thrown);
-        if (badRequest != null) {
+        } else if (verdict == EventType.BAD_REQUEST) { // a bad request or an exception the classification ignores
             long events = EventType.BAD_REQUEST.bit() | EventType.EXCEPTION_THROWN.bit();
             pipeline.finish(permits, EventType.BAD_REQUEST, events, executionNanos, executionNanos, end);
-            super.completeExceptionally(badRequest);
-            return;
+            super.completeExceptionally(BadRequests.forFuture(thrown));
+        } else { // FAILURE: an exception, or a result classified as failing
+            recover(EventType.FAILURE, thrown != null ? thrown : new FailedResultException(value), executionNanos);
         }
-        recover(EventType.FAILURE, thrown, executionNanos);
     }
 
     /**

@@ -25,6 +25,32 @@ final class BadRequests {
         return null;
     }
 
+    /**
+     * What a caller receives for a call whose exception was ignored or a bad request: the
+     * {@link BadRequestException} if there is one, else the exception itself (unwrapped); a checked
+     * exception, which a caller of {@code execute} cannot receive as such, wrapped in a BadRequestException.
+     */
+    static RuntimeException passThrough(Throwable thrown) {
+        BadRequestException badRequest = find(thrown);
+        if (badRequest != null) {
+            return badRequest;
+        }
+        Throwable cause = unwrap(thrown);
+        if (cause instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        if (cause instanceof Error error) {
+            throw error;
+        }
+        return new BadRequestException("ignored by the guard's classification: " + cause, cause);
+    }
+
+    /** What a future completes with for a call whose exception was ignored or a bad request: that exception, unwrapped. */
+    static Throwable forFuture(Throwable thrown) {
+        BadRequestException badRequest = find(thrown);
+        return badRequest != null ? badRequest : unwrap(thrown);
+    }
+
     /** Strips CompletionException/ExecutionException wrappers that stages add around the real cause. */
     static Throwable unwrap(Throwable thrown) {
         Throwable current = thrown;

@@ -1,10 +1,10 @@
 package dev.firebreak.internal;
 
-import dev.firebreak.BadRequestException;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardedCall;
 import dev.firebreak.attempt.Admission;
+import dev.firebreak.classify.FailedResultException;
 import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.Isolator;
 import java.util.concurrent.CompletableFuture;
@@ -53,6 +53,7 @@ final class CallerThreadExecution {
         T value = null;
         Throwable thrown = null;
         long end;
+        EventType verdict;
         pipeline.metrics().executionStarted(start);
         try {
             value = call.call();
@@ -60,11 +61,11 @@ final class CallerThreadExecution {
             thrown = t;
         } finally {
             end = pipeline.ticker().read(); // one reading serves the work-held exits and the outcome
-            EventType workEvent = thrown == null ? EventType.SUCCESS : EventType.FAILURE;
+            verdict = pipeline.verdict(value, thrown);
             if (one) {
-                isolator.exit(isolationPermit, workEvent, end - start, end);
+                isolator.exit(isolationPermit, verdict, end - start, end);
             } else {
-                pipeline.workEnded((Object[]) permits, workEvent, end - start, end);
+                pipeline.workEnded((Object[]) permits, verdict, end - start, end);
             }
             pipeline.metrics().executionEnded();
         }
@@ -73,6 +74,10 @@ final class CallerThreadExecution {
             if (config.timeout().enabled() && executionNanos > config.timeout().timeoutNanos()) {
                 return recover(pipeline, one, permits, EventType.TIMEOUT, null, fallback, executionNanos, start);
             }
+            if (verdict == EventType.FAILURE) { // a result classified as failing
+                return recover(pipeline, one, permits, EventType.FAILURE, new FailedResultException(value), fallback,
+                        executionNanos, start);
+            }
             long events = EventType.SUCCESS.bit() | pipeline.slowMarker(config, executionNanos);
             finish(pipeline, one, permits, EventType.SUCCESS, events, executionNanos, executionNanos, end);
             return value;
@@ -80,12 +85,11 @@ final class CallerThreadExecution {
         if (thrown instanceof InterruptedException) {
             Thread.currentThread().interrupt();
         }
-        BadRequestException badRequest = BadRequests.find(thrown);
-        if (badRequest != null) {
+        if (verdict == EventType.BAD_REQUEST) { // a bad request or an exception the classification ignores
             long events = EventType.BAD_REQUEST.bit() | EventType.EXCEPTION_THROWN.bit();
             long now = pipeline.ticker().read();
             finish(pipeline, one, permits, EventType.BAD_REQUEST, events, executionNanos, now - start, now);
-            throw badRequest;
+            throw BadRequests.passThrough(thrown);
         }
         return recover(pipeline, one, permits, EventType.FAILURE, thrown, fallback, executionNanos, start);
     }

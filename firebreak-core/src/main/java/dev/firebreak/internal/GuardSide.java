@@ -3,6 +3,7 @@ package dev.firebreak.internal;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardException;
+import dev.firebreak.classify.Classifier;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.event.EventType;
 
@@ -18,6 +19,9 @@ public interface GuardSide {
 
     /** The configuration in force (read once per call). */
     GuardConfig config();
+
+    /** The guard's failure classification (fixed when the guard is built). */
+    Classifier classifier();
 
     /** The exception for an execution event that did not produce a value. */
     GuardException failureFor(EventType event, Throwable cause);

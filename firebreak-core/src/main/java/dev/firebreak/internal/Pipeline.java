@@ -188,6 +188,22 @@ public final class Pipeline {
         }
     }
 
+    /**
+     * Step 7's verdict on what the user's code ended with, by the guard's classification: SUCCESS, FAILURE
+     * (an exception, or a result classified as failing) or BAD_REQUEST (a bad request or an ignored
+     * exception). The same verdict is given to the work-held admissions, the metrics, the breaker and
+     * the fallback.
+     */
+    EventType verdict(Object value, Throwable thrown) {
+        if (thrown == null) {
+            return side.classifier().failsResult(value) ? EventType.FAILURE : EventType.SUCCESS;
+        }
+        if (BadRequests.find(thrown) != null || side.classifier().ignores(thrown)) {
+            return EventType.BAD_REQUEST;
+        }
+        return EventType.FAILURE;
+    }
+
     /** Step 7's SLOW_CALL marker for a successful call, when the slow-call threshold is set and reached. */
     long slowMarker(GuardConfig c, long executionNanos) {
         long slowNanos = c.breaker().slowCallNanos();

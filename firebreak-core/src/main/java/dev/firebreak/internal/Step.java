@@ -26,7 +26,10 @@ public enum Step {
     TIMEOUT,
     /** 6. The user's call. */
     CALL,
-    /** 7. Classify: SUCCESS (with SLOW_CALL), BAD_REQUEST, FAILURE or TIMEOUT; exactly one outcome claimed. */
+    /**
+     * 7. Classify: SUCCESS (with SLOW_CALL), BAD_REQUEST, FAILURE or TIMEOUT, by the guard's classifier
+     * (ignored exceptions: BAD_REQUEST; failing results: FAILURE); exactly one outcome claimed.
+     */
     CLASSIFY,
     /** 8. The fallback, for every outcome but SUCCESS and BAD_REQUEST. */
     FALLBACK,

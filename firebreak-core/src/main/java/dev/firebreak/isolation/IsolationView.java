@@ -1,5 +1,6 @@
 package dev.firebreak.isolation;
 
+import dev.firebreak.limit.LimitKind;
 import dev.firebreak.event.EventType;
 import java.util.Objects;
 import java.util.Optional;
@@ -35,6 +36,11 @@ public final class IsolationView {
     /** The most calls admitted at once now (a pool's: threads plus queue bound). */
     public int limit() {
         return isolator.limit();
+    }
+
+    /** The algorithm driving {@link #limit()}: NONE when the limit is the configured static one. */
+    public LimitKind limitAlgorithm() {
+        return isolator.limitAlgorithm();
     }
 
     /** Permits held now. */

@@ -82,7 +82,7 @@ final class CommandFailures {
             case TIMEOUT -> new HystrixTimeoutException();
             case SHORT_CIRCUITED -> new RuntimeException("Hystrix circuit short-circuited and is OPEN");
             case THREAD_POOL_REJECTED -> new RejectedExecutionException(failure.getMessage());
-            case SEMAPHORE_REJECTED, LIMIT_REJECTED -> new RuntimeException("could not acquire a semaphore for execution");
+            case SEMAPHORE_REJECTED, LIMIT_REJECTED, RATE_LIMITED -> new RuntimeException("could not acquire a semaphore for execution");
             default -> failure.getCause() == null ? failure : failure.getCause();
         };
     }
@@ -121,7 +121,7 @@ final class CommandFailures {
             case TIMEOUT -> "timed-out";
             case SHORT_CIRCUITED -> "short-circuited";
             case THREAD_POOL_REJECTED -> "could not be queued for execution";
-            case SEMAPHORE_REJECTED, LIMIT_REJECTED -> "could not acquire a semaphore for execution";
+            case SEMAPHORE_REJECTED, LIMIT_REJECTED, RATE_LIMITED -> "could not acquire a semaphore for execution";
             default -> "failed";
         };
         String fallbackPart = fallback == EventType.FALLBACK_FAILURE ? "fallback failed"
@@ -144,7 +144,7 @@ final class CommandFailures {
             case TIMEOUT -> FailureType.TIMEOUT;
             case SHORT_CIRCUITED -> FailureType.SHORTCIRCUIT;
             case THREAD_POOL_REJECTED -> FailureType.REJECTED_THREAD_EXECUTION;
-            case SEMAPHORE_REJECTED, LIMIT_REJECTED -> FailureType.REJECTED_SEMAPHORE_EXECUTION;
+            case SEMAPHORE_REJECTED, LIMIT_REJECTED, RATE_LIMITED -> FailureType.REJECTED_SEMAPHORE_EXECUTION;
             default -> FailureType.COMMAND_EXCEPTION;
         };
     }

@@ -39,7 +39,7 @@ public enum HystrixEventType {
         return terminal;
     }
 
-    /** The Hystrix event for a Firebreak event (LIMIT_REJECTED reads as SEMAPHORE_REJECTED); null for SLOW_CALL. */
+    /** The Hystrix event for a Firebreak event (LIMIT_REJECTED and RATE_LIMITED read as SEMAPHORE_REJECTED); null for SLOW_CALL. */
     public static HystrixEventType from(EventType type) {
         return switch (type) {
             case SUCCESS -> SUCCESS;
@@ -48,7 +48,7 @@ public enum HystrixEventType {
             case BAD_REQUEST -> BAD_REQUEST;
             case SHORT_CIRCUITED -> SHORT_CIRCUITED;
             case THREAD_POOL_REJECTED -> THREAD_POOL_REJECTED;
-            case SEMAPHORE_REJECTED, LIMIT_REJECTED -> SEMAPHORE_REJECTED;
+            case SEMAPHORE_REJECTED, LIMIT_REJECTED, RATE_LIMITED -> SEMAPHORE_REJECTED;
             case CANCELLED -> CANCELLED;
             case RESPONSE_FROM_CACHE -> RESPONSE_FROM_CACHE;
             case FALLBACK_SUCCESS -> FALLBACK_SUCCESS;

@@ -136,7 +136,8 @@ class PluginsAndContextTest extends BridgeFixture {
             HystrixEventType mapped = HystrixEventType.from(type);
             if (type == dev.firebreak.event.EventType.SLOW_CALL) {
                 assertThat(mapped).isNull();
-            } else if (type == dev.firebreak.event.EventType.LIMIT_REJECTED) {
+            } else if (type == dev.firebreak.event.EventType.LIMIT_REJECTED
+                    || type == dev.firebreak.event.EventType.RATE_LIMITED) { // Hystrix has no limit or rate events
                 assertThat(mapped).isEqualTo(HystrixEventType.SEMAPHORE_REJECTED);
             } else {
                 assertThat(mapped.name()).isEqualTo(type.name());

@@ -3,6 +3,8 @@ package dev.firebreak.micrometer;
 import dev.firebreak.Guard;
 import dev.firebreak.breaker.CircuitState;
 import dev.firebreak.event.EventType;
+import dev.firebreak.limit.LimitKind;
+import dev.firebreak.ratelimit.RateLimitConfig;
 import dev.firebreak.metrics.GuardMetricsSnapshot;
 import dev.firebreak.metrics.rolling.LatencySnapshot;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -29,7 +31,10 @@ import java.util.function.ToDoubleFunction;
  *   <li>{@code firebreak.guard.circuit.state{state}}: 1 for the current state, 0 for the others;</li>
  *   <li>{@code firebreak.guard.error.percentage}, {@code firebreak.guard.requests.rolling}: the rolling health;</li>
  *   <li>{@code firebreak.guard.concurrent.executions} (now) and {@code .max} (rolling),
- *       {@code firebreak.guard.permits.in.flight}.</li>
+ *       {@code firebreak.guard.permits.in.flight};</li>
+ *   <li>{@code firebreak.guard.limit} (the isolation's limit in force), {@code firebreak.guard.limit.algorithm{algorithm}}
+ *       (1 for the algorithm driving it), {@code firebreak.guard.ratelimit.rate} and {@code .waiting}; the
+ *       refusals are the events {@code limit_rejected} and {@code rate_limited}.</li>
  * </ul>
  */
 final class GuardMeters {
@@ -87,6 +92,27 @@ final class GuardMeters {
                 GuardMetricsSnapshot::rollingMaxConcurrentExecutions);
         meters.add(Gauge.builder("firebreak.guard.permits.in.flight", guard, g -> g.policy().permitsInFlight())
                 .tags(tags).description("Isolation permits held now, abandoned calls included").baseUnit("calls")
+                .register(registry));
+        limits(registry, tags);
+    }
+
+    /** The adaptive limit's and the rate limiter's gauges (read live from the guard, no snapshot needed). */
+    private void limits(MeterRegistry registry, Tags tags) {
+        meters.add(Gauge.builder("firebreak.guard.limit", guard, g -> g.policy().isolator().limit())
+                .tags(tags).description("The isolation's concurrency limit in force (static or adaptive)")
+                .baseUnit("calls").register(registry));
+        for (LimitKind kind : LimitKind.values()) {
+            meters.add(Gauge.builder("firebreak.guard.limit.algorithm", guard,
+                            g -> g.policy().isolator().limitAlgorithm() == kind ? 1 : 0)
+                    .tags(tags.and("algorithm", kind.name().toLowerCase(Locale.ROOT)))
+                    .description("1 for the algorithm driving the limit (none: static)").register(registry));
+        }
+        meters.add(Gauge.builder("firebreak.guard.ratelimit.rate", guard, g -> {
+            RateLimitConfig c = g.policy().rateLimiter().config();
+            return c.enabled() ? c.permitsPerSecond() : 0;
+        }).tags(tags).description("The rate limiter's permits per second (0: disabled)").register(registry));
+        meters.add(Gauge.builder("firebreak.guard.ratelimit.waiting", guard, g -> g.policy().rateLimiter().waiting())
+                .tags(tags).description("Callers waiting for a rate-limit permit now").baseUnit("calls")
                 .register(registry));
     }
 

@@ -6,6 +6,7 @@ import dev.firebreak.event.EventType;
 import dev.firebreak.metrics.EventCounts;
 import dev.firebreak.metrics.GuardMetricsSnapshot;
 import dev.firebreak.metrics.rolling.LatencySnapshot;
+import dev.firebreak.ratelimit.RateLimitConfig;
 
 /**
  * Writes one guard as a hystrix.stream {@code HystrixCommand} event: every field of Hystrix's
@@ -17,7 +18,9 @@ import dev.firebreak.metrics.rolling.LatencySnapshot;
  * {@code firebreak_isolationStrategy}; LIMIT_REJECTED (the VIRTUAL limit) is added to
  * {@code rollingCountSemaphoreRejected}, as the compatibility checklist advises, and also reported
  * alone; a HALF_OPEN breaker is reported as open ({@code isCircuitBreakerOpen} is true while the
- * breaker is not CLOSED). Firebreak has no EMIT events: those counts are 0.
+ * breaker is not CLOSED). Firebreak has no EMIT events: those counts are 0. The adaptive limit is
+ * {@code firebreak_limit} (the isolation's limit in force) with {@code firebreak_limitAlgorithm} (NONE
+ * when static); the rate limiter's refusals, rate (0 when disabled) and waiting callers have keys of their own.
  */
 final class CommandEvent {
 
@@ -28,6 +31,7 @@ final class CommandEvent {
         GuardConfig c = guard.policy().config();
         GuardMetricsSnapshot s = guard.policy().metrics().snapshot();
         EventCounts r = s.rolling();
+        RateLimitConfig rateLimit = guard.policy().rateLimiter().config();
         json.begin()
                 .field("type", "HystrixCommand")
                 .field("name", guard.name())
@@ -89,6 +93,11 @@ final class CommandEvent {
                 .field("firebreak_rollingCountFallbackDisabled", r.get(EventType.FALLBACK_DISABLED))
                 .field("firebreak_permitsInFlight", guard.policy().permitsInFlight())
                 .field("firebreak_concurrencyLimit", guard.policy().isolator().limit())
+                .field("firebreak_limit", guard.policy().isolator().limit())
+                .field("firebreak_limitAlgorithm", guard.policy().isolator().limitAlgorithm().name())
+                .field("firebreak_rollingCountRateLimited", r.get(EventType.RATE_LIMITED))
+                .field("firebreak_rateLimitPermitsPerSecond", rateLimit.enabled() ? rateLimit.permitsPerSecond() : 0)
+                .field("firebreak_rateLimitWaiting", guard.policy().rateLimiter().waiting())
                 .field("firebreak_propertyValue_executionIsolationVirtualMaxConcurrentRequests",
                         c.isolation().virtualMaxConcurrentRequests())
                 .field("firebreak_propertyValue_circuitBreakerHalfOpenTrialCalls", c.breaker().halfOpenTrialCalls())

@@ -74,6 +74,15 @@ class ConfigFuzzTest {
                     }
                     String text = batch.get(p);
                     Object expected = oracle(scope, p, text);
+                    if (relatedLive(p) && typed(p, text) != null) {
+                        expected = typed(p, text);
+                        // a live rule across properties (limit.minLimit <= limit.maxLimit, ...) may refuse a
+                        // value valid on its own, given the values in force: all or nothing all the same
+                        assertThat(now).as("round %d: %s = '%s' kept or applied", round, p, text).isIn(was, expected);
+                        assertThat(refused || now.equals(expected) || text.equals(previousText.get(key)))
+                                .as("round %d: %s = '%s' applied or refused", round, p, text).isTrue();
+                        continue;
+                    }
                     if (expected == null) {
                         boolean changed = !text.equals(previousText.get(key));
                         assertThat(refused).as("round %d: %s = '%s' refused", round, p, text).isEqualTo(changed);
@@ -99,8 +108,27 @@ class ConfigFuzzTest {
         return null;
     }
 
+    /**
+     * Whether {@code p} is live and takes part in a rule across properties that may refuse a value valid
+     * against the defaults, given other values in force: the adaptive limit's bounds and Vegas' alpha/beta,
+     * the rate limiter's burst, rate and window (which depend on its kind).
+     */
+    private static boolean relatedLive(PropertyDefinition<?, ?> p) {
+        return p.live() && (p.name().startsWith("limit.") || p.name().startsWith("rateLimit."));
+    }
+
     /** An independent reading of the text: the typed value if valid on its own, else null. */
     private static Object oracle(ConfigScope<?, ?> scope, PropertyDefinition<?, ?> p, String text) {
+        Object value = typed(p, text);
+        if (value == null) {
+            return null;
+        }
+        return Harness.samples(scope, p).contains(value) || value.equals(Harness.get(p, scope.defaults()))
+                || validAlone(scope, p, value) ? value : null;
+    }
+
+    /** The text read as {@code p}'s type, whatever the rules; null if it does not parse. */
+    private static Object typed(PropertyDefinition<?, ?> p, String text) {
         String t = text.strip();
         Object value;
         switch (p.type()) {
@@ -146,8 +174,7 @@ class ConfigFuzzTest {
                 }
             }
         }
-        return Harness.samples(scope, p).contains(value) || value.equals(Harness.get(p, scope.defaults()))
-                || validAlone(scope, p, value) ? value : null;
+        return value;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
