@@ -3,36 +3,40 @@ package dev.firebreak.lab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.firebreak.lab.experiment.collapse.CollapseExperiment;
 import dev.firebreak.lab.experiment.collapse.CollapseSettings;
 import dev.firebreak.lab.experiment.collapse.CollapseVariant;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Command-line parsing and the collapse experiment's settings. */
-class ArgsTest {
+/** The lab's one command-line parser (picocli over the options' declarations), through the collapse experiment's options. */
+class OptionParserTest {
 
     private static CollapseSettings collapse(String... argv) throws UsageException {
-        return CollapseSettings.from(Args.parse(argv, CollapseSettings.FLAGS, CollapseSettings.OPTIONS));
+        return new CollapseExperiment().options(List.of(argv));
     }
 
     @Test
-    void parsesFlagsValuesInBothFormsAndPositionals() throws Exception {
-        Args args = Args.parse(new String[] {"collapse", "--quick", "--users", "10", "--csv=out.csv"}, Set.of("quick"),
-                Set.of("users", "csv"));
-        assertThat(args.flag("quick")).isTrue();
-        assertThat(args.intValue("users", 100, 1, 1000)).isEqualTo(10);
-        assertThat(args.value("csv")).hasValue("out.csv");
-        assertThat(args.positional()).containsExactly("collapse");
+    void parsesFlagsAndValuesInBothForms() throws Exception {
+        CollapseSettings settings = collapse("--quick", "--users", "10", "--csv=out.csv", "--rate=50.5");
+        assertThat(settings.quick()).isTrue();
+        assertThat(settings.users()).isEqualTo(10);
+        assertThat(settings.csv()).isEqualTo(Path.of("out.csv"));
+        assertThat(settings.rate()).isEqualTo(50.5);
+        assertThat(settings.out()).isNull();
     }
 
     @Test
     void badArgumentsSayWhichOptionWhatValueAndWhatIsAllowed() {
         assertThatThrownBy(() -> collapse("--users", "0")).isInstanceOf(UsageException.class)
                 .hasMessage("--users must be an integer between 1 and 10000, was '0'");
+        assertThatThrownBy(() -> collapse("--users", "-3")).hasMessage("--users must be an integer between 1 and 10000, was '-3'");
+        assertThatThrownBy(() -> collapse("--users", "many")).hasMessage("--users must be an integer between 1 and 10000, was 'many'");
         assertThatThrownBy(() -> collapse("--users")).hasMessage("--users needs a value");
         assertThatThrownBy(() -> collapse("--rate", "fast")).hasMessageContaining("--rate must be a number").hasMessageContaining("'fast'");
+        assertThatThrownBy(() -> collapse("--jitter", "3")).hasMessage("--jitter must be a number between 0.0 and 2.0, was '3'");
         assertThatThrownBy(() -> collapse("--colour", "red")).hasMessageContaining("unknown option '--colour'")
                 .hasMessageContaining("--variants");
         assertThatThrownBy(() -> collapse("--variants", "none,hystrix-timer-5ms"))
@@ -51,16 +55,32 @@ class ArgsTest {
         assertThat(full.users()).isEqualTo(100);
         assertThat(full.latency().meanMillis()).isEqualTo(500);
         assertThat(full.rate()).isEqualTo(200);
+        assertThat(full.seed()).isEqualTo(42);
+        assertThat(full.vs100ms()).isEqualTo(CollapseSettings.DEFAULT_VS_100MS);
+        assertThat(full.vs10ms()).isEqualTo(CollapseSettings.DEFAULT_VS_10MS);
         assertThat(full.loops()).containsExactly("closed", "open", "sequential");
         assertThat(full.variants()).containsExactly(CollapseVariant.values());
         CollapseSettings quick = collapse("--quick");
+        assertThat(quick.users()).isEqualTo(50);
         assertThat(quick.variants()).containsExactly(CollapseVariant.values());
         assertThat(quick.closedMeasure()).isLessThan(full.closedMeasure());
+        assertThat(collapse("--quick", "--users", "70").users()).as("a given value wins over the quick default").isEqualTo(70);
         CollapseSettings chosen = collapse("--loops", "sequential,closed", "--variants", "none", "--measure", "2.5");
         assertThat(chosen.loops()).containsExactly("closed", "sequential");
         assertThat(chosen.variants()).containsExactly(CollapseVariant.NONE);
         assertThat(chosen.closedMeasure()).isEqualTo(Duration.ofMillis(2500));
         assertThat(chosen.loop("open").label()).isEqualTo("open-200rps");
         assertThat(List.of(chosen.loop("sequential").label(), chosen.loop("closed").label())).containsExactly("sequential", "closed");
+    }
+
+    @Test
+    void theHelpTextIsGeneratedFromTheDeclarations() {
+        String usage = new CollapseExperiment().usage();
+        assertThat(usage).startsWith("usage: firebreak lab collapse [--quick] [--csv FILE] [--out DIR] [options]\n");
+        assertThat(usage).contains("--users N").contains("closed-loop users (default 100; --quick 50) [1..10000]");
+        assertThat(usage).contains("--jitter SIGMA").contains("(default 0.02) [0.0..2.0]");
+        assertThat(usage).contains("--quick ").contains("--csv FILE").contains("--out DIR");
+        assertThat(usage).as("the variant list comes from the enum").contains(String.join(", ", CollapseVariant.labels()));
+        assertThat(usage).doesNotContain("${");
     }
 }
