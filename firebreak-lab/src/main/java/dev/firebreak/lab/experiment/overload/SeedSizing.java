@@ -1,0 +1,40 @@
+package dev.firebreak.lab.experiment.overload;
+
+import dev.firebreak.lab.experiment.tuning.PoolAdvisor;
+import dev.firebreak.lab.report.Table;
+
+/**
+ * Seed 003's static sizes for the downstream, from its healthy figures (the same rules as the tuning
+ * experiment's {@link PoolAdvisor}): threads = peak healthy rate x p99 (Little's law) rounded up to
+ * the next 10 as headroom; maximumSize = coreSize / 0.8; queue = 0.8 x maximumSize; timeout = p99.5
+ * rounded up to the next 10 ms. The static bulkheads (Resilience4j, Firebreak's semaphore) get the
+ * Little's-law size; Hystrix gets the whole pool.
+ *
+ * @param rate the peak healthy rate (requests per second)
+ * @param p99Ms the healthy p99 latency
+ * @param p995Ms the healthy p99.5 latency
+ * @param coreSize Hystrix coreSize, and the static bulkheads' size
+ * @param maximumSize Hystrix maximumSize
+ * @param queueSize Hystrix maxQueueSize and queueSizeRejectionThreshold
+ * @param timeoutMs Hystrix's timeout
+ */
+public record SeedSizing(double rate, double p99Ms, double p995Ms, int coreSize, int maximumSize, int queueSize, int timeoutMs) {
+
+    /** The sizes for a dependency measured healthy at {@code rate} per second with these percentiles. */
+    public static SeedSizing of(double rate, double p99Ms, double p995Ms) {
+        int core = PoolAdvisor.roundUp(rate * p99Ms / 1000.0);
+        int maximum = PoolAdvisor.roundUp(core / PoolAdvisor.CORE_SHARE);
+        int queue = PoolAdvisor.roundUp(maximum * PoolAdvisor.CORE_SHARE);
+        int rounded = PoolAdvisor.roundUp(p995Ms);
+        int timeout = rounded > p995Ms ? rounded : rounded + PoolAdvisor.ROUND_TO; // strictly above p99.5
+        return new SeedSizing(rate, p99Ms, p995Ms, core, maximum, queue, timeout);
+    }
+
+    /** One sentence for the report. */
+    public String describe() {
+        return "healthy calibration: " + Table.number(rate, 1) + "/s, p99 " + Table.number(p99Ms, 1) + " ms, p99.5 "
+                + Table.number(p995Ms, 1) + " ms -> coreSize " + coreSize + " (" + Table.number(rate, 1) + "/s x "
+                + Table.number(p99Ms / 1000, 3) + " s, rounded up to 10), maximumSize " + maximumSize + ", queue " + queueSize
+                + ", timeout " + timeoutMs + " ms (p99.5 rounded up to 10 ms)";
+    }
+}
