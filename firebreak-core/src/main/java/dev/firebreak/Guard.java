@@ -5,6 +5,8 @@ import dev.firebreak.config.ConfigScope;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.internal.Pipeline;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import dev.firebreak.limit.LimitConfig;
+import dev.firebreak.ratelimit.RateLimitConfig;
 import dev.firebreak.registry.RegistryClosedException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -170,6 +172,8 @@ public final class Guard {
         String pool;
         ThreadPoolConfig poolConfig;
         final List<Admission> attemptPolicies = new ArrayList<>();
+        LimitConfig limit = LimitConfig.defaults();
+        RateLimitConfig rateLimit = RateLimitConfig.defaults();
 
         Builder(GuardRegistry registry, String name) {
             if (name == null || name.isBlank()) {
@@ -220,6 +224,27 @@ public final class Guard {
          */
         public Builder attemptPolicy(Admission policy) {
             attemptPolicies.add(Objects.requireNonNull(policy, "policy"));
+            return this;
+        }
+
+        /**
+         * The adaptive concurrency limit ({@code limit.*}, see docs/limits.md): under SEMAPHORE or VIRTUAL
+         * isolation an algorithm (AIMD, GRADIENT2, VEGAS) drives the isolation's limit from each attempt's
+         * latency and drops, within {@code minLimit..maxLimit}; refusals are LIMIT_REJECTED and go to the
+         * fallback. Default: NONE (the static limit).
+         */
+        public Builder adaptiveLimit(LimitConfig limit) {
+            this.limit = Objects.requireNonNull(limit, "limit");
+            return this;
+        }
+
+        /**
+         * The rate limiter ({@code rateLimit.*}, see docs/limits.md): a token bucket or a sliding window
+         * entered after the circuit breaker; a call without a permit (or none within
+         * {@code maxWait}) is RATE_LIMITED and goes to the fallback. Default: disabled.
+         */
+        public Builder rateLimit(RateLimitConfig rateLimit) {
+            this.rateLimit = Objects.requireNonNull(rateLimit, "rateLimit");
             return this;
         }
 

@@ -37,6 +37,7 @@ final class GuardHooks implements GuardSide {
                     ? RejectedException.poolShutDown(name, policy.poolName())
                     : new RejectedException(name, event, policy.isolator().limit());
             case SEMAPHORE_REJECTED, LIMIT_REJECTED -> new RejectedException(name, event, policy.isolator().limit());
+            case RATE_LIMITED -> new RejectedException(name, event, policy.rateLimiter().config().permitsPerSecond());
             default -> new CallFailedException(name, cause);
         };
     }

@@ -10,6 +10,8 @@ import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.IsolationStrategy;
 import dev.firebreak.isolation.Isolator;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import dev.firebreak.limit.LimitConfig;
+import dev.firebreak.ratelimit.RateLimiter;
 import dev.firebreak.metrics.GuardMetrics;
 import dev.firebreak.time.Ticker;
 import java.util.ArrayList;
@@ -38,12 +40,14 @@ public final class GuardPolicy {
     private final Isolator isolator;
     private final Bulkhead fallbackPermits;
     private final CircuitBreaker breaker;
+    private final RateLimiter rateLimiter;
     private final GuardMetrics metrics;
     private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
     private final GuardConfig codeConfig;
     private final GuardHooks hooks;
     private final Pipeline pipeline;
     private volatile GuardConfig config;
+    private volatile LimitConfig limitConfig;
 
     GuardPolicy(Guard.Builder b, GuardConfig codeConfig, GuardConfig config) {
         this.name = b.name;
@@ -55,6 +59,8 @@ public final class GuardPolicy {
         this.config = config;
         this.isolator = Isolator.of(config.isolationStrategy(), name, config.semaphoreMaxConcurrentRequests(),
                 config.virtualMaxConcurrentRequests(), () -> registry.poolFor(poolName, b.poolConfig));
+        this.limitConfig = b.limit;
+        isolator.adapt(limitConfig, dropAfterNanos(config));
         this.fallbackPermits = new Bulkhead(config.fallbackMaxConcurrentRequests());
         this.breaker = CircuitBreakers.create(config.breakerSettings(), config.metricsRollingStatsTimeInMilliseconds(),
                 config.metricsRollingStatsNumBuckets(), ticker);
@@ -62,6 +68,8 @@ public final class GuardPolicy {
         this.hooks = new GuardHooks(this);
         List<Admission> policies = new ArrayList<>();
         policies.add(breaker);
+        this.rateLimiter = new RateLimiter(b.rateLimit, registry.scheduler());
+        policies.add(rateLimiter); // after the breaker: a short-circuited call spends no rate permit
         policies.addAll(b.attemptPolicies);
         this.pipeline = new Pipeline(hooks, ticker, registry.scheduler(), policies, isolator, metrics);
     }
@@ -104,11 +112,31 @@ public final class GuardPolicy {
         Objects.requireNonNull(next, "config");
         GuardConfig current = config;
         isolator.resize(next.semaphoreMaxConcurrentRequests(), next.virtualMaxConcurrentRequests());
+        isolator.adapt(limitConfig, dropAfterNanos(next));
         fallbackPermits.setLimit(next.fallbackMaxConcurrentRequests());
         metrics.reconfigure(next.metricsSettings());
         CircuitBreakers.reconfigure(breaker, next.breakerSettings());
         config = next;
         return GuardConfig.scope().changedFixed(current, next).isEmpty();
+    }
+
+    /** The adaptive limit's configuration in force ({@code limit.*}). */
+    public LimitConfig limitConfig() {
+        return limitConfig;
+    }
+
+    /**
+     * Applies a new adaptive-limit configuration: an unchanged one keeps the running algorithm, a new
+     * algorithm or new parameters start from the limit in force, NONE restores the static limit.
+     */
+    public void reconfigureLimit(LimitConfig next) {
+        Objects.requireNonNull(next, "limit");
+        isolator.adapt(next, dropAfterNanos(config));
+        limitConfig = next;
+    }
+
+    private static long dropAfterNanos(GuardConfig c) {
+        return c.timeoutEnabled() ? c.timeoutNanos() : Long.MAX_VALUE;
     }
 
     /** The isolation strategy, fixed at creation. */
@@ -129,6 +157,11 @@ public final class GuardPolicy {
     /** The circuit breaker. */
     public CircuitBreaker circuitBreaker() {
         return breaker;
+    }
+
+    /** The guard's rate limiter ({@code rateLimit.*}; admits everything while not enabled). */
+    public RateLimiter rateLimiter() {
+        return rateLimiter;
     }
 
     /** The guard's metrics. */

@@ -4,7 +4,8 @@ import dev.firebreak.event.EventType;
 
 /**
  * The call never ran: its isolation was full (THREAD_POOL_REJECTED, SEMAPHORE_REJECTED or
- * LIMIT_REJECTED, see {@link #event()}), or its thread pool was shut down (THREAD_POOL_REJECTED, see
+ * LIMIT_REJECTED, see {@link #event()}), its rate limiter had no permit (RATE_LIMITED; the limit named
+ * is the rate per second), or its thread pool was shut down (THREAD_POOL_REJECTED, see
  * {@link GuardRegistry#remove(String)}).
  */
 public final class RejectedException extends GuardException {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * 5  config.live                        live configuration
  * 4  collapse, keyed, retry, hedge     call policies and guard families, through Guard's public API
  * 3  dev.firebreak, internal            the API and the one pipeline
- * 2  breaker, isolation, metrics, context   attempt policies and what they report
+ * 2  breaker, isolation, limit, ratelimit, metrics, context   attempt policies and what they report
  * 1  time, event, attempt, registry, config, metrics.rolling   machinery
  * </pre>
  */
@@ -50,7 +50,8 @@ class PackageRulesTest {
                         "dev.firebreak.attempt..", "dev.firebreak.registry..", "dev.firebreak.config",
                         "dev.firebreak.metrics.rolling..")
                 .layer("attempt policies").definedBy("dev.firebreak.breaker..", "dev.firebreak.isolation..",
-                        "dev.firebreak.metrics", "dev.firebreak.context..")
+                        "dev.firebreak.metrics", "dev.firebreak.context..", "dev.firebreak.limit..",
+                        "dev.firebreak.ratelimit..")
                 .layer("api").definedBy("dev.firebreak", "dev.firebreak.internal..")
                 .layer("call policies").definedBy("dev.firebreak.collapse..", "dev.firebreak.keyed..",
                         "dev.firebreak.retry..", "dev.firebreak.hedge..")

@@ -6,8 +6,8 @@ package dev.firebreak.event;
  * dashboards read them unchanged; Firebreak's additions are marked.
  *
  * <p>One call emits exactly one <em>execution</em> event (SUCCESS, FAILURE, TIMEOUT, BAD_REQUEST,
- * SHORT_CIRCUITED, THREAD_POOL_REJECTED, SEMAPHORE_REJECTED, LIMIT_REJECTED, CANCELLED or
- * RESPONSE_FROM_CACHE), at most one <em>fallback</em> event, EXCEPTION_THROWN when the caller receives
+ * SHORT_CIRCUITED, THREAD_POOL_REJECTED, SEMAPHORE_REJECTED, LIMIT_REJECTED, RATE_LIMITED, CANCELLED
+ * or RESPONSE_FROM_CACHE), at most one <em>fallback</em> event, EXCEPTION_THROWN when the caller receives
  * an exception, and the markers COLLAPSED and SLOW_CALL where they apply. The call policies' markers
  * (RETRIED, RETRY_BUDGET_EXHAUSTED, HEDGED, HEDGE_BUDGET_EXHAUSTED) appear in a policy's own request-log
  * entry and counts, never in one attempt's events: each attempt is a guarded call of its own.
@@ -56,7 +56,12 @@ public enum EventType {
     /** Firebreak: a hedging policy started a parallel attempt of the call (see {@code dev.firebreak.hedge}). */
     HEDGED(Kind.POLICY, false),
     /** Firebreak: a hedge was due but the hedge budget was spent, so the call kept its attempts in flight. */
-    HEDGE_BUDGET_EXHAUSTED(Kind.POLICY, false);
+    HEDGE_BUDGET_EXHAUSTED(Kind.POLICY, false),
+    /**
+     * Firebreak: the guard's rate limiter had no permit (or none within the caller's wait); the call never
+     * ran. Not an error for the breaker: the limit is the caller's own, not the dependency's health.
+     */
+    RATE_LIMITED(Kind.EXECUTION, false);
 
     /** What part of a call's life an event describes. */
     public enum Kind {

@@ -1,17 +1,54 @@
 package dev.firebreak.isolation;
 
+import dev.firebreak.event.EventType;
+import dev.firebreak.limit.AdaptiveLimit;
+import dev.firebreak.limit.LimitConfig;
+import dev.firebreak.limit.LimitKind;
+import java.util.concurrent.locks.ReentrantLock;
+
 /**
  * The isolations whose admission is a bounded count of permits ({@link Bulkhead}): SEMAPHORE and
- * VIRTUAL. They differ only in where an admitted call runs, what a refusal is called, and which limit
- * a reconfiguration resizes.
+ * VIRTUAL. They differ only in where an admitted call runs, what a refusal is called, and which static
+ * limit a reconfiguration resizes. Either may have its limit driven by an {@link AdaptiveLimit} instead
+ * ({@code limit.algorithm}): each attempt's permit then carries its start and in-flight count, and the
+ * attempt's end is the algorithm's sample.
+ *
+ * <p>Invariant: an attempt is admitted only by one compare-and-set of the bulkhead's word against the
+ * limit in that word, so no attempt is admitted above the limit in force at its admission, however the
+ * algorithm or a reconfiguration moves the limit. Limit changes (static resize, algorithm switch) are
+ * serialized by one lock; samples of a retired algorithm change nothing.
  */
 public abstract sealed class BoundedIsolator implements Isolator permits SemaphoreIsolator, VirtualThreadIsolator {
 
     /** The permits: one per call in flight, never more than the limit in force at admission. */
     final Bulkhead permits;
+    private final ReentrantLock limitChanges = new ReentrantLock();
+    private volatile int staticLimit; // written under limitChanges
+    private volatile AdaptiveLimit adaptive; // null: the static limit stands; written under limitChanges
+    private volatile long dropAfterNanos = Long.MAX_VALUE;
 
     BoundedIsolator(int maxConcurrentRequests) {
         this.permits = new Bulkhead(maxConcurrentRequests);
+        this.staticLimit = maxConcurrentRequests;
+    }
+
+    @Override
+    public Object enter(long nowNanos) {
+        int inFlight = permits.tryAcquireCount();
+        if (inFlight == 0) {
+            return null;
+        }
+        AdaptiveLimit limit = adaptive;
+        return limit == null ? PERMIT : new LimitPermit(limit, nowNanos, inFlight);
+    }
+
+    @Override
+    public void exit(Object permit, EventType event, long executionNanos, long nowNanos) {
+        permits.release();
+        if (permit instanceof LimitPermit sample) {
+            boolean dropped = event.isError() || executionNanos > dropAfterNanos;
+            sample.limit().onSample(sample.startNanos(), executionNanos, sample.inFlight(), dropped);
+        }
     }
 
     @Override
@@ -37,5 +74,55 @@ public abstract sealed class BoundedIsolator implements Isolator permits Semapho
     @Override
     public int peakInFlight() {
         return permits.peak();
+    }
+
+    @Override
+    public LimitKind limitAlgorithm() {
+        AdaptiveLimit limit = adaptive;
+        return limit == null ? LimitKind.NONE : limit.kind();
+    }
+
+    /**
+     * Applies the adaptive-limit configuration: NONE restores the static limit; an algorithm (or new
+     * parameters) starts a fresh one from the limit in force (from {@code limit.initialLimit} when
+     * the limit was static); an unchanged configuration keeps the running algorithm and what it learned.
+     *
+     * @param dropAfterNanos work running longer than this counts as a drop (the guard's timeout)
+     */
+    @Override
+    public void adapt(LimitConfig config, long dropAfterNanos) {
+        limitChanges.lock();
+        try {
+            this.dropAfterNanos = dropAfterNanos;
+            AdaptiveLimit current = adaptive;
+            if (current != null && current.config().equals(config)) {
+                return;
+            }
+            if (current != null) {
+                current.retire();
+            }
+            if (config.adaptive()) {
+                int start = current == null ? config.initialLimit() : current.limit();
+                adaptive = new AdaptiveLimit(config, start, permits::setLimit);
+            } else {
+                adaptive = null;
+                permits.setLimit(staticLimit);
+            }
+        } finally {
+            limitChanges.unlock();
+        }
+    }
+
+    /** Sets the static limit; it is in force unless an algorithm drives the limit. */
+    final void resizeStatic(int limit) {
+        limitChanges.lock();
+        try {
+            staticLimit = limit;
+            if (adaptive == null) {
+                permits.setLimit(limit);
+            }
+        } finally {
+            limitChanges.unlock();
+        }
     }
 }

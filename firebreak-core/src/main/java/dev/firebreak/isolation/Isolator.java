@@ -2,6 +2,8 @@ package dev.firebreak.isolation;
 
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.event.EventType;
+import dev.firebreak.limit.LimitConfig;
+import dev.firebreak.limit.LimitKind;
 import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
@@ -62,6 +64,21 @@ public sealed interface Isolator extends Admission permits BoundedIsolator, Pool
      * (the semaphore's or the virtual limit; a pool's bounds come from its own configuration).
      */
     void resize(int semaphoreMax, int virtualMax);
+
+    /** The algorithm driving {@link #limit()}; NONE when the limit is the configured static one. */
+    default LimitKind limitAlgorithm() {
+        return LimitKind.NONE;
+    }
+
+    /**
+     * Applies the adaptive-limit configuration ({@code limit.*}). SEMAPHORE and VIRTUAL take it; a
+     * thread pool, shared by the guards naming it, keeps its own bounds and ignores it.
+     *
+     * @param dropAfterNanos work running longer than this counts as a drop (the guard's timeout)
+     */
+    default void adapt(LimitConfig config, long dropAfterNanos) {
+        // THREAD: the pool's admission bound comes from its own configuration.
+    }
 
     /** The thread pool, for THREAD isolation. */
     default Optional<GuardThreadPool> pool() {

@@ -1,6 +1,7 @@
 package dev.firebreak.isolation;
 
 import dev.firebreak.event.EventType;
+import dev.firebreak.limit.LimitKind;
 
 /** SEMAPHORE isolation: a bounded count; calls run on their caller's thread. */
 public final class SemaphoreIsolator extends BoundedIsolator {
@@ -26,11 +27,12 @@ public final class SemaphoreIsolator extends BoundedIsolator {
 
     @Override
     public EventType refusal() {
-        return EventType.SEMAPHORE_REJECTED;
+        // An adaptive limit's refusal is LIMIT_REJECTED under either bounded isolation.
+        return limitAlgorithm() == LimitKind.NONE ? EventType.SEMAPHORE_REJECTED : EventType.LIMIT_REJECTED;
     }
 
     @Override
     public void resize(int semaphoreMax, int virtualMax) {
-        permits.setLimit(semaphoreMax);
+        resizeStatic(semaphoreMax);
     }
 }

@@ -35,6 +35,6 @@ public final class VirtualThreadIsolator extends BoundedIsolator {
 
     @Override
     public void resize(int semaphoreMax, int virtualMax) {
-        permits.setLimit(virtualMax);
+        resizeStatic(virtualMax);
     }
 }

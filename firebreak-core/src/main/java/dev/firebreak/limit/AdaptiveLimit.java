@@ -1,0 +1,102 @@
+package dev.firebreak.limit;
+
+import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntConsumer;
+
+/**
+ * A guard's adaptive concurrency limit: feeds its {@link LimitAlgorithm} one sample per finished
+ * attempt and hands each new limit to the enforcement (the isolation's bounded count, through
+ * {@code apply}). The algorithm is arithmetic on sample times, so the limit moves on the registry's
+ * clock only.
+ *
+ * <p>Concurrency: samples arrive from many threads; one {@link ReentrantLock} serializes them, so the
+ * algorithm sees one sample at a time and the enforcement receives limits in the order they were
+ * computed (the critical section is arithmetic plus one compare-and-set on the enforcement's word; it
+ * calls no user code and no listener). Once {@link #retire() retired} (the guard switched algorithm or
+ * back to its static limit), late samples change nothing.
+ */
+public final class AdaptiveLimit {
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final LimitConfig config;
+    private final IntConsumer apply;
+    private final LimitAlgorithm algorithm; // guarded by lock
+    private volatile int limit;
+    private boolean retired; // guarded by lock
+
+    /**
+     * A limit driven by {@code config}'s algorithm (not NONE), starting at {@code startLimit} (clamped to
+     * its bounds), which it applies at once.
+     */
+    public AdaptiveLimit(LimitConfig config, int startLimit, IntConsumer apply) {
+        this.config = Objects.requireNonNull(config, "config");
+        if (!config.adaptive()) {
+            throw new IllegalArgumentException("an adaptive limit needs an algorithm, not limit.algorithm = NONE");
+        }
+        this.apply = Objects.requireNonNull(apply, "apply");
+        this.algorithm = config.algorithm().create(config, startLimit);
+        lock.lock();
+        try {
+            this.limit = algorithm.limit();
+            apply.accept(limit);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * One finished attempt. Samples whose work did not run ({@code rttNanos <= 0}) are ignored.
+     *
+     * @return the limit now
+     */
+    public int onSample(long startNanos, long rttNanos, int inFlight, boolean dropped) {
+        if (rttNanos <= 0) {
+            return limit;
+        }
+        lock.lock();
+        try {
+            if (retired) {
+                return limit;
+            }
+            int next = algorithm.onSample(startNanos, rttNanos, inFlight, dropped);
+            if (next != limit) {
+                limit = next;
+                apply.accept(next);
+            }
+            return next;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Stops this limit: later samples change nothing (the guard has moved to another configuration). */
+    public void retire() {
+        lock.lock();
+        try {
+            retired = true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The limit in force. */
+    public int limit() {
+        return limit;
+    }
+
+    /** The algorithm's kind. */
+    public LimitKind kind() {
+        return config.algorithm();
+    }
+
+    /** The configuration it runs with. */
+    public LimitConfig config() {
+        return config;
+    }
+
+    @Override
+    public String toString() {
+        return "AdaptiveLimit[" + config.algorithm() + ", limit=" + limit + "]";
+    }
+}

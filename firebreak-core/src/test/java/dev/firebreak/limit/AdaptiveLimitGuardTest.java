@@ -1,0 +1,110 @@
+package dev.firebreak.limit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.firebreak.Guard;
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.Isolation;
+import dev.firebreak.event.EventType;
+import dev.firebreak.testkit.Await;
+import dev.firebreak.testkit.ManualClock;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A guard whose isolation limit an algorithm drives, on the manual clock: each attempt's end is one
+ * sample (its latency the clock's movement while it ran), failures and timeouts are drops, refusals are
+ * LIMIT_REJECTED and go to the fallback, and NONE gives the static limit back.
+ */
+class AdaptiveLimitGuardTest {
+
+    private final ManualClock clock = new ManualClock();
+    private final GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
+
+    private static LimitConfig aimd(int initial, int min, int max) {
+        return LimitConfig.builder().algorithm(LimitKind.AIMD).initialLimit(initial).minLimit(min).maxLimit(max)
+                .build();
+    }
+
+    @Test
+    void failuresAndTimeoutsAreDropsAndBusySuccessesGrowTheLimit() {
+        Guard guard = registry.guard("aimd").isolation(Isolation.semaphore(50)).timeout(Duration.ofMillis(100))
+                .adaptiveLimit(aimd(4, 2, 10)).build();
+        assertThat(guard.policy().isolator().limit()).as("initialLimit replaces the static 50").isEqualTo(4);
+        assertThat(guard.policy().isolator().limitAlgorithm()).isEqualTo(LimitKind.AIMD);
+
+        guard.execute(() -> {
+            clock.advance(Duration.ofMillis(1));
+            throw new IllegalStateException("down");
+        }, failure -> "fallback");
+        assertThat(guard.policy().isolator().limit()).as("failure: floor(4 * 0.9) = 3").isEqualTo(3);
+
+        guard.execute(() -> {
+            clock.advance(Duration.ofMillis(150));
+            return "late";
+        }, failure -> "fallback");
+        assertThat(guard.policy().isolator().limit()).as("150 ms > 100 ms timeout: floor(3 * 0.9) = 2").isEqualTo(2);
+
+        guard.execute(() -> {
+            clock.advance(Duration.ofMillis(1));
+            return "ok";
+        });
+        assertThat(guard.policy().isolator().limit()).as("1 in flight, 1 * 2 >= 2: 3").isEqualTo(3);
+    }
+
+    @Test
+    void aRefusalIsLimitRejectedAndGoesToTheFallbackUnderVirtualIsolation() throws Exception {
+        Guard guard = registry.guard("virtual").isolation(Isolation.virtualThreads(50))
+                .timeout(Duration.ofSeconds(10)).adaptiveLimit(aimd(2, 2, 10)).build();
+        CountDownLatch releaseFirst = new CountDownLatch(1);
+        CountDownLatch releaseSecond = new CountDownLatch(1);
+        CountDownLatch firstRunning = new CountDownLatch(1);
+        CountDownLatch secondRunning = new CountDownLatch(1);
+        CompletableFuture<String> first = guard.submit(() -> {
+            firstRunning.countDown();
+            releaseFirst.await();
+            return "first";
+        });
+        assertThat(firstRunning.await(20, TimeUnit.SECONDS)).isTrue(); // admitted at 1 in flight
+        CompletableFuture<String> second = guard.submit(() -> {
+            secondRunning.countDown();
+            releaseSecond.await();
+            return "second";
+        });
+        assertThat(secondRunning.await(20, TimeUnit.SECONDS)).isTrue(); // admitted at 2 in flight
+
+        String refused = guard.execute(() -> "never", failure -> {
+            assertThat(failure.event()).isEqualTo(EventType.LIMIT_REJECTED);
+            return "fallback";
+        });
+        assertThat(refused).isEqualTo("fallback");
+
+        clock.advance(Duration.ofMillis(5));
+        releaseFirst.countDown();
+        assertThat(first.get(20, TimeUnit.SECONDS)).isEqualTo("first");
+        Await.until("the first sample taken", () -> guard.policy().permitsInFlight() == 1);
+        assertThat(guard.policy().isolator().limit()).as("admitted at 1 in flight, 1 * 2 >= 2: 3").isEqualTo(3);
+        releaseSecond.countDown();
+        assertThat(second.get(20, TimeUnit.SECONDS)).isEqualTo("second");
+        Await.until("the second sample taken", () -> guard.policy().permitsInFlight() == 0);
+        assertThat(guard.policy().isolator().limit()).as("admitted at 2 in flight, 2 * 2 >= 3: 4").isEqualTo(4);
+        assertThat(guard.policy().metrics().snapshot().cumulative().get(EventType.LIMIT_REJECTED)).isEqualTo(1);
+    }
+
+    @Test
+    void switchingToNoneRestoresTheStaticLimitAndBackStartsFromInitialLimit() {
+        Guard guard = registry.guard("switch").isolation(Isolation.semaphore(7)).adaptiveLimit(aimd(4, 2, 10))
+                .build();
+        guard.policy().reconfigureLimit(LimitConfig.defaults());
+        assertThat(guard.policy().isolator().limit()).isEqualTo(7);
+        assertThat(guard.policy().isolator().limitAlgorithm()).isEqualTo(LimitKind.NONE);
+        guard.policy().reconfigureLimit(aimd(5, 2, 10).toBuilder().algorithm(LimitKind.VEGAS).build());
+        assertThat(guard.policy().isolator().limit()).isEqualTo(5);
+        assertThat(guard.policy().isolator().limitAlgorithm()).isEqualTo(LimitKind.VEGAS);
+        guard.policy().reconfigureLimit(aimd(3, 2, 3).toBuilder().algorithm(LimitKind.VEGAS).build());
+        assertThat(guard.policy().isolator().limit()).as("new bounds: the running 5 clamped to max 3").isEqualTo(3);
+    }
+}

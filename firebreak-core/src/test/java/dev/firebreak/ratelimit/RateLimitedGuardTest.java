@@ -1,0 +1,56 @@
+package dev.firebreak.ratelimit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.firebreak.Guard;
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.Isolation;
+import dev.firebreak.breaker.CircuitState;
+import dev.firebreak.event.EventType;
+import dev.firebreak.testkit.ManualClock;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A guard's rate limiter on both paths: a call without a permit is RATE_LIMITED, gets the fallback,
+ * is counted, and is no error for the breaker.
+ */
+class RateLimitedGuardTest {
+
+    private final ManualClock clock = new ManualClock();
+    private final GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
+
+    private static RateLimitConfig onePerSecond() {
+        return RateLimitConfig.builder().enabled(true).permitsPerSecond(1).burst(1).build();
+    }
+
+    @Test
+    void onTheCallersThreadARefusalIsRateLimitedWithTheFallbackAndNoBreakerError() {
+        Guard guard = registry.guard("caller").isolation(Isolation.semaphore(10)).rateLimit(onePerSecond())
+                .configure(c -> c.circuitBreakerRequestVolumeThreshold(1).circuitBreakerErrorThresholdPercentage(1))
+                .build();
+        assertThat(guard.execute(() -> "first", failure -> "fallback")).isEqualTo("first");
+        for (int i = 0; i < 5; i++) {
+            assertThat(guard.execute(() -> "again", failure -> {
+                assertThat(failure.event()).isEqualTo(EventType.RATE_LIMITED);
+                return "fallback";
+            })).isEqualTo("fallback");
+        }
+        assertThat(guard.policy().metrics().snapshot().cumulative().get(EventType.RATE_LIMITED)).isEqualTo(5);
+        assertThat(guard.policy().circuitBreaker().state(clock.read())).isEqualTo(CircuitState.CLOSED);
+        clock.advance(1_000_000_000L);
+        assertThat(guard.execute(() -> "next second", failure -> "fallback")).isEqualTo("next second");
+    }
+
+    @Test
+    void onTheHandOffPathARefusalIsRateLimitedWithTheFallback() throws Exception {
+        Guard guard = registry.guard("handoff").isolation(Isolation.virtualThreads(10)).rateLimit(onePerSecond())
+                .build();
+        assertThat(guard.submit(() -> "first", failure -> "fallback").get(10, TimeUnit.SECONDS)).isEqualTo("first");
+        assertThat(guard.submit(() -> "second", failure -> failure.event().name()).get(10, TimeUnit.SECONDS))
+                .isEqualTo("RATE_LIMITED");
+        assertThat(guard.policy().rateLimiter().refused()).isEqualTo(1);
+        guard.policy().rateLimiter().reconfigure(RateLimitConfig.defaults());
+        assertThat(guard.submit(() -> "off", failure -> "fallback").get(10, TimeUnit.SECONDS)).isEqualTo("off");
+    }
+}
