@@ -1,6 +1,7 @@
 package dev.firebreak.lab.experiment.overload;
 
 import dev.firebreak.lab.experiment.Labelled;
+import dev.firebreak.limit.LimitKind;
 import java.util.List;
 import java.util.function.Function;
 
@@ -19,8 +20,16 @@ public enum OverloadVariant implements Labelled {
             + "(the peer), the same initial/min/max limits as Firebreak's adaptive variants", NetflixLimiterCaller::new),
     /** Firebreak static semaphore. */
     FIREBREAK_SEMAPHORE("firebreak-semaphore", false, "Firebreak SEMAPHORE isolation, seed 003's Little's-law size; breaker off, "
-            + "no fallback", context -> new GuardCaller(context, context.sizing().coreSize(), guard -> { },
-                    guard -> guard.policy().config().semaphoreMaxConcurrentRequests()));
+            + "no fallback", GuardCaller::fixed),
+    /** Firebreak AIMD. */
+    FIREBREAK_AIMD("firebreak-aimd", true, "Firebreak SEMAPHORE isolation driven by limit.algorithm = AIMD (library defaults "
+            + "otherwise)", context -> GuardCaller.adaptive(context, LimitKind.AIMD)),
+    /** Firebreak Gradient2. */
+    FIREBREAK_GRADIENT2("firebreak-gradient2", true, "Firebreak SEMAPHORE isolation driven by limit.algorithm = GRADIENT2 (library "
+            + "defaults otherwise)", context -> GuardCaller.adaptive(context, LimitKind.GRADIENT2)),
+    /** Firebreak Vegas. */
+    FIREBREAK_VEGAS("firebreak-vegas", true, "Firebreak SEMAPHORE isolation driven by limit.algorithm = VEGAS (library defaults "
+            + "otherwise)", context -> GuardCaller.adaptive(context, LimitKind.VEGAS));
 
     private final String label;
     private final boolean adaptive;
