@@ -31,6 +31,11 @@ public final class OverloadExperiment extends TemplateExperiment<OverloadSetting
 
     @Override
     protected long plannedNanos(OverloadSettings settings) {
+        return plannedNanosOf(settings);
+    }
+
+    /** The calibration and every variant's two runs, without the drains after each run. */
+    long plannedNanosOf(OverloadSettings settings) {
         return calibrationNanos(settings) + settings.variants().size() * settings.plan().lengthNanos();
     }
 

@@ -34,12 +34,12 @@ public final class OverloadSettings extends ExperimentOptions {
 
     @Option(names = "--calibrate-s", paramLabel = "S", defaultValue = "1.5",
             description = "the unprotected run at half the capacity that seed 003's sizes are computed from, seconds")
-    @QuickDefault("0.6")
+    @QuickDefault("0.4")
     @Range(min = 0.2, max = 600)
     private double calibrateSeconds;
 
-    @Option(names = "--step-s", paramLabel = "S", defaultValue = "1.2", description = "each load step's reported window, seconds")
-    @QuickDefault("0.3")
+    @Option(names = "--step-s", paramLabel = "S", defaultValue = "1", description = "each load step's reported window, seconds")
+    @QuickDefault("0.25")
     @Range(min = 0.1, max = 600)
     private double stepSeconds;
 
@@ -54,23 +54,23 @@ public final class OverloadSettings extends ExperimentOptions {
     private double changeLoad;
 
     @Option(names = "--base-s", paramLabel = "S", defaultValue = "1", description = "the change run's unreported stretch at full capacity, seconds")
-    @QuickDefault("0.3")
+    @QuickDefault("0.2")
     @Range(min = 0.1, max = 600)
     private double baseSeconds;
 
     @Option(names = "--drop-s", paramLabel = "S", defaultValue = "6", description = "how long the capacity stays halved, seconds")
-    @QuickDefault("1.5")
+    @QuickDefault("1.2")
     @Range(min = 0.2, max = 600)
     private double dropSeconds;
 
-    @Option(names = "--recover-s", paramLabel = "S", defaultValue = "6", description = "the change run after the capacity came back, seconds")
-    @QuickDefault("1.5")
+    @Option(names = "--recover-s", paramLabel = "S", defaultValue = "5", description = "the change run after the capacity came back, seconds")
+    @QuickDefault("1.2")
     @Range(min = 0.2, max = 600)
     private double recoverSeconds;
 
     @Option(names = "--hold-s", paramLabel = "S", defaultValue = "1",
-            description = "settled: the limit stays within 10 % of its final value (its mean over the phase's last S) for S")
-    @QuickDefault("0.5")
+            description = "settled: the limit stays within 10 percent of its final value (its mean over the phase's last S) for S")
+    @QuickDefault("0.4")
     @Range(min = 0.05, max = 60)
     private double holdSeconds;
 

@@ -50,9 +50,11 @@ class OverloadPlanTest {
         OverloadSettings quick = new OverloadExperiment().options(List.of("--quick"));
         assertThat(quick.variants()).containsExactly(OverloadVariant.values());
         assertThat(quick.plan().lengthNanos()).isLessThan(full.plan().lengthNanos() / 3);
-        // the plain command's budget: 3 minutes on 2 cores for every variant's two runs and the calibration
-        long fullNanos = full.calibrate().toNanos() + full.variants().size() * (full.plan().lengthNanos() + 2 * full.drain().toNanos() / 4);
-        assertThat(fullNanos).isLessThan(java.time.Duration.ofMinutes(3).toNanos());
+        // the plain command's budget, 3 minutes: the calibration and every variant's two runs leave at least
+        // 20 s for the drains after each run and the parts' start-up
+        long planned = new OverloadExperiment().plannedNanosOf(full);
+        assertThat(planned).isLessThanOrEqualTo(java.time.Duration.ofSeconds(160).toNanos());
+        assertThat(new OverloadExperiment().plannedNanosOf(quick)).isLessThanOrEqualTo(java.time.Duration.ofSeconds(40).toNanos());
         assertThatThrownBy(() -> new OverloadExperiment().options(List.of("--capacity", "1")))
                 .isInstanceOf(UsageException.class).hasMessage("--capacity must be an integer between 2 and 1000, was '1'");
         assertThatThrownBy(() -> new OverloadExperiment().options(List.of("--min-limit", "50", "--max-limit", "10")))
