@@ -34,16 +34,20 @@ public final class OverloadExperiment extends TemplateExperiment<OverloadSetting
         return plannedNanosOf(settings);
     }
 
-    /** The calibration and every variant's two runs, without the drains after each run. */
+    /** The warm-up, the calibration and every variant's two runs, without the drains after each run. */
     long plannedNanosOf(OverloadSettings settings) {
-        return calibrationNanos(settings) + settings.variants().size() * settings.plan().lengthNanos();
+        return warmUpNanos(settings) + calibrationNanos(settings) + settings.variants().size() * settings.plan().lengthNanos();
+    }
+
+    private static long warmUpNanos(OverloadSettings settings) {
+        return settings.warmup().toNanos() * settings.variants().size();
     }
 
     private static long calibrationNanos(OverloadSettings settings) {
         return settings.calibrate().toNanos() + CALIBRATION_LEAD_NANOS;
     }
 
-    private static final long CALIBRATION_LEAD_NANOS = 1_000_000_000L;
+    private static final long CALIBRATION_LEAD_NANOS = 500_000_000L;
 
     @Override
     protected List<VariantRun> runs(OverloadSettings settings, RunContext context) throws Exception {
@@ -51,6 +55,15 @@ public final class OverloadExperiment extends TemplateExperiment<OverloadSetting
         OverloadPlan plan = settings.plan();
         SegmentLoad load = new SegmentLoad(context.ticker(), context.timer());
         try (LabTimer downstreamTimer = new LabTimer("lab-downstream-timer")) {
+            if (settings.warmup().toNanos() > 0) {
+                context.progress().step("JVM warm-up: every variant at a quarter of the capacity", warmUpNanos(settings));
+                double latencyMs = settings.latency().toNanos() / 1e6;
+                SeedSizing provisional = SeedSizing.of(settings.capacityRps(), latencyMs, latencyMs);
+                Segment quarter = new Segment("base", 0.25, 1.0, 0, settings.warmup().toNanos(), false);
+                for (OverloadVariant variant : settings.variants()) {
+                    runOnce(settings, variant, provisional, List.of(quarter), load, downstreamTimer);
+                }
+            }
             context.progress().step("calibration: unprotected at half the capacity (seed 003's sizes)", calibrationNanos(settings));
             SeedSizing sizing = calibrate(settings, load, downstreamTimer);
             for (OverloadVariant variant : settings.variants()) {
@@ -77,14 +90,14 @@ public final class OverloadExperiment extends TemplateExperiment<OverloadSetting
      * itself as the peak healthy rate.
      */
     private static SeedSizing calibrate(OverloadSettings settings, SegmentLoad load, Scheduler downstreamTimer) throws Exception {
-        Segment warmUp = new Segment("base", 0.25, 1.0, 0, CALIBRATION_LEAD_NANOS, false); // JIT, connections
+        Segment warmUp = new Segment("base", 0.25, 1.0, 0, CALIBRATION_LEAD_NANOS, false); // connections
         Segment healthy = new Segment("x0.5", 0.5, 1.0, 0, settings.calibrate().toNanos(), true);
         SegmentLoad.Result result = runOnce(settings, OverloadVariant.UNPROTECTED, null, List.of(warmUp, healthy), load, downstreamTimer);
         PhaseFigures figures = result.phases().getFirst();
         double latencyMs = settings.latency().toNanos() / 1e6;
         double p99 = Double.isNaN(figures.p99Ms()) ? latencyMs : figures.p99Ms();
         double p995 = Double.isNaN(figures.p995Ms()) ? latencyMs : figures.p995Ms();
-        return SeedSizing.of(settings.capacityRps(), p99, p995);
+        return SeedSizing.of(settings.capacityRps(), p99, p995).measuredFrom(figures);
     }
 
     private static SegmentLoad.Result runOnce(OverloadSettings settings, OverloadVariant variant, SeedSizing sizing, List<Segment> segments,

@@ -32,6 +32,12 @@ public final class OverloadSettings extends ExperimentOptions {
     @Range(min = 10, max = 60_000)
     private int timeoutMillis;
 
+    @Option(names = "--warmup-s", paramLabel = "S", defaultValue = "0.8",
+            description = "the JVM warm-up: every variant at a quarter of the capacity, unreported, seconds each")
+    @QuickDefault("0.3")
+    @Range(min = 0, max = 600)
+    private double warmupSeconds;
+
     @Option(names = "--calibrate-s", paramLabel = "S", defaultValue = "1.5",
             description = "the unprotected run at half the capacity that seed 003's sizes are computed from, seconds")
     @QuickDefault("0.4")
@@ -129,6 +135,11 @@ public final class OverloadSettings extends ExperimentOptions {
     /** Every variant's timeout. */
     public Duration timeout() {
         return Duration.ofMillis(timeoutMillis);
+    }
+
+    /** Each variant's share of the JVM warm-up. */
+    public Duration warmup() {
+        return Duration.ofNanos(nanos(warmupSeconds));
     }
 
     /** The calibration run's reported window. */

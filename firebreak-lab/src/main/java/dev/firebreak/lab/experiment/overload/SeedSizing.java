@@ -17,8 +17,10 @@ import dev.firebreak.lab.report.Table;
  * @param maximumSize Hystrix maximumSize
  * @param queueSize Hystrix maxQueueSize and queueSizeRejectionThreshold
  * @param timeoutMs Hystrix's timeout
+ * @param calibration how the percentiles were measured (empty: given, not measured)
  */
-public record SeedSizing(double rate, double p99Ms, double p995Ms, int coreSize, int maximumSize, int queueSize, int timeoutMs) {
+public record SeedSizing(double rate, double p99Ms, double p995Ms, int coreSize, int maximumSize, int queueSize, int timeoutMs,
+        String calibration) {
 
     /** The sizes for a dependency measured healthy at {@code rate} per second with these percentiles. */
     public static SeedSizing of(double rate, double p99Ms, double p995Ms) {
@@ -27,12 +29,19 @@ public record SeedSizing(double rate, double p99Ms, double p995Ms, int coreSize,
         int queue = PoolAdvisor.roundUp(maximum * PoolAdvisor.CORE_SHARE);
         int rounded = PoolAdvisor.roundUp(p995Ms);
         int timeout = rounded > p995Ms ? rounded : rounded + PoolAdvisor.ROUND_TO; // strictly above p99.5
-        return new SeedSizing(rate, p99Ms, p995Ms, core, maximum, queue, timeout);
+        return new SeedSizing(rate, p99Ms, p995Ms, core, maximum, queue, timeout, "");
+    }
+
+    /** These sizes, saying they come from {@code figures} (and that the base latency stood in if nothing succeeded). */
+    public SeedSizing measuredFrom(PhaseFigures figures) {
+        String how = figures.ok() + " of " + figures.issued() + " calibration requests answered at " + Table.number(figures.offeredRps(), 0)
+                + "/s" + (Double.isNaN(figures.p99Ms()) ? ", none successful: the base latency stands in for the percentiles" : "");
+        return new SeedSizing(rate, p99Ms, p995Ms, coreSize, maximumSize, queueSize, timeoutMs, how);
     }
 
     /** One sentence for the report. */
     public String describe() {
-        return "healthy calibration: " + Table.number(rate, 1) + "/s, p99 " + Table.number(p99Ms, 1) + " ms, p99.5 "
+        return (calibration.isEmpty() ? "" : calibration + "; ") + "peak healthy rate " + Table.number(rate, 1) + "/s, p99 " + Table.number(p99Ms, 1) + " ms, p99.5 "
                 + Table.number(p995Ms, 1) + " ms -> coreSize " + coreSize + " (" + Table.number(rate, 1) + "/s x "
                 + Table.number(p99Ms / 1000, 3) + " s, rounded up to 10), maximumSize " + maximumSize + ", queue " + queueSize
                 + ", timeout " + timeoutMs + " ms (p99.5 rounded up to 10 ms)";

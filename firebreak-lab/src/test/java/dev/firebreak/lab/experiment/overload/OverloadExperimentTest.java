@@ -20,7 +20,7 @@ class OverloadExperimentTest {
     void everyVariantAndPhaseHasARowAndTheOutputsAreWritten(@TempDir Path dir) throws Exception {
         Path csv = dir.resolve("copy.csv");
         ExperimentHarness.Outcome outcome = ExperimentHarness.run(dir, List.of("overload", "--quick", "--capacity", "4", "--latency-ms",
-                "50", "--calibrate-s", "0.3", "--step-s", "0.2", "--step-lead-s", "0.05", "--base-s", "0.2", "--drop-s", "0.6",
+                "50", "--warmup-s", "0.1", "--calibrate-s", "0.3", "--step-s", "0.2", "--step-lead-s", "0.05", "--base-s", "0.2", "--drop-s", "0.6",
                 "--recover-s", "0.6", "--hold-s", "0.2", "--timeout-ms", "500", "--csv", csv.toString()));
         assertThat(outcome.exit()).as(outcome.err()).isZero();
 

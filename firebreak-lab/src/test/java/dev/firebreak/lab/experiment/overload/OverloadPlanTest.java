@@ -33,6 +33,17 @@ class OverloadPlanTest {
     }
 
     @Test
+    void seed003sRulesSizeThePoolsFromTheHealthyFigures() {
+        // 200/s x 0.205 s = 41 threads, rounded up to 50; 50 / 0.8 = 62.5 -> 70; 0.8 x 70 = 56 -> 60; p99.5 207 ms -> 210 ms
+        SeedSizing measured = SeedSizing.of(200, 205, 207);
+        assertThat(List.of(measured.coreSize(), measured.maximumSize(), measured.queueSize(), measured.timeoutMs()))
+                .containsExactly(50, 70, 60, 210);
+        // exactly on a step: 200/s x 0.2 s = 40 threads stays 40; the timeout stays strictly above p99.5: 210 ms
+        SeedSizing exact = SeedSizing.of(200, 200, 200);
+        assertThat(List.of(exact.coreSize(), exact.maximumSize(), exact.queueSize(), exact.timeoutMs())).containsExactly(40, 50, 40, 210);
+    }
+
+    @Test
     void theCsvHasExactlyTheIssuesColumns() {
         assertThat(String.join(",", PhaseFigures.CSV_HEADER))
                 .isEqualTo("variant,phase,offered_rps,capacity_rps,goodput_rps,p50_ms,p99_ms,rejected_rps,errors_rps,limit_mean");
