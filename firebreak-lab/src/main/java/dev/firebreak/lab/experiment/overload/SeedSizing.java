@@ -32,10 +32,12 @@ public record SeedSizing(double rate, double p99Ms, double p995Ms, int coreSize,
         return new SeedSizing(rate, p99Ms, p995Ms, core, maximum, queue, timeout, "");
     }
 
-    /** These sizes, saying they come from {@code figures} (and that the base latency stood in if nothing succeeded). */
+    /** These sizes, saying how {@code figures} measured them (and that the base latency stood in if nothing succeeded). */
     public SeedSizing measuredFrom(PhaseFigures figures) {
         String how = figures.ok() + " of " + figures.issued() + " calibration requests answered at " + Table.number(figures.offeredRps(), 0)
-                + "/s" + (Double.isNaN(figures.p99Ms()) ? ", none successful: the base latency stands in for the percentiles" : "");
+                + "/s, median " + Table.number(figures.p50Ms(), 1) + " ms, measured p99 " + Table.number(figures.p99Ms(), 1)
+                + " ms (the service time is fixed: the median stands for the healthy p99 and p99.5, the tail above it is the "
+                + "machine's noise)" + (Double.isNaN(figures.p50Ms()) ? ", none successful: the base latency stands in" : "");
         return new SeedSizing(rate, p99Ms, p995Ms, coreSize, maximumSize, queueSize, timeoutMs, how);
     }
 
