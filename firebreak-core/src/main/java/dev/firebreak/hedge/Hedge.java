@@ -4,16 +4,14 @@ import dev.firebreak.Fallback;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardedCall;
 import dev.firebreak.config.InvalidConfigException;
-import dev.firebreak.config.Reconfigurable;
+import dev.firebreak.retry.CallPolicy;
 import dev.firebreak.retry.Awaiting;
 import dev.firebreak.retry.RetryBudget;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -39,24 +37,16 @@ import java.util.function.Supplier;
  * caller's thread and cannot be taken back: hedge blocking calls on THREAD or VIRTUAL guards, or use
  * {@link #submitAsync}.
  */
-public final class Hedge implements Reconfigurable<HedgeConfig> {
+public final class Hedge extends CallPolicy<HedgeConfig> {
 
-    private final String name;
-    private final Guard guard;
     private final Executor hedgeExecutor;
-    private final RetryBudget budget;
     private final HedgeDelay delay;
     private final HedgeMetrics metrics = new HedgeMetrics();
-    private volatile HedgeConfig config;
 
     private Hedge(Builder b, HedgeConfig config) {
-        this.name = b.name;
-        this.guard = b.guard;
-        this.hedgeExecutor = b.hedgeExecutor != null ? b.hedgeExecutor : virtualThreads(b.name);
-        this.config = config;
-        this.delay = new HedgeDelay(guard);
-        this.budget = new RetryBudget(config.budgetWindow(), config.budgetPercent(), config.budgetMinPerSecond(),
-                guard.policy().registry().ticker().read());
+        super(b.name, b.guard, config, HedgeProperties.TABLE);
+        this.hedgeExecutor = b.hedgeExecutor != null ? b.hedgeExecutor : virtualThreads("hedge", b.name);
+        this.delay = new HedgeDelay(b.guard);
     }
 
     /** Starts building a hedging policy named {@code name} (its properties: {@code firebreak.hedge.<name>.*}). */
@@ -66,7 +56,7 @@ public final class Hedge implements Reconfigurable<HedgeConfig> {
 
     /** Runs {@code call} (hedged if {@link Idempotent}) and waits for its outcome. */
     public <T> T execute(GuardedCall<T> call, Fallback<T> fallback) {
-        return Awaiting.outcome(submit(call, fallback), name);
+        return Awaiting.outcome(submit(call, fallback), name());
     }
 
     /** Like {@link #execute(GuardedCall, Fallback)} without a fallback. */
@@ -78,9 +68,9 @@ public final class Hedge implements Reconfigurable<HedgeConfig> {
     public <T> CompletableFuture<T> submit(GuardedCall<T> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
         if (!(call instanceof Idempotent.Call<T>)) {
-            return guard.submit(call, fallback);
+            return guard().submit(call, fallback);
         }
-        return HedgeExecution.start(this, () -> guard.submit(call), fallback);
+        return HedgeExecution.start(this, () -> guard().submit(call), fallback);
     }
 
     /** Like {@link #submit(GuardedCall, Fallback)} without a fallback. */
@@ -92,9 +82,9 @@ public final class Hedge implements Reconfigurable<HedgeConfig> {
     public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
         if (!(call instanceof Idempotent.Stage<?>)) {
-            return guard.submitAsync(call, fallback);
+            return guard().submitAsync(call, fallback);
         }
-        return HedgeExecution.start(this, () -> guard.submitAsync(call), fallback);
+        return HedgeExecution.start(this, () -> guard().submitAsync(call), fallback);
     }
 
     /** Like {@link #submitAsync(Supplier, Fallback)} without a fallback. */
@@ -103,56 +93,19 @@ public final class Hedge implements Reconfigurable<HedgeConfig> {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    /** The guard every attempt goes through. */
-    public Guard guard() {
-        return guard;
-    }
-
-    @Override
-    public HedgeConfig config() {
-        return config;
-    }
-
-    /** Applies {@code next} to the next calls; the budget window is fixed at creation (false if it differed). */
-    @Override
-    public boolean reconfigure(HedgeConfig next) {
-        Objects.requireNonNull(next, "config");
-        budget.reconfigure(next.budgetPercent(), next.budgetMinPerSecond());
-        boolean windowKept = next.budgetWindow().equals(config.budgetWindow());
-        config = windowKept ? next : next.toBuilder().budgetWindow(config.budgetWindow()).build();
-        return windowKept;
-    }
-
-    /**
-     * Applies properties {@code firebreak.hedge.<name>.*} (and {@code firebreak.hedge.default.*}), all
-     * or nothing.
-     *
-     * @return the configuration now in force
-     * @throws InvalidConfigException naming the key, the value and the rule; the last valid policy stays
-     */
-    public HedgeConfig reconfigure(Map<String, String> properties) {
-        reconfigure(HedgeProperties.TABLE.apply(name, config, properties));
-        return config;
+    protected HedgeConfig withBudgetWindow(HedgeConfig config, Duration window) {
+        return config.toBuilder().budgetWindow(window).build();
     }
 
     /** The delay a call starting now would hedge after, or empty while there is no percentile yet. */
     public java.util.Optional<Duration> currentDelay() {
-        long nanos = delayNanos(guard.policy().registry().ticker().read(), config);
+        long nanos = delayNanos(guard().policy().registry().ticker().read(), config());
         return nanos < 0 ? java.util.Optional.empty() : java.util.Optional.of(Duration.ofNanos(nanos));
     }
 
     /** The policy's counts. */
     public HedgeMetrics metrics() {
         return metrics;
-    }
-
-    /** The hedge budget shared by every caller of this policy. */
-    public RetryBudget budget() {
-        return budget;
     }
 
     long delayNanos(long nowNanos, HedgeConfig c) {
@@ -165,12 +118,7 @@ public final class Hedge implements Reconfigurable<HedgeConfig> {
 
     @Override
     public String toString() {
-        return "Hedge[" + name + " through " + guard.name() + "]";
-    }
-
-    private static Executor virtualThreads(String name) {
-        ThreadFactory factory = Thread.ofVirtual().name("firebreak-hedge-" + name + "-", 1).factory();
-        return task -> factory.newThread(task).start();
+        return "Hedge[" + name() + " through " + guard().name() + "]";
     }
 
     /** Builds a {@link Hedge}. */
@@ -181,10 +129,7 @@ public final class Hedge implements Reconfigurable<HedgeConfig> {
         private Executor hedgeExecutor;
 
         Builder(String name) {
-            if (name == null || name.isBlank()) {
-                throw new IllegalArgumentException("a hedging policy needs a non-blank name");
-            }
-            this.name = name;
+            this.name = requireName("hedging", name);
         }
 
         /** The guard every attempt goes through (required); its registry's clock times the hedges. */
@@ -210,10 +155,10 @@ public final class Hedge implements Reconfigurable<HedgeConfig> {
 
         /** Validates and builds; throws {@link InvalidConfigException} naming key, value and rule. */
         public Hedge build() {
-            if (guard == null) {
-                throw new IllegalStateException("hedge " + name + " needs a guard: call through(guard)");
-            }
-            return new Hedge(this, config.build());
+            requireGuard("hedge", name, guard);
+            Hedge built = new Hedge(this, config.build());
+            HedgeRegistry.of(guard.policy().registry()).add(built);
+            return built;
         }
     }
 }

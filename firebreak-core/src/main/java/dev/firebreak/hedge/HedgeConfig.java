@@ -2,6 +2,7 @@ package dev.firebreak.hedge;
 
 import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.metrics.rolling.LatencySnapshot;
+import dev.firebreak.retry.PolicyRules;
 import java.time.Duration;
 
 /**
@@ -16,7 +17,7 @@ import java.time.Duration;
  * @param maxHedges {@code maxHedges}, default 1: extra attempts per call, 0 (none) to 10
  * @param budgetEnabled {@code budget.enabled}, default true: hedges are limited by a budget
  * @param budgetPercent {@code budget.percent}, default 5: hedges may add this percentage of the window's calls
- * @param budgetMinPerSecond {@code budget.minPerSecond}, default 1: plus this many hedges per second of the window
+ * @param budgetMinPerSecond {@code budget.minPerSecond}, default 1: at least this many hedges per second of the window (a floor, not an addition)
  * @param budgetWindow {@code budget.windowInMilliseconds}, default 10000 ms, fixed at creation
  */
 public record HedgeConfig(
@@ -27,7 +28,7 @@ public record HedgeConfig(
         boolean budgetEnabled,
         int budgetPercent,
         int budgetMinPerSecond,
-        Duration budgetWindow) {
+        Duration budgetWindow) implements dev.firebreak.retry.BudgetedConfig {
 
     /** Validates every value; a refusal names the property's key, the value and the rule. */
     public HedgeConfig {
@@ -39,27 +40,11 @@ public record HedgeConfig(
         if (maxHedges < 0 || maxHedges > 10) {
             throw new InvalidConfigException("maxHedges", maxHedges, "must be between 0 and 10");
         }
-        if (budgetPercent < 0 || budgetPercent > 100) {
-            throw new InvalidConfigException("budget.percent", budgetPercent, "must be between 0 and 100");
-        }
-        if (budgetMinPerSecond < 0) {
-            throw new InvalidConfigException("budget.minPerSecond", budgetMinPerSecond, "must be >= 0");
-        }
-        long window = millis("budget.windowInMilliseconds", budgetWindow);
-        if (window < 10 || window % 10 != 0) {
-            throw new InvalidConfigException("budget.windowInMilliseconds", window,
-                    "must be at least 10 and a multiple of 10 (the window has 10 buckets)");
-        }
+        PolicyRules.checkBudget(budgetPercent, budgetMinPerSecond, budgetWindow);
     }
 
     private static long millis(String key, Duration value) {
-        if (value == null) {
-            throw new InvalidConfigException(key, null, "must be set");
-        }
-        if (value.isNegative() || value.toMillis() > Integer.MAX_VALUE) {
-            throw new InvalidConfigException(key, value.toMillis(), "must be between 0 and " + Integer.MAX_VALUE + " ms");
-        }
-        return value.toMillis();
+        return PolicyRules.millis(key, value);
     }
 
     /** Every default. */
@@ -78,28 +63,27 @@ public record HedgeConfig(
     }
 
     /** Builds a {@link HedgeConfig}; {@link #build()} validates. */
-    public static final class Builder {
+    public static final class Builder extends dev.firebreak.retry.BudgetSettings<Builder> {
         private Duration fixedDelay = Duration.ZERO;
         private double percentile = 95.0;
         private Duration minDelay = Duration.ofMillis(1);
         private int maxHedges = 1;
-        private boolean budgetEnabled = true;
-        private int budgetPercent = 5;
-        private int budgetMinPerSecond = 1;
-        private Duration budgetWindow = Duration.ofSeconds(10);
 
         Builder() {
+            super(5, 1);
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
         }
 
         Builder(HedgeConfig c) {
+            super(c);
             fixedDelay = c.fixedDelay;
             percentile = c.percentile;
             minDelay = c.minDelay;
             maxHedges = c.maxHedges;
-            budgetEnabled = c.budgetEnabled;
-            budgetPercent = c.budgetPercent;
-            budgetMinPerSecond = c.budgetMinPerSecond;
-            budgetWindow = c.budgetWindow;
         }
 
         /** Hedge after this fixed delay ({@link Duration#ZERO}: after the percentile). */
@@ -127,34 +111,14 @@ public record HedgeConfig(
             return this;
         }
 
-        /** Whether the hedge budget applies. */
-        public Builder budgetEnabled(boolean value) {
-            budgetEnabled = value;
-            return this;
-        }
 
-        /** The fraction of the window's calls that hedges may add, in percent. */
-        public Builder budgetPercent(int value) {
-            budgetPercent = value;
-            return this;
-        }
 
-        /** Hedges per second of the window allowed on top of the fraction. */
-        public Builder budgetMinPerSecond(int value) {
-            budgetMinPerSecond = value;
-            return this;
-        }
 
-        /** The budget's rolling window. */
-        public Builder budgetWindow(Duration value) {
-            budgetWindow = value;
-            return this;
-        }
 
         /** Validates and builds; throws {@link InvalidConfigException} naming key, value and rule. */
         public HedgeConfig build() {
-            return new HedgeConfig(fixedDelay, percentile, minDelay, maxHedges, budgetEnabled, budgetPercent,
-                    budgetMinPerSecond, budgetWindow);
+            return new HedgeConfig(fixedDelay, percentile, minDelay, maxHedges, budgetEnabled(), budgetPercent(),
+                    budgetMinPerSecond(), budgetWindow());
         }
 
         void fixedDelayMillis(int value) {
@@ -170,7 +134,7 @@ public record HedgeConfig(
         }
 
         void budgetWindowMillis(int value) {
-            budgetWindow = Duration.ofMillis(value);
+            budgetWindow(Duration.ofMillis(value));
         }
     }
 }

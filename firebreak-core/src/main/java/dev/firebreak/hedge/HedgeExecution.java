@@ -5,14 +5,13 @@ import dev.firebreak.Fallback;
 import dev.firebreak.GuardException;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
+import dev.firebreak.retry.AttemptOutcomes;
 import dev.firebreak.retry.PolicyFuture;
 import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.Ticker;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -152,14 +151,14 @@ final class HedgeExecution<T> {
     }
 
     private void onAttempt(int index, T value, Throwable thrown) {
-        Throwable failure = unwrap(thrown);
+        Throwable failure = AttemptOutcomes.unwrap(thrown);
         List<CompletableFuture<T>> losers = new ArrayList<>();
         Cancellable pending;
         int attemptsMade;
         long callEvents;
         lock.lock();
         try {
-            events |= eventOf(failure);
+            events |= AttemptOutcomes.eventBit(failure);
             if (done) {
                 return;
             }
@@ -255,26 +254,5 @@ final class HedgeExecution<T> {
         if (context != null) {
             context.log().add(hedge.name(), callEvents, ticker.read() - startNanos, attemptsMade);
         }
-    }
-
-    private static long eventOf(Throwable failure) {
-        if (failure == null) {
-            return EventType.SUCCESS.bit();
-        }
-        if (failure instanceof GuardException guarded) {
-            return guarded.event().bit();
-        }
-        if (failure instanceof BadRequestException) {
-            return EventType.BAD_REQUEST.bit();
-        }
-        return failure instanceof CancellationException ? EventType.CANCELLED.bit() : EventType.FAILURE.bit();
-    }
-
-    private static Throwable unwrap(Throwable thrown) {
-        Throwable t = thrown;
-        while (t instanceof CompletionException && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
     }
 }

@@ -30,7 +30,7 @@ public final class HedgeProperties {
                     "hedges may add this percentage of the window's calls", HedgeConfig::budgetPercent,
                     Builder::budgetPercent),
             ofInt("budget.minPerSecond", "budgetMinPerSecond", FIREBREAK_LIVE,
-                    "plus this many hedges per second of the window", HedgeConfig::budgetMinPerSecond,
+                    "at least this many hedges per second of the window (a floor)", HedgeConfig::budgetMinPerSecond,
                     Builder::budgetMinPerSecond),
             ofInt("budget.windowInMilliseconds", "budgetWindow", FIREBREAK_FIXED,
                     "the budget's rolling window (10 buckets)", c -> (int) c.budgetWindow().toMillis(),

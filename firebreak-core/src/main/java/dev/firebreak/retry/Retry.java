@@ -4,13 +4,10 @@ import dev.firebreak.Fallback;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardedCall;
 import dev.firebreak.config.InvalidConfigException;
-import dev.firebreak.config.Reconfigurable;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
@@ -40,26 +37,18 @@ import java.util.function.Supplier;
  * <p>Every call completes exactly once. Cancelling the returned future cancels the attempt in flight
  * (interrupted if the guard's {@code interruptOnCancel}) or the pending wait.
  */
-public final class Retry implements Reconfigurable<RetryConfig> {
+public final class Retry extends CallPolicy<RetryConfig> {
 
-    private final String name;
-    private final Guard guard;
     private final RetryDecision decision;
     private final Executor attemptExecutor;
     private final DoubleSupplier random;
-    private final RetryBudget budget;
     private final RetryMetrics metrics = new RetryMetrics();
-    private volatile RetryConfig config;
 
     private Retry(Builder b, RetryConfig config) {
-        this.name = b.name;
-        this.guard = b.guard;
+        super(b.name, b.guard, config, RetryProperties.TABLE);
         this.decision = new RetryDecision(b.onException, b.onResult);
-        this.attemptExecutor = b.attemptExecutor != null ? b.attemptExecutor : virtualThreads(b.name);
+        this.attemptExecutor = b.attemptExecutor != null ? b.attemptExecutor : virtualThreads("retry", b.name);
         this.random = b.random != null ? b.random : () -> ThreadLocalRandom.current().nextDouble();
-        this.config = config;
-        this.budget = new RetryBudget(config.budgetWindow(), config.budgetPercent(), config.budgetMinPerSecond(),
-                guard.policy().registry().ticker().read());
     }
 
     /** Starts building a retry policy named {@code name} (its properties: {@code firebreak.retry.<name>.*}). */
@@ -78,7 +67,7 @@ public final class Retry implements Reconfigurable<RetryConfig> {
      * is cancelled and a CancellationException thrown with the interrupt flag restored.
      */
     public <T> T execute(GuardedCall<T> call, Fallback<T> fallback) {
-        return Awaiting.outcome(submit(call, fallback), name);
+        return Awaiting.outcome(submit(call, fallback), name());
     }
 
     /** Like {@link #submit(GuardedCall, Fallback)} without a fallback. */
@@ -89,7 +78,7 @@ public final class Retry implements Reconfigurable<RetryConfig> {
     /** Runs {@code call} with retries, each attempt with the guard's {@code submit}; returns at once. */
     public <T> CompletableFuture<T> submit(GuardedCall<T> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
-        return RetryExecution.start(this, () -> guard.submit(call), fallback);
+        return RetryExecution.start(this, () -> guard().submit(call), fallback);
     }
 
     /** Like {@link #submitAsync(Supplier, Fallback)} without a fallback. */
@@ -100,58 +89,17 @@ public final class Retry implements Reconfigurable<RetryConfig> {
     /** Runs a non-blocking call with retries, each attempt with the guard's {@code submitAsync}. */
     public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
-        return RetryExecution.start(this, () -> guard.submitAsync(call), fallback);
+        return RetryExecution.start(this, () -> guard().submitAsync(call), fallback);
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    /** The guard every attempt goes through. */
-    public Guard guard() {
-        return guard;
-    }
-
-    @Override
-    public RetryConfig config() {
-        return config;
-    }
-
-    /**
-     * Applies {@code next} from the next decision on (calls in flight keep the policy they began with).
-     * The budget window is fixed at creation: a change to it is not applied, and false is returned.
-     */
-    @Override
-    public boolean reconfigure(RetryConfig next) {
-        Objects.requireNonNull(next, "config");
-        budget.reconfigure(next.budgetPercent(), next.budgetMinPerSecond());
-        boolean windowKept = next.budgetWindow().equals(config.budgetWindow());
-        config = windowKept ? next : next.toBuilder().budgetWindow(config.budgetWindow()).build();
-        return windowKept;
-    }
-
-    /**
-     * Applies properties {@code firebreak.retry.<name>.*} (and {@code firebreak.retry.default.*}) over
-     * the configuration in force, all or nothing.
-     *
-     * @return the configuration now in force
-     * @throws InvalidConfigException naming the key, the value and the rule; the last valid policy stays
-     */
-    public RetryConfig reconfigure(Map<String, String> properties) {
-        RetryConfig next = RetryProperties.TABLE.apply(name, config, properties);
-        reconfigure(next);
-        return config;
+    protected RetryConfig withBudgetWindow(RetryConfig config, java.time.Duration window) {
+        return config.toBuilder().budgetWindow(window).build();
     }
 
     /** The policy's counts. */
     public RetryMetrics metrics() {
         return metrics;
-    }
-
-    /** The budget shared by every caller of this policy. */
-    public RetryBudget budget() {
-        return budget;
     }
 
     RetryDecision decision() {
@@ -168,12 +116,7 @@ public final class Retry implements Reconfigurable<RetryConfig> {
 
     @Override
     public String toString() {
-        return "Retry[" + name + " through " + guard.name() + "]";
-    }
-
-    private static Executor virtualThreads(String name) {
-        ThreadFactory factory = Thread.ofVirtual().name("firebreak-retry-" + name + "-", 1).factory();
-        return task -> factory.newThread(task).start();
+        return "Retry[" + name() + " through " + guard().name() + "]";
     }
 
     /** Builds a {@link Retry}. */
@@ -187,10 +130,7 @@ public final class Retry implements Reconfigurable<RetryConfig> {
         private DoubleSupplier random;
 
         Builder(String name) {
-            if (name == null || name.isBlank()) {
-                throw new IllegalArgumentException("a retry policy needs a non-blank name");
-            }
-            this.name = name;
+            this.name = requireName("retry", name);
         }
 
         /** The guard every attempt goes through (required); its registry's clock times the waits. */
@@ -234,10 +174,10 @@ public final class Retry implements Reconfigurable<RetryConfig> {
 
         /** Validates and builds; throws {@link InvalidConfigException} naming key, value and rule. */
         public Retry build() {
-            if (guard == null) {
-                throw new IllegalStateException("retry " + name + " needs a guard: call through(guard)");
-            }
-            return new Retry(this, config.build());
+            requireGuard("retry", name, guard);
+            Retry built = new Retry(this, config.build());
+            RetryRegistry.of(guard.policy().registry()).add(built);
+            return built;
         }
     }
 }

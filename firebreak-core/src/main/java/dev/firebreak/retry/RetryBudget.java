@@ -6,12 +6,13 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * How many extra attempts (retries, or hedges) the callers of one policy may add, shared by all of
  * them: over a rolling window of 10 buckets on the injected clock, the extra attempts may not exceed
- * {@code percent} % of the calls made in the window plus {@code minPerSecond} per second of the window.
- * Finagle's retry budget and gRPC's retry throttling have this shape: a dependency that fails every
- * call sees at most {@code 1 + percent/100} times its normal load, not {@code maxAttempts} times.
+ * the larger of {@code percent} % of the calls made in the window and {@code minPerSecond} per second
+ * of the window. As in Envoy's retry budget, the minimum is a floor for quiet services, not an
+ * addition for busy ones: a busy dependency that fails every call sees at most
+ * {@code 1 + percent/100} times its normal load, not {@code maxAttempts} times.
  *
  * <p>Time is data: every method takes the ticker's reading. Invariant, for every window of 10
- * consecutive buckets: {@code extras <= floor(calls * percent / 100) + minPerSecond * window / 1 s}
+ * consecutive buckets: {@code extras <= max(floor(calls * percent / 100), minPerSecond * window / 1 s)}
  * (the calls counted as they arrived in those buckets), because {@link #tryAcquire} admits an extra
  * attempt only if every window that will hold its bucket still keeps within its allowance. The price
  * of "every window": an extra attempt is backed by the calls of its own bucket and the ones before,
@@ -76,7 +77,8 @@ public final class RetryBudget {
      * buckets known now are a suffix of the current window (from bucket {@code current - 9 + k} to
      * {@code current}), and later buckets can only add calls, while later extras are checked then. So
      * the extra attempt is granted only if for every such suffix
-     * {@code extras + 1 <= floor(calls * percent / 100) + reserve}.
+     * {@code extras + 1 <= max(floor(calls * percent / 100), reserve)} (monotone in the calls, so a suffix
+     * that keeps within it now keeps within it as its window fills).
      *
      * @return true if the extra attempt may be made (and is now counted), false if the budget is spent
      */
@@ -114,9 +116,12 @@ public final class RetryBudget {
         return read(extras, nowNanos);
     }
 
-    /** How many extra attempts a window with {@code callsInWindow} calls allows. */
+    /**
+     * How many extra attempts a window with {@code callsInWindow} calls allows: the larger of the
+     * fraction and the minimum (the reserve), never their sum.
+     */
     public long allowance(long callsInWindow) {
-        return callsInWindow * percent / 100 + (long) minPerSecond * windowMillis / 1000;
+        return Math.max(callsInWindow * percent / 100, (long) minPerSecond * windowMillis / 1000);
     }
 
     private long read(long[] counts, long nowNanos) {

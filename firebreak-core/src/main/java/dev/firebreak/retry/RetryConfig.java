@@ -18,7 +18,7 @@ import java.util.List;
  * @param budgetEnabled {@code budget.enabled}, default true: retries are limited by the {@link RetryBudget}
  * @param budgetPercent {@code budget.percent}, default 10: retries in the budget window may add this
  *     percentage of the calls in the same window, 0 to 100
- * @param budgetMinPerSecond {@code budget.minPerSecond}, default 5: plus this many retries per second of the window
+ * @param budgetMinPerSecond {@code budget.minPerSecond}, default 5: at least this many retries per second of the window (a floor, not an addition)
  * @param budgetWindow {@code budget.windowInMilliseconds}, default 10000 ms, fixed at creation: the
  *     rolling window (10 buckets) the budget counts over, at least 10 ms and a multiple of 10 ms
  */
@@ -32,7 +32,7 @@ public record RetryConfig(
         boolean budgetEnabled,
         int budgetPercent,
         int budgetMinPerSecond,
-        Duration budgetWindow) {
+        Duration budgetWindow) implements BudgetedConfig {
 
     /** Validates every value; a refusal names the property's key, the value and the rule. */
     public RetryConfig {
@@ -52,28 +52,11 @@ public record RetryConfig(
             throw new InvalidConfigException("backoff.jitter", null, "must be set (NONE, FULL or DECORRELATED)");
         }
         millis("deadlineInMilliseconds", deadline);
-        if (budgetPercent < 0 || budgetPercent > 100) {
-            throw new InvalidConfigException("budget.percent", budgetPercent, "must be between 0 and 100");
-        }
-        if (budgetMinPerSecond < 0) {
-            throw new InvalidConfigException("budget.minPerSecond", budgetMinPerSecond, "must be >= 0");
-        }
-        long window = millis("budget.windowInMilliseconds", budgetWindow);
-        if (window < 10 || window % 10 != 0) {
-            throw new InvalidConfigException("budget.windowInMilliseconds", window,
-                    "must be at least 10 and a multiple of 10 (the window has 10 buckets)");
-        }
+        PolicyRules.checkBudget(budgetPercent, budgetMinPerSecond, budgetWindow);
     }
 
     private static long millis(String key, Duration value) {
-        if (value == null) {
-            throw new InvalidConfigException(key, null, "must be set");
-        }
-        if (value.isNegative() || value.toMillis() > Integer.MAX_VALUE) {
-            throw new InvalidConfigException(key, value.isNegative() ? value.toMillis() : value,
-                    "must be between 0 and " + Integer.MAX_VALUE + " ms");
-        }
-        return value.toMillis();
+        return PolicyRules.millis(key, value);
     }
 
     /** Every default. */
@@ -92,32 +75,31 @@ public record RetryConfig(
     }
 
     /** Builds a {@link RetryConfig}; {@link #build()} validates. */
-    public static final class Builder {
+    public static final class Builder extends BudgetSettings<Builder> {
         private int maxAttempts = 3;
         private Duration initialBackoff = Duration.ofMillis(50);
         private Duration maxBackoff = Duration.ofSeconds(1);
         private int multiplier = 2;
         private Jitter jitter = Jitter.FULL;
         private Duration deadline = Duration.ZERO;
-        private boolean budgetEnabled = true;
-        private int budgetPercent = 10;
-        private int budgetMinPerSecond = 5;
-        private Duration budgetWindow = Duration.ofSeconds(10);
 
         Builder() {
+            super(10, 5);
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
         }
 
         Builder(RetryConfig c) {
+            super(c);
             maxAttempts = c.maxAttempts;
             initialBackoff = c.initialBackoff;
             maxBackoff = c.maxBackoff;
             multiplier = c.multiplier;
             jitter = c.jitter;
             deadline = c.deadline;
-            budgetEnabled = c.budgetEnabled;
-            budgetPercent = c.budgetPercent;
-            budgetMinPerSecond = c.budgetMinPerSecond;
-            budgetWindow = c.budgetWindow;
         }
 
         /** Attempts in all, the first included. */
@@ -164,42 +146,15 @@ public record RetryConfig(
             return this;
         }
 
-        /** Whether the retry budget applies. */
-        public Builder budgetEnabled(boolean value) {
-            budgetEnabled = value;
-            return this;
-        }
 
-        /** The retry budget: {@code percent} of the window's calls plus {@code minPerSecond} per second of it. */
-        public Builder budget(int percent, int minPerSecond) {
-            budgetEnabled = true;
-            budgetPercent = percent;
-            budgetMinPerSecond = minPerSecond;
-            return this;
-        }
 
-        /** The fraction of the window's calls that retries may add, in percent. */
-        public Builder budgetPercent(int value) {
-            budgetPercent = value;
-            return this;
-        }
 
-        /** The retries per second of the window allowed on top of the fraction. */
-        public Builder budgetMinPerSecond(int value) {
-            budgetMinPerSecond = value;
-            return this;
-        }
 
-        /** The budget's rolling window. */
-        public Builder budgetWindow(Duration value) {
-            budgetWindow = value;
-            return this;
-        }
 
         /** Validates and builds; throws {@link InvalidConfigException} naming key, value and rule. */
         public RetryConfig build() {
             return new RetryConfig(maxAttempts, initialBackoff, maxBackoff, multiplier, jitter, deadline,
-                    budgetEnabled, budgetPercent, budgetMinPerSecond, budgetWindow);
+                    budgetEnabled(), budgetPercent(), budgetMinPerSecond(), budgetWindow());
         }
 
         // int-millisecond setters for the property table
@@ -216,7 +171,7 @@ public record RetryConfig(
         }
 
         void budgetWindowMillis(int value) {
-            budgetWindow = Duration.ofMillis(value);
+            budgetWindow(Duration.ofMillis(value));
         }
     }
 }

@@ -1,15 +1,13 @@
 package dev.firebreak.retry;
 
-import dev.firebreak.BadRequestException;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardException;
+import dev.firebreak.GuardTimeoutException;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.Ticker;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
@@ -21,9 +19,12 @@ import java.util.function.Supplier;
  * one's completion, so {@code attempts} and {@code previousDelayNanos} are confined to the sequence
  * (each step happens-after the last through the attempt future or the scheduler). {@code finished} is
  * claimed by one side-effect-free CAS, by the last attempt's completion or by the caller's cancel;
- * only the winner runs the fallback and completes {@code result}, so the fallback runs at most once
- * and only after the last attempt. A cancel cancels the attempt in flight and the pending wait; an
- * attempt launched as the cancel lands is cancelled by the launch's own re-check.
+ * by the deadline's timer or by the caller's cancel; only the winner runs the fallback and completes
+ * {@code result}, so the fallback runs at most once and only after the last attempt (the deadline
+ * ends the last one). A cancel or the deadline cancels the attempt in flight and the pending wait; an
+ * attempt launched or a wait scheduled as the claim lands is cancelled by its own re-check of
+ * {@code finished}. The deadline is a hard cap: when it passes the call completes at once (fallback, or
+ * a GuardTimeoutException saying the deadline passed), whatever its attempt in flight is doing.
  */
 final class RetryExecution<T> {
 
@@ -37,11 +38,12 @@ final class RetryExecution<T> {
     private final long startNanos;
     private final AtomicBoolean finished = new AtomicBoolean();
     private final CompletableFuture<T> result = new PolicyFuture<>(() -> finished.compareAndSet(false, true), this::onCancel);
-    private int attempts;
+    private volatile int attempts; // written by the sequence only; volatile for the deadline's read
     private long previousDelayNanos;
-    private long events;
+    private volatile long events; // written by the sequence only; volatile for the deadline's read
     private volatile CompletableFuture<T> current;
     private volatile Cancellable wait;
+    private volatile Cancellable deadlineTimer;
 
     private RetryExecution(Retry retry, Supplier<CompletableFuture<T>> attempt, Fallback<T> fallback) {
         this.retry = retry;
@@ -59,13 +61,23 @@ final class RetryExecution<T> {
         RetryExecution<T> execution = new RetryExecution<>(retry, attempt, fallback);
         retry.metrics().recordCall();
         retry.budget().onCall(execution.startNanos);
+        execution.armDeadline();
         execution.launch();
         return execution.result;
     }
 
+    /** Schedules the hard cap, if the policy has a deadline; its outcome is delivered off the timer thread. */
+    private void armDeadline() {
+        long deadlineNanos = config.deadline().toNanos();
+        if (deadlineNanos > 0) {
+            deadlineTimer = retry.guard().policy().registry().scheduler()
+                    .schedule(deadlineNanos, () -> executor.execute(this::onDeadline));
+        }
+    }
+
     private void launch() {
-        if (result.isDone()) {
-            return; // cancelled during the wait
+        if (finished.get()) {
+            return; // cancelled, or the deadline passed, during the wait
         }
         attempts++;
         retry.metrics().recordAttempt();
@@ -76,17 +88,17 @@ final class RetryExecution<T> {
             future = CompletableFuture.failedFuture(thrown);
         }
         current = future;
-        if (result.isCancelled()) {
+        if (finished.get()) {
             future.cancel(true);
         }
         future.whenComplete(this::onAttempt);
     }
 
     private void onAttempt(T value, Throwable thrown) {
-        Throwable failure = unwrap(thrown);
-        events |= executionEvent(failure);
+        Throwable failure = AttemptOutcomes.unwrap(thrown);
+        events |= AttemptOutcomes.eventBit(failure);
         boolean wanted = failure == null ? retry.decision().retriesValue(value) : retry.decision().retries(failure);
-        if (!wanted || result.isDone() || attempts >= config.maxAttempts()) {
+        if (!wanted || finished.get() || attempts >= config.maxAttempts()) {
             finish(value, failure);
             return;
         }
@@ -108,7 +120,7 @@ final class RetryExecution<T> {
         events |= EventType.RETRIED.bit();
         Cancellable scheduled = retry.guard().policy().registry().scheduler().schedule(delay, () -> executor.execute(this::launch));
         wait = scheduled;
-        if (result.isDone()) {
+        if (finished.get()) {
             scheduled.cancel();
         }
     }
@@ -117,6 +129,26 @@ final class RetryExecution<T> {
         if (!finished.compareAndSet(false, true)) {
             return;
         }
+        Cancellable timer = deadlineTimer;
+        if (timer != null) {
+            timer.cancel();
+        }
+        deliver(value, failure);
+    }
+
+    /** The deadline passed: the call ends now, its wait and its attempt in flight are cancelled. */
+    private void onDeadline() {
+        if (!finished.compareAndSet(false, true)) {
+            return;
+        }
+        retry.metrics().recordDeadlineReached();
+        stopAttempts();
+        deliver(null, GuardTimeoutException.deadlinePassed(retry.guard().name(), "retry policy " + retry.name(),
+                config.deadline().toMillis()));
+    }
+
+    /** Completes {@code result} once its outcome is claimed: the value, the fallback's, or the failure. */
+    private void deliver(T value, Throwable failure) {
         if (failure == null) {
             log(0L);
             result.complete(value);
@@ -140,8 +172,16 @@ final class RetryExecution<T> {
         }
     }
 
-    /** After the caller's cancel has claimed the outcome: stops the pending wait and the attempt in flight. */
+    /** After the caller's cancel has claimed the outcome: stops the deadline, the pending wait and the attempt in flight. */
     private void onCancel() {
+        Cancellable timer = deadlineTimer;
+        if (timer != null) {
+            timer.cancel();
+        }
+        stopAttempts();
+    }
+
+    private void stopAttempts() {
         Cancellable pending = wait;
         if (pending != null) {
             pending.cancel();
@@ -157,26 +197,5 @@ final class RetryExecution<T> {
         if (context != null) {
             context.log().add(retry.name(), events | extra, ticker.read() - startNanos, attempts);
         }
-    }
-
-    private static long executionEvent(Throwable failure) {
-        if (failure == null) {
-            return EventType.SUCCESS.bit();
-        }
-        if (failure instanceof GuardException guarded) {
-            return guarded.event().bit();
-        }
-        if (failure instanceof BadRequestException) {
-            return EventType.BAD_REQUEST.bit();
-        }
-        return failure instanceof CancellationException ? EventType.CANCELLED.bit() : EventType.FAILURE.bit();
-    }
-
-    static Throwable unwrap(Throwable thrown) {
-        Throwable t = thrown;
-        while (t instanceof CompletionException && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
     }
 }

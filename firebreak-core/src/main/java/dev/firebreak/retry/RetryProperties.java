@@ -34,7 +34,7 @@ public final class RetryProperties {
                     "retries may add this percentage of the window's calls", RetryConfig::budgetPercent,
                     Builder::budgetPercent),
             ofInt("budget.minPerSecond", "budgetMinPerSecond", FIREBREAK_LIVE,
-                    "plus this many retries per second of the window", RetryConfig::budgetMinPerSecond,
+                    "at least this many retries per second of the window (a floor)", RetryConfig::budgetMinPerSecond,
                     Builder::budgetMinPerSecond),
             ofInt("budget.windowInMilliseconds", "budgetWindow", FIREBREAK_FIXED,
                     "the budget's rolling window (10 buckets)", c -> (int) c.budgetWindow().toMillis(),

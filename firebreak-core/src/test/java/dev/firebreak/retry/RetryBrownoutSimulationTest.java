@@ -18,10 +18,12 @@ import org.junit.jupiter.api.Test;
  * The brownout experiment in miniature, on the manual clock (deterministic, no sockets): an open-loop
  * stream of 200 calls per second to a downstream that answers in 5 ms and fails 10 % of calls
  * (transient), then every call (outage). Retries without a budget triple the load in the outage;
- * with the default budget (10 % + 5/s over 10 s) they stay near 1.1 calls per request and keep the
- * transient phase's success rate. The breaker is off so that only the policy limits the load. The
- * issue's goal (at most 1.1 calls per request in the outage) holds for the fraction alone; the
- * default minimum (5 retries per second) adds 5/rate on top: 0.025 at 200 calls per second.
+ * with the default budget (the larger of 10 % and 5/s over 10 s) they stay within 1.1 calls per
+ * request. The breaker is off so that only the policy limits the load. The two goals of the issue
+ * pull apart here: 10 % transient failures need 0.1 + 0.01 retries per call for the unbudgeted success
+ * rate (0.999), a 10 % budget grants at most 0.1, so the budgeted transient keeps the first retry of
+ * almost every call but not the second (about 0.99). The minimum is a floor, not an addition: at 200 calls per second 10 % (200 per
+ * window) is larger than 5/s (50 per window), so the minimum only shows in the first, quiet window.
  */
 class RetryBrownoutSimulationTest {
 
@@ -75,10 +77,10 @@ class RetryBrownoutSimulationTest {
                 + "outage without budget %s, with budget %s, with budget and no minimum %s%n",
                 transientFree, transientBudget, outageFree, outageBudget, outageNoMinimum);
         assertThat(outageFree.callsPerRequest()).isEqualTo(3.0);
-        // the bound is 1 + percent/100 + minPerSecond/rate: 1.125 at 200/s with the defaults (10 %, 5/s)
-        assertThat(outageBudget.callsPerRequest()).isLessThanOrEqualTo(1.0 + 0.10 + 5.0 / 200);
-        assertThat(outageNoMinimum.callsPerRequest()).isLessThanOrEqualTo(1.10);
-        assertThat(transientBudget.successRate()).isGreaterThanOrEqualTo(transientFree.successRate() - 0.005);
+        // the bound is 1 + max(percent/100, minPerSecond/rate): 1.1 at 200/s with the defaults (10 %, 5/s)
+        assertThat(outageBudget.callsPerRequest()).isLessThanOrEqualTo(1.10);
+        assertThat(outageNoMinimum.callsPerRequest()).isLessThanOrEqualTo(outageBudget.callsPerRequest());
+        assertThat(transientBudget.successRate()).isGreaterThanOrEqualTo(transientFree.successRate() - 0.012);
         assertThat(transientFree.successRate()).isGreaterThan(0.99);
     }
 }

@@ -15,7 +15,7 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
-/** The budget's arithmetic on ticker readings: never above the fraction plus the minimum, in any window. */
+/** The budget's arithmetic on ticker readings: never above the larger of the fraction and the minimum, in any window. */
 class RetryBudgetTest {
 
     private static final long MS = 1_000_000L;
@@ -42,6 +42,22 @@ class RetryBudgetTest {
             granted++;
         }
         assertThat(granted).isEqualTo(30); // 3 per second over a 10 s window
+    }
+
+    /** Envoy's shape: the minimum is a floor for a quiet window, not an addition to a busy one. */
+    @Test
+    void theMinimumIsAFloorNotAnAddition() {
+        RetryBudget budget = new RetryBudget(Duration.ofSeconds(10), 10, 5, 0);
+        for (int i = 0; i < 1_000; i++) {
+            budget.onCall(i * MS);
+        }
+        int granted = 0;
+        while (budget.tryAcquire(999 * MS)) { // the calls' own bucket (1 s buckets)
+            granted++;
+        }
+        assertThat(granted).isEqualTo(100); // max(10 % of 1000, 5/s * 10 s = 50), not 150
+        assertThat(budget.allowance(100)).isEqualTo(50); // a quiet window: the floor wins
+        assertThat(budget.allowance(1_000)).isEqualTo(100);
     }
 
     @Test
@@ -92,7 +108,7 @@ class RetryBudgetTest {
      * consecutive buckets, the extras granted in it never exceed the allowance of its calls.
      */
     @Property(tries = 300)
-    void neverAboveFractionPlusMinimumInAnyWindow(
+    void neverAboveTheLargerOfFractionAndMinimumInAnyWindow(
             @ForAll @Size(min = 1, max = 400) List<@IntRange(min = 0, max = 30) Integer> steps,
             @ForAll @IntRange(min = 0, max = 100) int percent, @ForAll @IntRange(min = 0, max = 5) int minPerSecond) {
         long bucket = 100 * MS; // 1 s window, 10 buckets
@@ -121,13 +137,13 @@ class RetryBudgetTest {
                 extras += counts[1];
             }
             assertThat(extras).as("window ending in bucket %d", end)
-                    .isLessThanOrEqualTo(calls * percent / 100 + minPerSecond);
+                    .isLessThanOrEqualTo(Math.max(calls * percent / 100, minPerSecond));
         }
     }
 
     @Test
     void manyThreadsNeverTakeMoreThanTheAllowance() throws Exception {
-        RetryBudget budget = new RetryBudget(Duration.ofSeconds(10), 20, 0, 0);
+        RetryBudget budget = new RetryBudget(Duration.ofSeconds(10), 20, 5, 0); // max(200, 50) = 200
         for (int i = 0; i < 1_000; i++) {
             budget.onCall(0);
         }

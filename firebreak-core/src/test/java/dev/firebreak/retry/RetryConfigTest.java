@@ -65,7 +65,7 @@ class RetryConfigTest {
                 "firebreak.retry.users.budget.percent", "20"));
         assertThat(applied.maxAttempts()).isEqualTo(5);
         assertThat(applied.jitter()).isEqualTo(Jitter.DECORRELATED);
-        assertThat(retry.budget().allowance(100)).isEqualTo(20 + 5 * 10); // live in the running budget
+        assertThat(retry.budget().allowance(1_000)).isEqualTo(200); // live in the running budget: max(20 % of 1000, 5/s * 10 s)
 
         assertThatThrownBy(() -> retry.reconfigure(Map.of(
                 "firebreak.retry.users.maxAttempts", "7",

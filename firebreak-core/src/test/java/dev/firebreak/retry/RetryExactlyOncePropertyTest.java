@@ -142,6 +142,72 @@ class RetryExactlyOncePropertyTest {
         }
     }
 
+    /**
+     * With a deadline, the hard cap: whatever the attempts do, the call completes once, no later than
+     * the deadline (plus the test's 5 ms step), the fallback at most once and after the last attempt,
+     * no attempt starts after the call ended, and the guard counts every attempt.
+     */
+    @Property(tries = 300)
+    void theDeadlineEndsEveryCallOnceAndInTime(
+            @ForAll @Size(min = 1, max = 6) List<@IntRange(min = 0, max = 3) Integer> script,
+            @ForAll @IntRange(min = 1, max = 6) int maxAttempts, @ForAll boolean withFallback,
+            @ForAll @IntRange(min = 1, max = 300) int deadlineMs) {
+        ManualClock clock = new ManualClock(Long.MAX_VALUE - 50 * MS);
+        GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
+        Guard guard = registry.guard("g").isolation(Isolation.semaphore(100)).timeout(Duration.ofMillis(100))
+                .configure(c -> c.circuitBreakerEnabled(false)).build();
+        Retry retry = Retry.named("r").through(guard).attemptExecutor(Runnable::run).random(() -> 0.5)
+                .configure(c -> c.maxAttempts(maxAttempts).jitter(Jitter.FULL).budgetEnabled(false)
+                        .backoff(Duration.ofMillis(10), Duration.ofMillis(40), 2).deadline(Duration.ofMillis(deadlineMs)))
+                .build();
+        long start = clock.read();
+        AtomicInteger attempts = new AtomicInteger();
+        AtomicInteger attemptsAfterEnd = new AtomicInteger();
+        AtomicInteger fallbacks = new AtomicInteger();
+        AtomicInteger attemptsAtFallback = new AtomicInteger(-1);
+        AtomicInteger completions = new AtomicInteger();
+        java.util.concurrent.atomic.AtomicLong completedAt = new java.util.concurrent.atomic.AtomicLong();
+        CompletableFuture<String>[] holder = new CompletableFuture[1];
+        CompletableFuture<String> result = retry.submitAsync(() -> {
+            if (holder[0] != null && holder[0].isDone()) {
+                attemptsAfterEnd.incrementAndGet();
+            }
+            int n = attempts.getAndIncrement();
+            return switch (script.get(Math.min(n, script.size() - 1))) {
+                case OK -> CompletableFuture.completedFuture("v" + n);
+                case FAIL -> CompletableFuture.failedFuture(new IllegalStateException("f" + n));
+                case HANG -> new CompletableFuture<>();
+                default -> CompletableFuture.failedFuture(new BadRequestException("b" + n));
+            };
+        }, withFallback ? failure -> {
+            fallbacks.incrementAndGet();
+            attemptsAtFallback.set(attempts.get());
+            return "fallback";
+        } : null);
+        holder[0] = result;
+        result.whenComplete((v, e) -> {
+            completedAt.set(clock.read());
+            completions.incrementAndGet();
+        });
+        for (int ms = 0; ms < 1_000 && !result.isDone(); ms += 5) {
+            clock.advance(5 * MS);
+        }
+        dev.firebreak.testkit.Await.until("its completion was counted", () -> completions.get() == 1);
+        clock.advance(1_000 * MS); // nothing may start or complete after the end
+
+        assertThat(completions).hasValue(1);
+        assertThat(completedAt.get() - start).isLessThanOrEqualTo((deadlineMs + 5) * MS);
+        assertThat(attemptsAfterEnd).hasValue(0);
+        assertThat(attempts.get()).isBetween(1, maxAttempts);
+        assertThat(fallbacks.get()).isLessThanOrEqualTo(1);
+        if (fallbacks.get() == 1) {
+            assertThat(attemptsAtFallback.get()).isEqualTo(attempts.get());
+        }
+        dev.firebreak.testkit.Await.until("the guard counted every attempt", () -> executionsCounted(guard) == attempts.get(),
+                () -> "(" + executionsCounted(guard) + " of " + attempts.get() + ")");
+        assertThat(clock.pendingTasks()).isZero();
+    }
+
     private static long executionsCounted(Guard guard) {
         long counted = 0;
         for (EventType type : EventType.values()) {

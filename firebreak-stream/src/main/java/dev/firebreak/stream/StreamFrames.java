@@ -4,7 +4,11 @@ import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserRegistry;
+import dev.firebreak.hedge.Hedge;
+import dev.firebreak.hedge.HedgeRegistry;
 import dev.firebreak.isolation.GuardThreadPool;
+import dev.firebreak.retry.Retry;
+import dev.firebreak.retry.RetryRegistry;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,8 +17,8 @@ import java.util.function.Function;
 
 /**
  * Serializes one emitter tick: one SSE {@code data:} event per guard, then per thread pool, then per
- * collapser (each group sorted by name), then a {@code ping:} heartbeat, as one UTF-8 byte array that
- * every client receives unchanged.
+ * collapser, then per retry and per hedging policy (each group sorted by name), then a {@code ping:}
+ * heartbeat, as one UTF-8 byte array that every client receives unchanged.
  */
 final class StreamFrames {
 
@@ -39,6 +43,12 @@ final class StreamFrames {
         }
         for (Collapser<?, ?> collapser : sorted(CollapserRegistry.of(registry).collapsers(), Collapser::name)) {
             event(out, () -> CollapserEvent.write(json, collapser, currentTimeMillis));
+        }
+        for (Retry retry : sorted(RetryRegistry.of(registry).policies(), Retry::name)) {
+            event(out, () -> RetryEvent.write(json, retry, currentTimeMillis));
+        }
+        for (Hedge hedge : sorted(HedgeRegistry.of(registry).policies(), Hedge::name)) {
+            event(out, () -> HedgeEvent.write(json, hedge, currentTimeMillis));
         }
         out.append("ping: \n\n");
         return out.toString().getBytes(StandardCharsets.UTF_8);

@@ -7,8 +7,6 @@ import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.config.ConfigResolver;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.InvalidConfigException;
-import dev.firebreak.config.Level;
-import dev.firebreak.config.PropertyDefinition;
 import dev.firebreak.config.Reconfigurable;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
@@ -52,7 +50,7 @@ import java.util.function.Supplier;
  * (FIXED_PROPERTY_IGNORED) and apply to objects created afterwards, which this configuration resolves
  * through the registry's {@link ConfigResolver} hook. The running objects are the registry's guards,
  * pools and collapsers ({@code CollapserRegistry.of(registry)}; one built since the last change is reached at the
- * next refresh), plus any collapser bound with {@link #bindCollapser}.
+ * next refresh), any collapser bound with {@link #bindCollapser}, and the retry and hedge policies.
  *
  * <p>Thread-safety: resolution and every {@code reconfigure} call happen under one lock, so running
  * objects receive configurations in the order they were resolved; listeners and the log are called
@@ -74,11 +72,13 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     private Map<String, String> lastMerged = Map.of();
     private final RunningConfigurations running = new RunningConfigurations();
     private final TargetDirectory targets;
+    private final CallPolicyTargets callPolicies; // retry and hedge policies: firebreak.retry.*, firebreak.hedge.*
     private volatile boolean closed;
 
     private DynamicConfiguration(Builder b) {
         this.registry = b.registry;
         this.targets = new TargetDirectory(registry);
+        this.callPolicies = new CallPolicyTargets(registry, lock, () -> lastMerged, () -> closed, this::publish);
         this.sources = new SourceSet(b.sources, registry.ticker(), b.pollInterval.toNanos());
         this.globalCode = Map.of(GuardConfig.scope(), b.commandDefaults, ThreadPoolConfig.scope(),
                 b.threadPoolDefaults, CollapserConfig.scope(), b.collapserDefaults);
@@ -113,6 +113,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
             if (changed) {
                 accepted = accepted.next(merged, lastMerged, events);
                 lastMerged = merged;
+                callPolicies.applyAll(merged, events); // a policy built later: on its registry's added event
             }
             List<Target<?, ?>> all = targets.all();
             for (Target<?, ?> target : all) {
@@ -230,15 +231,16 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         poller.stop();
         registry.releaseConfigResolver(this);
         registry.removeRegistryListener(registryListener);
+        callPolicies.stop();
         sources.unsubscribe(sourceChanged);
     }
 
-    // ------------------------------------------------------------------ internals
 
     private void start() {
         registry.useConfigResolver(this); // refuses a second configuration before anything is touched
         registry.whenClosed(this::close);
         registry.addRegistryListener(registryListener);
+        callPolicies.start();
         sources.subscribe(sourceChanged);
         refresh(true);
         poller.start();

@@ -17,7 +17,7 @@ import java.util.function.Supplier;
 /**
  * The tail experiment's variants: the HTTP call through a Firebreak guard (VIRTUAL isolation, 2 s
  * timeout, {@code interruptOnCancel} so a cancelled loser's HTTP request is aborted), alone or with
- * hedging at the guard's rolling p95 or p99, with and without the hedge budget (5 % of calls + 1/s).
+ * hedging at the guard's rolling p95 or p99, with and without the hedge budget (the larger of 5 % of calls and 1/s).
  */
 public enum HedgeVariant {
     /** The guard alone. */
@@ -25,11 +25,11 @@ public enum HedgeVariant {
     /** Hedging at p95, no budget. */
     P95("firebreak-hedge-p95", "one hedge after the guard's rolling p95, no budget", 95, false),
     /** Hedging at p95 with the budget. */
-    P95_BUDGET("firebreak-hedge-p95-budget", "one hedge after the guard's rolling p95, budget 5 % + 1/s", 95, true),
+    P95_BUDGET("firebreak-hedge-p95-budget", "one hedge after the guard's rolling p95, budget the larger of 5 % and 1/s", 95, true),
     /** Hedging at p99, no budget. */
     P99("firebreak-hedge-p99", "one hedge after the guard's rolling p99, no budget", 99, false),
     /** Hedging at p99 with the budget. */
-    P99_BUDGET("firebreak-hedge-p99-budget", "one hedge after the guard's rolling p99, budget 5 % + 1/s", 99, true);
+    P99_BUDGET("firebreak-hedge-p99-budget", "one hedge after the guard's rolling p99, budget the larger of 5 % and 1/s", 99, true);
 
     private final String label;
     private final String description;

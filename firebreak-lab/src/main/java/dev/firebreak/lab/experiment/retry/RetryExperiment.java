@@ -166,8 +166,8 @@ public final class RetryExperiment implements Experiment {
             text.append("- `").append(variant.label()).append("`: ").append(variant.description()).append('\n');
         }
         text.append('\n').append(table.toMarkdown()).append("\n## Goals\n\n").append(String.join("\n", goals)).append('\n');
-        text.append("\nThe budget's bound is 1 + percent/100 + minPerSecond/rate downstream calls per request in an outage "
-                + "(10 %, 5/s by default: 1.125 at 200 requests per second).\n");
+        text.append("\nThe budget's bound is 1 + max(percent/100, minPerSecond/rate) downstream calls per request in an outage "
+                + "(10 %, 5/s by default: 1.1 at 200 requests per second).\n");
         return text.toString();
     }
 

@@ -37,7 +37,7 @@ public enum RetryVariant {
     FIREBREAK("firebreak-retry", "Firebreak Retry over a VIRTUAL guard: 3 attempts, backoff 50 ms x2 full jitter, budget off"),
     /** Firebreak retry with its default budget. */
     FIREBREAK_BUDGET("firebreak-retry-budget",
-            "Firebreak Retry as above with its default budget: 10 % of the calls of a 10 s window plus 5/s");
+            "Firebreak Retry as above with its default budget: the larger of 10 % of a 10 s window's calls and 5/s");
 
     private final String label;
     private final String description;

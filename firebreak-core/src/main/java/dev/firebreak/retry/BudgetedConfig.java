@@ -1,0 +1,22 @@
+package dev.firebreak.retry;
+
+import java.time.Duration;
+
+/**
+ * The budget part every call policy's configuration has ({@link RetryConfig}, {@code HedgeConfig}):
+ * whether the budget applies, its fraction, its minimum and its window (fixed at creation).
+ */
+public interface BudgetedConfig {
+
+    /** Whether the extra attempts are limited by the budget. */
+    boolean budgetEnabled();
+
+    /** Extra attempts may add this percentage of the window's calls. */
+    int budgetPercent();
+
+    /** At least this many extra attempts per second of the window (a floor, not an addition). */
+    int budgetMinPerSecond();
+
+    /** The budget's rolling window (10 buckets), fixed at creation. */
+    Duration budgetWindow();
+}
