@@ -74,6 +74,25 @@ class OptionParserTest {
     }
 
     @Test
+    void everyExperimentRunsOnTheTemplateAndItsHelpListsItsOptions() throws Exception {
+        for (var experiment : dev.firebreak.lab.experiment.Experiments.ALL) {
+            assertThat(experiment).as(experiment.name()).isInstanceOf(dev.firebreak.lab.experiment.TemplateExperiment.class);
+            assertThat(experiment.usage()).as(experiment.name()).contains("--quick").contains("--csv FILE").contains("--out DIR")
+                    .doesNotContain("${");
+        }
+        var retry = new dev.firebreak.lab.experiment.retry.RetryExperiment();
+        assertThat(retry.options(List.of()).rate()).isEqualTo(200);
+        assertThat(retry.usage()).contains("--rate RPS").contains("(default 200) [1.0..5000.0]");
+        assertThatThrownBy(() -> retry.options(List.of("--rate", "0")))
+                .hasMessage("--rate must be a number between 1.0 and 5000.0, was '0'");
+        var hedge = new dev.firebreak.lab.experiment.hedge.HedgeExperiment();
+        assertThat(hedge.options(List.of("--quick", "--rate=50")).measure()).isEqualTo(Duration.ofSeconds(4));
+        assertThat(hedge.options(List.of()).measure()).isEqualTo(Duration.ofSeconds(25));
+        assertThatThrownBy(() -> hedge.options(List.of("--rate", "fast"))).hasMessageContaining("--rate must be a number")
+                .hasMessageContaining("'fast'");
+    }
+
+    @Test
     void theHelpTextIsGeneratedFromTheDeclarations() {
         String usage = new CollapseExperiment().usage();
         assertThat(usage).startsWith("usage: firebreak lab collapse [--quick] [--csv FILE] [--out DIR] [options]\n");
