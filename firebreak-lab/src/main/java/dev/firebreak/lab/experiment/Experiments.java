@@ -4,6 +4,7 @@ import dev.firebreak.lab.experiment.collapse.CollapseExperiment;
 import dev.firebreak.lab.experiment.blocking.BlockingExperiment;
 import dev.firebreak.lab.experiment.fanout.FanoutExperiment;
 import dev.firebreak.lab.experiment.hedge.HedgeExperiment;
+import dev.firebreak.lab.experiment.overload.OverloadExperiment;
 import dev.firebreak.lab.experiment.retry.RetryExperiment;
 import dev.firebreak.lab.experiment.tuning.TuningExperiment;
 import java.util.List;
@@ -14,7 +15,7 @@ public final class Experiments {
 
     /** Every experiment, in the order {@code ./firebreak lab} lists them. */
     public static final List<Experiment> ALL = List.of(new CollapseExperiment(), new BlockingExperiment(), new FanoutExperiment(), new TuningExperiment(),
-            new RetryExperiment(), new HedgeExperiment());
+            new RetryExperiment(), new HedgeExperiment(), new OverloadExperiment());
 
     private Experiments() {
     }

@@ -44,6 +44,14 @@ public final class LineChart {
      */
     public static String html(String title, String note, String xLabel, String yLabel, boolean logX,
             double reference, String referenceLabel, List<Point> points) {
+        return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + esc(title) + "</title></head>\n<body>\n<h1>"
+                + esc(title) + "</h1>\n<p>" + esc(note) + "</p>\n" + svg(title, xLabel, yLabel, logX, reference, referenceLabel, points)
+                + "</body></html>\n";
+    }
+
+    /** The chart alone, a standalone SVG document (arguments as {@link #html}). */
+    public static String svg(String title, String xLabel, String yLabel, boolean logX, double reference, String referenceLabel,
+            List<Point> points) {
         Map<String, List<Point>> bySeries = new LinkedHashMap<>();
         points.stream().filter(p -> Double.isFinite(p.x()) && Double.isFinite(p.y()) && (!logX || p.x() > 0))
                 .forEach(p -> bySeries.computeIfAbsent(p.series(), k -> new ArrayList<>()).add(p));
@@ -109,8 +117,7 @@ public final class LineChart {
             index++;
         }
         svg.append(text(W / 2.0, 20, "middle", title)).append("</svg>\n");
-        return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + esc(title) + "</title></head>\n<body>\n<h1>"
-                + esc(title) + "</h1>\n<p>" + esc(note) + "</p>\n" + svg + "</body></html>\n";
+        return svg.toString();
     }
 
     private static double y(double value, double maxY, double plotBottom) {

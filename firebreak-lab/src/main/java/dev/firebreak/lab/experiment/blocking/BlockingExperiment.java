@@ -1,12 +1,11 @@
 package dev.firebreak.lab.experiment.blocking;
 
-import dev.firebreak.lab.cli.Args;
 import dev.firebreak.lab.downstream.DownstreamSimulator;
 import dev.firebreak.lab.downstream.LatencyModel;
-import dev.firebreak.lab.experiment.Experiment;
-import dev.firebreak.lab.experiment.LabEnvironment;
-import dev.firebreak.lab.experiment.RunFolder;
+import dev.firebreak.lab.experiment.LabReport;
+import dev.firebreak.lab.experiment.RunContext;
 import dev.firebreak.lab.experiment.RunRecord;
+import dev.firebreak.lab.experiment.TemplateExperiment;
 import dev.firebreak.lab.load.HttpTarget;
 import dev.firebreak.lab.load.LoadDriver;
 import dev.firebreak.lab.load.LoadPlan;
@@ -14,10 +13,8 @@ import dev.firebreak.lab.load.LoadResult;
 import dev.firebreak.lab.load.Loop;
 import dev.firebreak.lab.load.ThinkTime;
 import dev.firebreak.lab.report.LineChart;
-import dev.firebreak.lab.report.ProgressBar;
 import dev.firebreak.lab.report.Table;
 import dev.firebreak.lab.time.LabTimer;
-import dev.firebreak.time.Ticker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +24,7 @@ import java.util.List;
  * under 300 to 10,000 closed-loop users, each sending 30 requests with a 1-2 s pause, on a blocking
  * thread-per-request stack (200 threads), on virtual threads, and non-blocking.
  */
-public final class BlockingExperiment implements Experiment {
+public final class BlockingExperiment extends TemplateExperiment<BlockingSettings, BlockingRow> {
 
     private static final LoadDriver.WindowListener NO_LISTENER = new LoadDriver.WindowListener() {
         @Override
@@ -39,61 +36,48 @@ public final class BlockingExperiment implements Experiment {
         }
     };
 
-    @Override
-    public String name() {
-        return "blocking";
+    /** The experiment, as {@code ./firebreak lab blocking} runs it. */
+    public BlockingExperiment() {
+        super("blocking", "pass-through over a 300 ms downstream, 300..10000 users: Tomcat 200 threads vs virtual threads vs Netty (seed 002)",
+                "./firebreak lab blocking [options]   seed 002: a pass-through over a 300 ms downstream, 300..10000 users");
     }
 
     @Override
-    public String summary() {
-        return "pass-through over a 300 ms downstream, 300..10000 users: Tomcat 200 threads vs virtual threads vs Netty (seed 002)";
+    protected BlockingSettings newOptions() {
+        return new BlockingSettings();
     }
 
     @Override
-    public String usage() {
-        return BlockingSettings.USAGE;
+    protected long plannedNanos(BlockingSettings settings) {
+        return settings.stacks().size() * (3_000_000_000L + settings.users().size() * settings.expectedRunNanos());
     }
 
     @Override
-    public int run(List<String> argv, LabEnvironment env) throws Exception {
-        BlockingSettings settings = BlockingSettings.from(Args.parse(argv, BlockingSettings.FLAGS, BlockingSettings.OPTIONS));
-        RunRecord record = RunRecord.start(env);
-        Ticker ticker = Ticker.system();
-        long begin = ticker.read();
+    protected List<BlockingRow> runs(BlockingSettings settings, RunContext context) throws Exception {
         List<BlockingRow> rows = new ArrayList<>();
-        long planned = settings.stacks().size() * (3_000_000_000L + settings.users().size() * settings.expectedRunNanos());
-        try (LabTimer timer = new LabTimer("lab-driver-timer");
-             LabTimer downstreamTimer = new LabTimer("lab-downstream-timer");
-             LoadDriver driver = new LoadDriver(ticker, timer);
+        try (LabTimer downstreamTimer = new LabTimer("lab-downstream-timer");
              DownstreamSimulator downstream = DownstreamSimulator.start(LatencyModel.parse("fixed:" + settings.delayMillis()), 0,
-                     settings.seed(), downstreamTimer);
-             ProgressBar progress = new ProgressBar(env.err(), env.progressInPlace(), ticker, timer, planned)) {
+                     settings.seed(), downstreamTimer)) {
             for (BlockingStack stack : settings.stacks()) {
-                progress.step(stack.label() + ": start the service and warm it up", 3_000_000_000L);
+                context.progress().step(stack.label() + ": start the service and warm it up", 3_000_000_000L);
                 try (ServiceHost service = ServiceHost.start(stack, downstream.baseUri(), settings.inChild())) {
-                    warmUp(driver, service, settings);
+                    warmUp(context.driver(), service, settings);
                     for (int users : settings.users()) {
-                        progress.step(stack.label() + ", " + users + " users", settings.expectedRunNanos());
-                        rows.add(measure(driver, service, settings, stack, users));
+                        context.progress().step(stack.label() + ", " + users + " users", settings.expectedRunNanos());
+                        rows.add(measure(context.driver(), service, settings, stack, users));
                     }
                 }
             }
         }
-        record.finish((ticker.read() - begin) / 1e9);
+        return rows;
+    }
+
+    @Override
+    protected LabReport report(BlockingSettings settings, List<BlockingRow> rows, RunRecord record) {
         Table table = csv(rows);
         List<String> goals = goals(rows, settings);
-        env.out().println(table.toMarkdown());
-        env.out().println(String.join("\n", goals));
-        RunFolder folder = RunFolder.create(settings.out() != null ? settings.out() : env.resultsRoot(), env.wallClock(), name());
-        table.writeCsv(folder.path().resolve("blocking.csv"));
-        folder.write("report.md", report(settings, record, table, goals, rows));
-        folder.write("chart.html", chart(rows, settings));
-        env.err().println("results: " + folder.path() + " (report.md, blocking.csv, chart.html)");
-        if (settings.csv() != null) {
-            table.writeCsv(settings.csv());
-            env.err().println("csv: " + settings.csv());
-        }
-        return 0;
+        return LabReport.withChart(table, table.toMarkdown() + "\n" + String.join("\n", goals), report(settings, record, table, goals, rows),
+                chart(rows, settings));
     }
 
     /** An unrecorded run warming the JIT of the service and the driver: 200 users, 5 requests each, short pauses. */

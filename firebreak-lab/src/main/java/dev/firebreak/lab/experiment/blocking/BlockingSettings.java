@@ -1,106 +1,120 @@
 package dev.firebreak.lab.experiment.blocking;
 
-import dev.firebreak.lab.cli.Args;
+import dev.firebreak.lab.cli.ExperimentOptions;
+import dev.firebreak.lab.cli.OptionValues;
+import dev.firebreak.lab.cli.QuickDefault;
+import dev.firebreak.lab.cli.Range;
 import dev.firebreak.lab.cli.UsageException;
 import dev.firebreak.lab.load.ThinkTime;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import picocli.CommandLine.Option;
 
-/**
- * The options of {@code ./firebreak lab blocking}.
- *
- * @param quick the CI run
- * @param users the concurrent user counts, ascending
- * @param repetitions requests per user
- * @param think the pause between a user's requests
- * @param delayMillis the downstream's delay
- * @param ramp users start evenly over this span
- * @param stacks the stacks compared
- * @param inChild run the service in a JVM of its own
- * @param seed the random seed
- * @param csv also write the CSV here (null: only in the results folder)
- * @param out the results root (null: the environment's)
- */
-public record BlockingSettings(boolean quick, List<Integer> users, int repetitions, ThinkTime think, int delayMillis,
-        Duration ramp, List<BlockingStack> stacks, boolean inChild, long seed, Path csv, Path out) {
-
-    /** Options without a value. */
-    public static final Set<String> FLAGS = Set.of("quick");
-    /** Options with a value. */
-    public static final Set<String> OPTIONS = Set.of("users", "repetitions", "think-ms", "delay-ms", "ramp-s", "stacks",
-            "service", "seed", "csv", "out");
+/** The options of {@code ./firebreak lab blocking}, each declared once. */
+public final class BlockingSettings extends ExperimentOptions {
 
     /** The seed's user counts plus 10,000. */
     public static final List<Integer> FULL_USERS = List.of(300, 1000, 1500, 3000, 5000, 10_000);
 
-    /** The usage text. */
-    public static final String USAGE = """
-            ./firebreak lab blocking [options]   seed 002: a pass-through over a 300 ms downstream, 300..10000 users
-              --quick              CI run: 300 and 2000 users, 1 request each, 2 s ramp (under a minute)
-              --users N,N,...      concurrent users (default 300,1000,1500,3000,5000,10000)
-              --repetitions N      requests per user (default 30, as in the seed)
-              --think-ms MIN-MAX   pause between a user's requests (default 1000-2000, as in the seed)
-              --delay-ms MS        the downstream's delay (default 300)
-              --ramp-s S           users start evenly over S seconds (default 5; --quick 2)
-              --stacks A,B         any of %s
-              --service MODE       child (default: the service in its own JVM) or in-process
-              --seed N             random seed (default 2)
-              --csv FILE           also write the CSV to FILE
-              --out DIR            results root (default results/)
-            """.formatted(String.join(", ", BlockingStack.labels()));
+    @Option(names = "--users", paramLabel = "N,N,...", defaultValue = "300,1000,1500,3000,5000,10000", description = "concurrent users")
+    @QuickDefault("300,2000")
+    private String userList;
 
-    /** Reads the settings from parsed arguments. */
-    public static BlockingSettings from(Args args) throws UsageException {
-        if (!args.positional().isEmpty()) {
-            throw new UsageException("unexpected argument '" + args.positional().get(0) + "'");
-        }
-        boolean quick = args.flag("quick");
-        List<Integer> users = new ArrayList<>(quick ? List.of(300, 2000) : FULL_USERS);
-        if (args.value("users").isPresent()) {
-            users.clear();
-            for (String item : args.value("users").get().split(",")) {
-                try {
-                    int n = Integer.parseInt(item.trim());
-                    if (n < 1 || n > 20_000) {
-                        throw new NumberFormatException();
-                    }
-                    users.add(n);
-                } catch (NumberFormatException e) {
-                    throw new UsageException("--users item '" + item.trim() + "' must be an integer between 1 and 20000");
-                }
-            }
-        }
-        users = users.stream().distinct().sorted().toList();
-        ThinkTime think;
+    @Option(names = "--repetitions", paramLabel = "N", defaultValue = "30", description = "requests per user (the seed: 30)")
+    @QuickDefault("1")
+    @Range(min = 1, max = 1000)
+    private int repetitions;
+
+    @Option(names = "--think-ms", paramLabel = "MIN-MAX", defaultValue = "1000-2000", description = "pause between a user's requests (the seed: 1000-2000)")
+    private String thinkSpec;
+
+    @Option(names = "--delay-ms", paramLabel = "MS", defaultValue = "300", description = "the downstream's delay")
+    @Range(min = 1, max = 60_000)
+    private int delayMillis;
+
+    @Option(names = "--ramp-s", paramLabel = "S", defaultValue = "5", description = "users start evenly over S seconds")
+    @QuickDefault("2")
+    @Range(min = 0, max = 600)
+    private double rampSeconds;
+
+    @Option(names = "--stacks", paramLabel = "A,B", completionCandidates = BlockingStack.Labels.class,
+            description = "any of ${COMPLETION-CANDIDATES} (default all)")
+    private String stackList;
+
+    @Option(names = "--service", paramLabel = "MODE", defaultValue = "child",
+            description = "child (the service in its own JVM) or in-process")
+    private String service;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "2", description = "random seed")
+    @Range(min = 0, max = Integer.MAX_VALUE)
+    private long seed;
+
+    private List<Integer> users;
+    private ThinkTime think;
+    private List<BlockingStack> stacks;
+
+    @Override
+    protected void resolve() throws UsageException {
+        users = OptionValues.ascendingInts("--users", userList, 1, 20_000);
         try {
-            think = ThinkTime.parseMillis(args.value("think-ms").orElse("1000-2000"));
+            think = ThinkTime.parseMillis(thinkSpec);
         } catch (IllegalArgumentException e) {
             throw new UsageException("--think-ms: " + e.getMessage());
         }
-        String service = args.value("service").orElse("child");
         if (!service.equals("child") && !service.equals("in-process")) {
             throw new UsageException("--service must be child or in-process, was '" + service + "'");
         }
-        List<BlockingStack> stacks = args.listValue("stacks", BlockingStack.labels(), BlockingStack.labels())
-                .stream().map(BlockingStack::of).toList();
-        double ramp = args.doubleValue("ramp-s", quick ? 2 : 5, 0, 600);
-        return new BlockingSettings(quick, users, args.intValue("repetitions", quick ? 1 : 30, 1, 1000), think,
-                args.intValue("delay-ms", 300, 1, 60_000), Duration.ofMillis(Math.round(ramp * 1000)), stacks,
-                service.equals("child"), args.intValue("seed", 2, 0, Integer.MAX_VALUE),
-                args.value("csv").map(Path::of).orElse(null), args.value("out").map(Path::of).orElse(null));
+        stacks = OptionValues.labels("--stacks", stackList, BlockingStack.labels()).stream().map(BlockingStack::of).toList();
+    }
+
+    /** The concurrent user counts, ascending. */
+    public List<Integer> users() {
+        return users;
+    }
+
+    /** Requests per user. */
+    public int repetitions() {
+        return repetitions;
+    }
+
+    /** The pause between a user's requests. */
+    public ThinkTime think() {
+        return think;
+    }
+
+    /** The downstream's delay. */
+    public int delayMillis() {
+        return delayMillis;
+    }
+
+    /** Users start evenly over this span. */
+    public Duration ramp() {
+        return Duration.ofMillis(Math.round(rampSeconds * 1000));
+    }
+
+    /** The stacks compared. */
+    public List<BlockingStack> stacks() {
+        return stacks;
+    }
+
+    /** Run the service in a JVM of its own. */
+    public boolean inChild() {
+        return service.equals("child");
+    }
+
+    /** The random seed. */
+    public long seed() {
+        return seed;
     }
 
     /** The longest a run of {@code n} users should take: ramp plus every repetition at the longest think time. */
     public Duration runBound() {
-        return ramp.plus(think.max().plusMillis(delayMillis).multipliedBy(repetitions)).plusSeconds(10);
+        return ramp().plus(think.max().plusMillis(delayMillis).multipliedBy(repetitions)).plusSeconds(10);
     }
 
     /** The expected length of one run: ramp plus the repetitions at the mean think time. */
     public long expectedRunNanos() {
         long meanThink = (think.min().toNanos() + think.max().toNanos()) / 2;
-        return ramp.toNanos() + repetitions * (meanThink + delayMillis * 1_000_000L);
+        return ramp().toNanos() + repetitions * (meanThink + delayMillis * 1_000_000L);
     }
 }

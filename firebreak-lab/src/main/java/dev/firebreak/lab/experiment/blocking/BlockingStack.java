@@ -38,6 +38,14 @@ public enum BlockingStack implements Labelled {
         return Labelled.labels(values());
     }
 
+    /** Every label, for an option's declaration ({@code completionCandidates}: the help text lists them). */
+    public static final class Labels implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return labels().iterator();
+        }
+    }
+
     /** The stack with this label. */
     public static BlockingStack of(String label) {
         return Labelled.find(values(), label, () -> "no stack '" + label + "'");

@@ -1,17 +1,10 @@
 package dev.firebreak.lab.experiment.collapse;
 
-import dev.firebreak.lab.cli.Args;
-import dev.firebreak.lab.experiment.Experiment;
-import dev.firebreak.lab.experiment.LabEnvironment;
-import dev.firebreak.lab.experiment.RunFolder;
-import dev.firebreak.lab.load.LoadDriver;
-import dev.firebreak.lab.report.MachineInfo;
+import dev.firebreak.lab.experiment.LabReport;
+import dev.firebreak.lab.experiment.RunContext;
+import dev.firebreak.lab.experiment.RunRecord;
+import dev.firebreak.lab.experiment.TemplateExperiment;
 import dev.firebreak.lab.report.ProgressBar;
-import dev.firebreak.lab.report.Table;
-import dev.firebreak.lab.time.LabTimer;
-import dev.firebreak.time.Ticker;
-import java.lang.management.ManagementFactory;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,57 +15,33 @@ import java.util.Map;
  * 500 ms, a demo service calling it through each variant, 100 closed-loop users, an open loop and a
  * lone sequential caller. Prints a Markdown table and writes a results folder.
  */
-public final class CollapseExperiment implements Experiment {
+public final class CollapseExperiment extends TemplateExperiment<CollapseSettings, CollapseRow> {
 
-    @Override
-    public String name() {
-        return "collapse";
+    /** The experiment, as {@code ./firebreak lab collapse} runs it. */
+    public CollapseExperiment() {
+        super("collapse", "request collapsing: Hystrix timer windows vs Firebreak TIMER / LOAD_AWARE vs unbatched (seeds 000/001)",
+                "usage: firebreak lab collapse [--quick] [--csv FILE] [--out DIR] [options]");
     }
 
     @Override
-    public String summary() {
-        return "request collapsing: Hystrix timer windows vs Firebreak TIMER / LOAD_AWARE vs unbatched (seeds 000/001)";
+    protected CollapseSettings newOptions() {
+        return new CollapseSettings();
     }
 
     @Override
-    public String usage() {
-        return CollapseSettings.USAGE;
+    protected List<CollapseRow> runs(CollapseSettings settings, RunContext context) throws Exception {
+        return run(settings, new CollapseRunner(settings, context.driver()), context.progress());
     }
 
     @Override
-    public int run(List<String> argv, LabEnvironment env) throws Exception {
-        CollapseSettings settings = CollapseSettings.from(Args.parse(argv, CollapseSettings.FLAGS, CollapseSettings.OPTIONS));
-        MachineInfo machine = MachineInfo.current(env.command());
-        String started = LocalDateTime.now(env.wallClock()).withNano(0).toString();
-        double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        Ticker ticker = Ticker.system();
-        long begin = ticker.read();
-        List<CollapseRow> rows;
-        try (LabTimer timer = new LabTimer("lab-driver-timer");
-             LoadDriver driver = new LoadDriver(ticker, timer);
-             ProgressBar progress = new ProgressBar(env.err(), env.progressInPlace(), ticker, timer, plannedNanos(settings))) {
-            rows = run(settings, new CollapseRunner(settings, driver), progress);
-        }
-        double wallSeconds = (ticker.read() - begin) / 1e9;
-
-        env.out().println(CollapseReport.console(rows).toMarkdown());
+    protected LabReport report(CollapseSettings settings, List<CollapseRow> rows, RunRecord record) {
+        StringBuilder console = new StringBuilder(CollapseReport.console(rows).toMarkdown());
         List<String> goals = CollapseReport.goals(rows);
         if (!goals.isEmpty()) {
-            env.out().println(String.join("\n", goals));
-            env.out().println();
+            console.append('\n').append(String.join("\n", goals)).append('\n');
         }
-        Table csv = CollapseReport.csv(rows);
-        RunFolder folder = RunFolder.create(settings.out() != null ? settings.out() : env.resultsRoot(), env.wallClock(), name());
-        csv.writeCsv(folder.path().resolve("collapse.csv"));
-        folder.write("report.md", CollapseReport.markdown(rows, settings, machine, started, wallSeconds,
-                loadBefore, ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
-        folder.write("chart.html", CollapseReport.chart(rows, settings));
-        env.err().println("results: " + folder.path() + " (report.md, collapse.csv, chart.html)");
-        if (settings.csv() != null) {
-            csv.writeCsv(settings.csv());
-            env.err().println("csv: " + settings.csv());
-        }
-        return 0;
+        return LabReport.withChart(CollapseReport.csv(rows), console.toString(), CollapseReport.markdown(rows, settings, record),
+                CollapseReport.chart(rows, settings));
     }
 
     /** Runs every repeat of every loop and variant; returns one averaged row per variant and loop. */
@@ -106,7 +75,8 @@ public final class CollapseExperiment implements Experiment {
         return settings.warmup(kind).plus(settings.measure(kind)).toNanos() + CollapseRunner.SETTLE.toNanos();
     }
 
-    private static long plannedNanos(CollapseSettings settings) {
+    @Override
+    protected long plannedNanos(CollapseSettings settings) {
         long perRepeat = 0;
         for (String kind : settings.loops()) {
             perRepeat += runNanos(settings, kind) * (kind.equals("sequential") ? 1 : settings.variants().size());

@@ -1,7 +1,7 @@
 package dev.firebreak.lab.experiment.collapse;
 
 import dev.firebreak.lab.report.FrontierChart;
-import dev.firebreak.lab.report.MachineInfo;
+import dev.firebreak.lab.experiment.RunRecord;
 import dev.firebreak.lab.report.Table;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -154,16 +154,10 @@ final class CollapseReport {
     }
 
     /** The whole Markdown report of the run. */
-    static String markdown(List<CollapseRow> rows, CollapseSettings settings, MachineInfo machine, String started,
-            double wallSeconds, double loadBefore, double loadAfter) {
+    static String markdown(List<CollapseRow> rows, CollapseSettings settings, RunRecord record) {
         StringBuilder text = new StringBuilder();
-        text.append("# Firebreak lab: collapse\n\n");
-        text.append("Started ").append(started).append(", took ").append(Table.number(wallSeconds, 0)).append(" s")
-                .append(settings.quick() ? " (--quick)" : "").append(".\n\n");
-        text.append(machine.toMarkdown());
-        text.append("- system load average (1 min) at start ").append(Table.number(loadBefore, 2)).append(", at end ")
-                .append(Table.number(loadAfter, 2))
-                .append(Math.max(loadBefore, loadAfter) > machine.cores() ? " (above the core count: other work shared the machine)\n" : "\n");
+        text.append("# Firebreak lab: collapse").append(settings.quick() ? " (--quick)" : "").append("\n\n");
+        text.append(record.toMarkdown());
         text.append("- settings: ").append(settings.users()).append(" closed-loop users, downstream ")
                 .append(settings.latency().describe()).append(", error rate ").append(settings.errorRate())
                 .append(", open loop ").append(Table.number(settings.rate(), 1)).append("/s ").append(settings.arrivals())

@@ -128,6 +128,14 @@ public enum CollapseVariant implements Labelled {
         return Labelled.labels(values());
     }
 
+    /** Every label, for an option's declaration ({@code completionCandidates}: the help text lists them). */
+    public static final class Labels implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return labels().iterator();
+        }
+    }
+
     /** The variant called {@code label}. */
     public static CollapseVariant of(String label) {
         return Labelled.find(values(), label, () -> "no variant " + label);

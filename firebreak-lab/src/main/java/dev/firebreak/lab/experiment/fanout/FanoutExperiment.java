@@ -1,15 +1,11 @@
 package dev.firebreak.lab.experiment.fanout;
 
-import dev.firebreak.lab.cli.Args;
-import dev.firebreak.lab.experiment.Experiment;
-import dev.firebreak.lab.experiment.LabEnvironment;
-import dev.firebreak.lab.experiment.RunFolder;
+import dev.firebreak.lab.experiment.LabReport;
+import dev.firebreak.lab.experiment.RunContext;
 import dev.firebreak.lab.experiment.RunRecord;
+import dev.firebreak.lab.experiment.TemplateExperiment;
 import dev.firebreak.lab.report.LineChart;
-import dev.firebreak.lab.report.ProgressBar;
 import dev.firebreak.lab.report.Table;
-import dev.firebreak.lab.time.LabTimer;
-import dev.firebreak.time.Ticker;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,65 +15,48 @@ import java.util.List;
  * threads, with Firebreak's non-blocking {@code submitAsync}, and as one collapsed batch call; total
  * time and the most platform threads blocked at once.
  */
-public final class FanoutExperiment implements Experiment {
+public final class FanoutExperiment extends TemplateExperiment<FanoutSettings, FanoutRow> {
 
-    @Override
-    public String name() {
-        return "fanout";
+    /** The experiment, as {@code ./firebreak lab fanout} runs it. */
+    public FanoutExperiment() {
+        super("fanout", "fan-out of 20 x 2 s calls: sequential, parallel stream, pool, virtual threads, submitAsync, collapsed (seed 004)",
+                "./firebreak lab fanout [options]   seed 004: fetch 20 clients from a service taking 2 s per call");
     }
 
     @Override
-    public String summary() {
-        return "fan-out of 20 x 2 s calls: sequential, parallel stream, pool, virtual threads, submitAsync, collapsed (seed 004)";
+    protected FanoutSettings newOptions() {
+        return new FanoutSettings();
     }
 
     @Override
-    public String usage() {
-        return FanoutSettings.USAGE;
-    }
-
-    @Override
-    public int run(List<String> argv, LabEnvironment env) throws Exception {
-        FanoutSettings settings = FanoutSettings.from(Args.parse(argv, FanoutSettings.FLAGS, FanoutSettings.OPTIONS));
-        RunRecord record = RunRecord.start(env);
-        Ticker ticker = Ticker.system();
-        long begin = ticker.read();
+    protected List<FanoutRow> runs(FanoutSettings settings, RunContext context) throws Exception {
         List<FanoutRow> rows = new ArrayList<>();
-        try (LabTimer timer = new LabTimer("lab-progress-timer");
-             FanoutRunner runner = new FanoutRunner(settings, ticker);
-             ProgressBar progress = new ProgressBar(env.err(), env.progressInPlace(), ticker, timer, plannedNanos(settings))) {
-            progress.step("JVM warm-up: every variant at 5 ms per call", 500_000_000L);
-            try (FanoutRunner warm = new FanoutRunner(settings.withDelayMillis(5), ticker)) {
+        try (FanoutRunner runner = new FanoutRunner(settings, context.ticker())) {
+            context.progress().step("JVM warm-up: every variant at 5 ms per call", 500_000_000L);
+            try (FanoutRunner warm = new FanoutRunner(settings.withDelayMillis(5), context.ticker())) {
                 for (FanoutVariant variant : settings.variants()) {
                     warm.run(variant);
                 }
             }
             for (int repeat = 0; repeat < settings.repeats(); repeat++) {
                 for (FanoutVariant variant : settings.variants()) {
-                    progress.step(variant.label() + (settings.repeats() > 1 ? " (" + (repeat + 1) + "/" + settings.repeats() + ")" : ""),
+                    context.progress().step(variant.label() + (settings.repeats() > 1 ? " (" + (repeat + 1) + "/" + settings.repeats() + ")" : ""),
                             expectedNanos(settings, variant));
                     rows.add(runner.run(variant));
                 }
             }
         }
-        record.finish((ticker.read() - begin) / 1e9);
+        return rows;
+    }
+
+    @Override
+    protected LabReport report(FanoutSettings settings, List<FanoutRow> rows, RunRecord record) {
         Table table = csv(rows);
         String note = settings.quick() ? "--quick: the downstream takes " + settings.delayMillis() + " ms per call (the seed: 2000 ms)."
                 : "The downstream takes " + settings.delayMillis() + " ms per call, as in the seed.";
-        env.out().println(note);
-        env.out().println(table.toMarkdown());
         List<String> goals = goals(rows);
-        env.out().println(String.join("\n", goals));
-        RunFolder folder = RunFolder.create(settings.out() != null ? settings.out() : env.resultsRoot(), env.wallClock(), name());
-        table.writeCsv(folder.path().resolve("fanout.csv"));
-        folder.write("report.md", report(settings, record, table, goals, note));
-        folder.write("chart.html", chart(rows, settings));
-        env.err().println("results: " + folder.path() + " (report.md, fanout.csv, chart.html)");
-        if (settings.csv() != null) {
-            table.writeCsv(settings.csv());
-            env.err().println("csv: " + settings.csv());
-        }
-        return 0;
+        return LabReport.withChart(table, note + "\n" + table.toMarkdown() + "\n" + String.join("\n", goals),
+                report(settings, record, table, goals, note), chart(rows, settings));
     }
 
     static Table csv(List<FanoutRow> rows) {
@@ -154,7 +133,8 @@ public final class FanoutExperiment implements Experiment {
         return rounds * settings.delayMillis() * 1_000_000L;
     }
 
-    private static long plannedNanos(FanoutSettings settings) {
+    @Override
+    protected long plannedNanos(FanoutSettings settings) {
         long total = 0;
         for (FanoutVariant variant : settings.variants()) {
             total += expectedNanos(settings, variant);

@@ -41,6 +41,14 @@ public enum FanoutVariant implements Labelled {
         return Labelled.labels(values());
     }
 
+    /** Every label, for an option's declaration ({@code completionCandidates}: the help text lists them). */
+    public static final class Labels implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return labels().iterator();
+        }
+    }
+
     /** The variant with this label. */
     public static FanoutVariant of(String label) {
         return Labelled.find(values(), label, () -> "no fan-out variant '" + label + "'");

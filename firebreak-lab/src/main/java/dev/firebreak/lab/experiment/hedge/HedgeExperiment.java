@@ -1,10 +1,9 @@
 package dev.firebreak.lab.experiment.hedge;
 
-import dev.firebreak.lab.cli.Args;
-import dev.firebreak.lab.experiment.Experiment;
-import dev.firebreak.lab.experiment.LabEnvironment;
-import dev.firebreak.lab.experiment.RunFolder;
+import dev.firebreak.lab.experiment.LabReport;
+import dev.firebreak.lab.experiment.RunContext;
 import dev.firebreak.lab.experiment.RunRecord;
+import dev.firebreak.lab.experiment.TemplateExperiment;
 import dev.firebreak.lab.experiment.retry.FaultyDownstream;
 import dev.firebreak.lab.experiment.retry.OpenLoad;
 import dev.firebreak.lab.report.LineChart;
@@ -12,11 +11,9 @@ import dev.firebreak.lab.report.Table;
 import dev.firebreak.lab.time.LabTimer;
 import dev.firebreak.time.Ticker;
 import java.net.http.HttpClient;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Executors;
 
 /**
@@ -25,7 +22,7 @@ import java.util.concurrent.Executors;
  * p95 and p99, with and without the hedge budget. Per variant: p50, p99, p99.9 and downstream calls
  * per request.
  */
-public final class HedgeExperiment implements Experiment {
+public final class HedgeExperiment extends TemplateExperiment<HedgeSettings, HedgeExperiment.Row> {
 
     /** The CSV header, exactly as the issue asks. */
     public static final List<String> CSV_HEADER = List.of("variant", "offered_rps", "p50_ms", "p99_ms", "p999_ms",
@@ -38,16 +35,6 @@ public final class HedgeExperiment implements Experiment {
      */
     static final double SPREAD = 0.1;
 
-    private static final Set<String> FLAGS = Set.of("quick");
-    private static final Set<String> OPTIONS = Set.of("csv", "out", "rate");
-    private static final String USAGE = """
-            usage: ./firebreak lab hedge [--quick] [--rate RPS] [--csv FILE] [--out DIR]
-              --quick     CI run: 4 s per variant instead of 25 s (about 40 s instead of 3 min)
-              --rate RPS  the open-loop load (default 200 requests per second)
-              --csv FILE  also write the CSV there
-              --out DIR   the results root (default results/)
-            """;
-
     /** One row of the CSV. */
     record Row(HedgeVariant variant, double offeredRps, double p50Ms, double p99Ms, double p999Ms,
             double callsPerRequest) {
@@ -57,45 +44,42 @@ public final class HedgeExperiment implements Experiment {
         }
     }
 
-    @Override
-    public String name() {
-        return "hedge";
+    /** The experiment, as {@code ./firebreak lab hedge} runs it. */
+    public HedgeExperiment() {
+        super("hedge", "tail latency: hedged requests at p95/p99, with and without a budget (issue 14)",
+                "usage: ./firebreak lab hedge [--quick] [--rate RPS] [--csv FILE] [--out DIR]");
     }
 
     @Override
-    public String summary() {
-        return "tail latency: hedged requests at p95/p99, with and without a budget (issue 14)";
+    protected HedgeSettings newOptions() {
+        return new HedgeSettings();
     }
 
     @Override
-    public String usage() {
-        return USAGE;
+    protected long plannedNanos(HedgeSettings settings) {
+        return HedgeVariant.values().length * (settings.jvmWarmup().plus(settings.warmup()).plus(settings.measure()).toNanos());
     }
 
     @Override
-    public int run(List<String> argv, LabEnvironment env) throws Exception {
-        Args args = Args.parse(argv, FLAGS, OPTIONS);
-        boolean quick = args.flag("quick");
-        double rate = args.doubleValue("rate", 200, 1, 5_000);
-        Duration measure = quick ? Duration.ofSeconds(4) : Duration.ofSeconds(25);
-        Duration warmup = quick ? Duration.ofSeconds(1) : Duration.ofSeconds(3);
-        RunRecord record = RunRecord.start(env);
-        Ticker ticker = Ticker.system();
-        long begin = ticker.read();
+    protected List<Row> runs(HedgeSettings settings, RunContext context) throws Exception {
+        double rate = settings.rate();
+        Duration measure = settings.measure();
+        Duration warmup = settings.warmup();
+        Ticker ticker = context.ticker();
         List<Row> rows = new ArrayList<>();
         try (LabTimer timer = new LabTimer("lab-hedge-timer");
              HttpClient client = HttpClient.newBuilder().executor(Executors.newVirtualThreadPerTaskExecutor())
                      .connectTimeout(Duration.ofSeconds(2)).build()) {
             OpenLoad load = new OpenLoad(ticker);
-            env.err().println("hedge: JVM warm-up, every variant");
+            context.progress().step("JVM warm-up, every variant", HedgeVariant.values().length * settings.jvmWarmup().toNanos());
             for (HedgeVariant variant : HedgeVariant.values()) {
                 try (FaultyDownstream downstream = FaultyDownstream.start(timer, 10, SPREAD, 0.02, 10, 7)) {
-                    load.run(rate, Duration.ofMillis(quick ? 500 : 2_000), Duration.ofSeconds(5),
+                    load.run(rate, settings.jvmWarmup(), Duration.ofSeconds(5),
                             variant.request(client, downstream.callUri()));
                 }
             }
             for (HedgeVariant variant : HedgeVariant.values()) {
-                env.err().println("hedge: " + variant.label());
+                context.progress().step(variant.label(), warmup.plus(measure).toNanos());
                 try (FaultyDownstream downstream = FaultyDownstream.start(timer, 10, SPREAD, 0.02, 10, 42)) {
                     var request = variant.request(client, downstream.callUri());
                     load.run(rate, warmup, Duration.ofSeconds(5), request); // the guard's percentile fills here
@@ -106,22 +90,16 @@ public final class HedgeExperiment implements Experiment {
                 }
             }
         }
-        record.finish((ticker.read() - begin) / 1e9);
+        return rows;
+    }
+
+    @Override
+    protected LabReport report(HedgeSettings settings, List<Row> rows, RunRecord record) {
         Table table = new Table(CSV_HEADER);
         rows.forEach(row -> table.add(row.cells()));
         List<String> goals = goals(rows);
-        env.out().println(table.toMarkdown());
-        env.out().println(String.join("\n", goals));
-        Path root = args.value("out").map(Path::of).orElse(env.resultsRoot());
-        RunFolder folder = RunFolder.create(root, env.wallClock(), name());
-        table.writeCsv(folder.path().resolve("hedge.csv"));
-        folder.write("report.md", report(record, table, goals, rate, measure));
-        folder.write("chart.html", chart(rows));
-        env.err().println("results: " + folder.path() + " (report.md, hedge.csv, chart.html)");
-        if (args.value("csv").isPresent()) {
-            table.writeCsv(Path.of(args.value("csv").get()));
-        }
-        return 0;
+        return LabReport.withChart(table, table.toMarkdown() + "\n" + String.join("\n", goals),
+                report(record, table, goals, settings.rate(), settings.measure()), chart(rows));
     }
 
     /** The issue's goal, per hedging variant, as measured: a p99 cut of at least 5x at <= 1.05 calls per request. */

@@ -1,20 +1,17 @@
 package dev.firebreak.lab.experiment.retry;
 
-import dev.firebreak.lab.cli.Args;
-import dev.firebreak.lab.experiment.Experiment;
-import dev.firebreak.lab.experiment.LabEnvironment;
-import dev.firebreak.lab.experiment.RunFolder;
+import dev.firebreak.lab.experiment.LabReport;
+import dev.firebreak.lab.experiment.RunContext;
 import dev.firebreak.lab.experiment.RunRecord;
+import dev.firebreak.lab.experiment.TemplateExperiment;
 import dev.firebreak.lab.report.LineChart;
 import dev.firebreak.lab.report.Table;
 import dev.firebreak.lab.time.LabTimer;
 import dev.firebreak.time.Ticker;
 import java.net.http.HttpClient;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * The brownout (issue 14): under a constant open-loop load the downstream fails 0 %, then 10 % of
@@ -22,21 +19,11 @@ import java.util.Set;
  * Retry, Failsafe RetryPolicy, Firebreak retry without and with its budget. Per phase: success rate,
  * downstream calls per request, p50 and p99.
  */
-public final class RetryExperiment implements Experiment {
+public final class RetryExperiment extends TemplateExperiment<RetrySettings, RetryExperiment.Row> {
 
     /** The CSV header, exactly as the issue asks. */
     public static final List<String> CSV_HEADER = List.of("variant", "phase", "offered_rps", "success_rate",
             "downstream_calls_per_request", "p50_ms", "p99_ms");
-
-    private static final Set<String> FLAGS = Set.of("quick");
-    private static final Set<String> OPTIONS = Set.of("csv", "out", "rate");
-    private static final String USAGE = """
-            usage: ./firebreak lab retry [--quick] [--rate RPS] [--csv FILE] [--out DIR]
-              --quick     CI run: phases of 1.5/2/2.5/1.5 s instead of 6/8/10/6 s (about 45 s instead of 2.5 min)
-              --rate RPS  the open-loop load (default 200 requests per second)
-              --csv FILE  also write the CSV there
-              --out DIR   the results root (default results/)
-            """;
 
     /** One phase: its name, its failure rate, its length in the full and the quick run. */
     record Phase(String name, double failureRate, Duration full, Duration quick) {
@@ -57,35 +44,42 @@ public final class RetryExperiment implements Experiment {
         }
     }
 
-    @Override
-    public String name() {
-        return "retry";
+    /** The experiment, as {@code ./firebreak lab retry} runs it. */
+    public RetryExperiment() {
+        super("retry", "brownout: retries without and with a budget against Resilience4j and Failsafe (issue 14)",
+                "usage: ./firebreak lab retry [--quick] [--rate RPS] [--csv FILE] [--out DIR]");
     }
 
     @Override
-    public String summary() {
-        return "brownout: retries without and with a budget against Resilience4j and Failsafe (issue 14)";
+    protected RetrySettings newOptions() {
+        return new RetrySettings();
+    }
+
+    private static long variantNanos(RetrySettings settings) {
+        long total = settings.quick() ? 300_000_000L : 1_000_000_000L;
+        for (Phase phase : PHASES) {
+            total += settings.length(phase).toNanos();
+        }
+        return total;
     }
 
     @Override
-    public String usage() {
-        return USAGE;
+    protected long plannedNanos(RetrySettings settings) {
+        int variants = RetryVariant.values().length;
+        return variants * ((settings.quick() ? 500_000_000L : 2_000_000_000L) + variantNanos(settings));
     }
 
     @Override
-    public int run(List<String> argv, LabEnvironment env) throws Exception {
-        Args args = Args.parse(argv, FLAGS, OPTIONS);
-        boolean quick = args.flag("quick");
-        double rate = args.doubleValue("rate", 200, 1, 5_000);
-        RunRecord record = RunRecord.start(env);
-        Ticker ticker = Ticker.system();
-        long begin = ticker.read();
+    protected List<Row> runs(RetrySettings settings, RunContext context) throws Exception {
+        boolean quick = settings.quick();
+        double rate = settings.rate();
+        Ticker ticker = context.ticker();
         List<Row> rows = new ArrayList<>();
         try (LabTimer timer = new LabTimer("lab-retry-timer");
              HttpClient client = HttpClient.newBuilder().executor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor())
                      .connectTimeout(Duration.ofSeconds(2)).build()) {
             OpenLoad load = new OpenLoad(ticker);
-            env.err().println("retry: JVM warm-up, every variant");
+            context.progress().step("JVM warm-up, every variant", RetryVariant.values().length * (quick ? 500_000_000L : 2_000_000_000L));
             for (RetryVariant variant : RetryVariant.values()) {
                 try (FaultyDownstream downstream = FaultyDownstream.start(timer, 5, 0.2, 0, 1, 7);
                      RetryVariant.Caller caller = variant.caller(client, downstream.callUri())) {
@@ -94,7 +88,7 @@ public final class RetryExperiment implements Experiment {
                 }
             }
             for (RetryVariant variant : RetryVariant.values()) {
-                env.err().println("retry: " + variant.label());
+                context.progress().step(variant.label(), variantNanos(settings));
                 try (FaultyDownstream downstream = FaultyDownstream.start(timer, 5, 0.2, 0, 1, 42);
                      RetryVariant.Caller caller = variant.caller(client, downstream.callUri())) {
                     downstream.failureRate(0);
@@ -110,22 +104,16 @@ public final class RetryExperiment implements Experiment {
                 }
             }
         }
-        record.finish((ticker.read() - begin) / 1e9);
+        return rows;
+    }
+
+    @Override
+    protected LabReport report(RetrySettings settings, List<Row> rows, RunRecord record) {
         Table table = new Table(CSV_HEADER);
         rows.forEach(row -> table.add(row.cells()));
         List<String> goals = goals(rows);
-        env.out().println(table.toMarkdown());
-        env.out().println(String.join("\n", goals));
-        Path root = args.value("out").map(Path::of).orElse(env.resultsRoot());
-        RunFolder folder = RunFolder.create(root, env.wallClock(), name());
-        table.writeCsv(folder.path().resolve("retry.csv"));
-        folder.write("report.md", report(record, table, goals, rate, quick));
-        folder.write("chart.html", chart(rows));
-        env.err().println("results: " + folder.path() + " (report.md, retry.csv, chart.html)");
-        if (args.value("csv").isPresent()) {
-            table.writeCsv(Path.of(args.value("csv").get()));
-        }
-        return 0;
+        return LabReport.withChart(table, table.toMarkdown() + "\n" + String.join("\n", goals),
+                report(record, table, goals, settings.rate(), settings.quick()), chart(rows));
     }
 
     /** The issue's goals, as measured: a missed goal says NOT MET. */

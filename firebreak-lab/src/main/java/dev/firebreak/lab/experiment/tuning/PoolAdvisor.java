@@ -65,7 +65,7 @@ public final class PoolAdvisor {
     }
 
     /** The smallest multiple of {@link #ROUND_TO} at or above {@code value} (at least {@link #ROUND_TO}). */
-    static int roundUp(double value) {
+    public static int roundUp(double value) {
         long steps = (long) Math.ceil(value / ROUND_TO - 1e-9);
         return (int) Math.max(ROUND_TO, steps * ROUND_TO);
     }

@@ -50,6 +50,14 @@ public enum TuningConfig implements Labelled {
         return Labelled.labels(values());
     }
 
+    /** Every label, for an option's declaration ({@code completionCandidates}: the help text lists them). */
+    public static final class Labels implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return labels().iterator();
+        }
+    }
+
     /** The configuration with this label. */
     public static TuningConfig of(String label) {
         return Labelled.find(values(), label, () -> "no configuration '" + label + "'");

@@ -1,11 +1,10 @@
 package dev.firebreak.lab.experiment.tuning;
 
 import dev.firebreak.Guard;
-import dev.firebreak.lab.cli.Args;
-import dev.firebreak.lab.experiment.Experiment;
-import dev.firebreak.lab.experiment.LabEnvironment;
-import dev.firebreak.lab.experiment.RunFolder;
+import dev.firebreak.lab.experiment.LabReport;
+import dev.firebreak.lab.experiment.RunContext;
 import dev.firebreak.lab.experiment.RunRecord;
+import dev.firebreak.lab.experiment.TemplateExperiment;
 import dev.firebreak.lab.load.LoadDriver;
 import dev.firebreak.lab.load.LoadPlan;
 import dev.firebreak.lab.load.LoadResult;
@@ -14,7 +13,6 @@ import dev.firebreak.lab.load.Reply;
 import dev.firebreak.lab.load.Target;
 import dev.firebreak.lab.load.ThinkTime;
 import dev.firebreak.lab.report.LineChart;
-import dev.firebreak.lab.report.ProgressBar;
 import dev.firebreak.lab.report.Table;
 import dev.firebreak.lab.time.LabTimer;
 import dev.firebreak.time.Ticker;
@@ -32,7 +30,7 @@ import java.util.concurrent.Executors;
  * TPS, mean, max, error %. After each guarded run the advisor reads the guard's live metrics and
  * prints the pool the seed's rules recommend.
  */
-public final class TuningExperiment implements Experiment {
+public final class TuningExperiment extends TemplateExperiment<TuningSettings, TuningRow> {
 
     private static final LoadDriver.WindowListener NO_LISTENER = new LoadDriver.WindowListener() {
         @Override
@@ -44,38 +42,32 @@ public final class TuningExperiment implements Experiment {
         }
     };
 
-    @Override
-    public String name() {
-        return "tuning";
+    /** The experiment, as {@code ./firebreak lab tuning} runs it. */
+    public TuningExperiment() {
+        super("tuning", "one service under 200/300/400 users: Hystrix defaults, the seed's configs (THREAD) vs VIRTUAL, and a pool advisor (seed 003)",
+                "./firebreak lab tuning [options]   seed 003: one service under 200/300/400 users, Hystrix configs vs VIRTUAL");
     }
 
     @Override
-    public String summary() {
-        return "one service under 200/300/400 users: Hystrix defaults, the seed's configs (THREAD) vs VIRTUAL, and a pool advisor (seed 003)";
+    protected TuningSettings newOptions() {
+        return new TuningSettings();
     }
 
     @Override
-    public String usage() {
-        return TuningSettings.USAGE;
+    protected long plannedNanos(TuningSettings settings) {
+        return settings.warmup().plus(settings.measure()).toNanos() * settings.users().size() * settings.configs().size();
     }
 
     @Override
-    public int run(List<String> argv, LabEnvironment env) throws Exception {
-        TuningSettings settings = TuningSettings.from(Args.parse(argv, TuningSettings.FLAGS, TuningSettings.OPTIONS));
-        RunRecord record = RunRecord.start(env);
-        Ticker ticker = Ticker.system();
-        long begin = ticker.read();
+    protected List<TuningRow> runs(TuningSettings settings, RunContext context) throws Exception {
+        Ticker ticker = context.ticker();
         long perRun = settings.warmup().plus(settings.measure()).toNanos();
         List<TuningRow> rows = new ArrayList<>();
-        try (LabTimer timer = new LabTimer("lab-driver-timer");
-             LabTimer serviceTimer = new LabTimer("lab-service-timer");
-             LoadDriver driver = new LoadDriver(ticker, timer);
-             ExecutorService requestThreads = Executors.newVirtualThreadPerTaskExecutor();
-             ProgressBar progress = new ProgressBar(env.err(), env.progressInPlace(), ticker, timer,
-                     perRun * settings.users().size() * settings.configs().size())) {
+        try (LabTimer serviceTimer = new LabTimer("lab-service-timer");
+             ExecutorService requestThreads = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int users : settings.users()) {
                 for (TuningConfig config : settings.configs()) {
-                    progress.step(config.label() + ", " + users + " users", perRun);
+                    context.progress().step(config.label() + ", " + users + " users", perRun);
                     CapacityDependency service = new CapacityDependency(settings.workers(), settings.serviceTime(),
                             settings.seed() + users, serviceTimer);
                     Guard guard = config.newGuard();
@@ -83,7 +75,7 @@ public final class TuningExperiment implements Experiment {
                     Target target = target(guard, service, requestThreads);
                     LoadPlan plan = new LoadPlan(Loop.closed(users, Duration.ofMillis(500), ThinkTime.NONE, 0),
                             settings.warmup(), settings.measure(), Duration.ofSeconds(10), settings.seed());
-                    LoadResult result = driver.run(plan, target, NO_LISTENER);
+                    LoadResult result = context.driver().run(plan, target, NO_LISTENER);
                     PoolAdvice advice = guard == null ? null
                             : PoolAdvisor.advise(guard.policy().metrics().snapshot(), (ticker.read() - guardBorn) / 1e9);
                     rows.add(new TuningRow(config, users, result.latency(), advice));
@@ -93,21 +85,14 @@ public final class TuningExperiment implements Experiment {
                 }
             }
         }
-        record.finish((ticker.read() - begin) / 1e9);
+        return rows;
+    }
+
+    @Override
+    protected LabReport report(TuningSettings settings, List<TuningRow> rows, RunRecord record) {
         Table table = csv(rows);
-        env.out().println(table.toMarkdown());
         String advice = adviceText(rows);
-        env.out().println(advice);
-        RunFolder folder = RunFolder.create(settings.out() != null ? settings.out() : env.resultsRoot(), env.wallClock(), name());
-        table.writeCsv(folder.path().resolve("tuning.csv"));
-        folder.write("report.md", report(settings, record, table, advice, rows));
-        folder.write("chart.html", chart(rows));
-        env.err().println("results: " + folder.path() + " (report.md, tuning.csv, chart.html)");
-        if (settings.csv() != null) {
-            table.writeCsv(settings.csv());
-            env.err().println("csv: " + settings.csv());
-        }
-        return 0;
+        return LabReport.withChart(table, table.toMarkdown() + "\n" + advice, report(settings, record, table, advice, rows), chart(rows));
     }
 
     /** A call of the service, through the guard (on its isolation) or bare on a virtual thread. */

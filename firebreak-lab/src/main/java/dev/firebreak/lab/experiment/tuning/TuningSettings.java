@@ -1,83 +1,95 @@
 package dev.firebreak.lab.experiment.tuning;
 
-import dev.firebreak.lab.cli.Args;
+import dev.firebreak.lab.cli.ExperimentOptions;
+import dev.firebreak.lab.cli.OptionValues;
+import dev.firebreak.lab.cli.QuickDefault;
+import dev.firebreak.lab.cli.Range;
 import dev.firebreak.lab.cli.UsageException;
 import dev.firebreak.lab.downstream.LatencyModel;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import picocli.CommandLine.Option;
 
-/**
- * The options of {@code ./firebreak lab tuning}.
- *
- * @param quick the CI run
- * @param users concurrent users (JMeter threads without pause)
- * @param configs the configurations compared
- * @param warmup unrecorded lead-in of each run
- * @param measure the recorded window of each run
- * @param workers the service's workers
- * @param serviceTime the service time of one call
- * @param seed random seed
- * @param csv also write the CSV here (null: only in the results folder)
- * @param out the results root (null: the environment's)
- */
-public record TuningSettings(boolean quick, List<Integer> users, List<TuningConfig> configs, Duration warmup, Duration measure,
-        int workers, LatencyModel serviceTime, long seed, Path csv, Path out) {
+/** The options of {@code ./firebreak lab tuning}, each declared once. */
+public final class TuningSettings extends ExperimentOptions {
 
-    /** Options without a value. */
-    public static final Set<String> FLAGS = Set.of("quick");
-    /** Options with a value. */
-    public static final Set<String> OPTIONS = Set.of("users", "configs", "warmup-s", "measure-s", "workers", "service-ms", "seed",
-            "csv", "out");
+    @Option(names = "--users", paramLabel = "N,N,...", defaultValue = "200,300,400", description = "concurrent users (JMeter threads without pause)")
+    private String userList;
 
-    /** The usage text. */
-    public static final String USAGE = """
-            ./firebreak lab tuning [options]   seed 003: one service under 200/300/400 users, Hystrix configs vs VIRTUAL
-              --quick              CI run: 1 s warm-up and 1 s measured per run (under a minute)
-              --users N,N,...      concurrent users (default 200,300,400)
-              --configs A,B        any of %s
-              --warmup-s S         unrecorded seconds per run (default 5; --quick 1)
-              --measure-s S        measured seconds per run (default 20; --quick 1)
-              --workers N          the service's workers (default 200)
-              --service-ms SPEC    service time: MS, uniform:MIN:MAX or lognormal:MEAN:SIGMA (default lognormal:230:0.5)
-              --seed N             random seed (default 3)
-              --csv FILE           also write the CSV to FILE
-              --out DIR            results root (default results/)
-            """.formatted(String.join(", ", TuningConfig.labels()));
+    @Option(names = "--configs", paramLabel = "A,B", completionCandidates = TuningConfig.Labels.class,
+            description = "any of ${COMPLETION-CANDIDATES} (default all)")
+    private String configList;
 
-    /** Reads the settings from parsed arguments. */
-    public static TuningSettings from(Args args) throws UsageException {
-        if (!args.positional().isEmpty()) {
-            throw new UsageException("unexpected argument '" + args.positional().get(0) + "'");
-        }
-        boolean quick = args.flag("quick");
-        List<Integer> users = new ArrayList<>();
-        for (String item : args.value("users").orElse("200,300,400").split(",")) {
-            try {
-                int n = Integer.parseInt(item.trim());
-                if (n < 1 || n > 10_000) {
-                    throw new NumberFormatException();
-                }
-                users.add(n);
-            } catch (NumberFormatException e) {
-                throw new UsageException("--users item '" + item.trim() + "' must be an integer between 1 and 10000");
-            }
-        }
-        LatencyModel serviceTime;
+    @Option(names = "--warmup-s", paramLabel = "S", defaultValue = "5", description = "unrecorded seconds per run")
+    @QuickDefault("1")
+    @Range(min = 0, max = 600)
+    private double warmupSeconds;
+
+    @Option(names = "--measure-s", paramLabel = "S", defaultValue = "20", description = "measured seconds per run")
+    @QuickDefault("1")
+    @Range(min = 0.1, max = 3600)
+    private double measureSeconds;
+
+    @Option(names = "--workers", paramLabel = "N", defaultValue = "200", description = "the service's workers")
+    @Range(min = 1, max = 10_000)
+    private int workers;
+
+    @Option(names = "--service-ms", paramLabel = "SPEC", defaultValue = "lognormal:230:0.5",
+            description = "service time: MS, uniform:MIN:MAX or lognormal:MEAN:SIGMA")
+    private String serviceSpec;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "3", description = "random seed")
+    @Range(min = 0, max = Integer.MAX_VALUE)
+    private long seed;
+
+    private List<Integer> users;
+    private List<TuningConfig> configs;
+    private LatencyModel serviceTime;
+
+    @Override
+    protected void resolve() throws UsageException {
+        users = OptionValues.ascendingInts("--users", userList, 1, 10_000);
         try {
-            serviceTime = LatencyModel.parse(args.value("service-ms").orElse("lognormal:230:0.5"));
+            serviceTime = LatencyModel.parse(serviceSpec);
         } catch (IllegalArgumentException e) {
             throw new UsageException("--service-ms: " + e.getMessage());
         }
-        List<TuningConfig> configs = args.listValue("configs", TuningConfig.labels(), TuningConfig.labels()).stream()
-                .map(TuningConfig::of).toList();
-        return new TuningSettings(quick, users.stream().distinct().sorted().toList(), configs,
-                seconds(args.doubleValue("warmup-s", quick ? 1 : 5, 0, 600)),
-                seconds(args.doubleValue("measure-s", quick ? 1 : 20, 0.1, 3600)),
-                args.intValue("workers", 200, 1, 10_000), serviceTime, args.intValue("seed", 3, 0, Integer.MAX_VALUE),
-                args.value("csv").map(Path::of).orElse(null), args.value("out").map(Path::of).orElse(null));
+        configs = OptionValues.labels("--configs", configList, TuningConfig.labels()).stream().map(TuningConfig::of).toList();
+    }
+
+    /** Concurrent users, ascending. */
+    public List<Integer> users() {
+        return users;
+    }
+
+    /** The configurations compared. */
+    public List<TuningConfig> configs() {
+        return configs;
+    }
+
+    /** Unrecorded lead-in of each run. */
+    public Duration warmup() {
+        return seconds(warmupSeconds);
+    }
+
+    /** The recorded window of each run. */
+    public Duration measure() {
+        return seconds(measureSeconds);
+    }
+
+    /** The service's workers. */
+    public int workers() {
+        return workers;
+    }
+
+    /** The service time of one call. */
+    public LatencyModel serviceTime() {
+        return serviceTime;
+    }
+
+    /** Random seed. */
+    public long seed() {
+        return seed;
     }
 
     private static Duration seconds(double s) {

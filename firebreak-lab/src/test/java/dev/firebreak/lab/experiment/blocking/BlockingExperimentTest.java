@@ -3,7 +3,6 @@ package dev.firebreak.lab.experiment.blocking;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.firebreak.lab.cli.Args;
 import dev.firebreak.lab.cli.UsageException;
 import dev.firebreak.lab.experiment.ExperimentHarness;
 import java.nio.file.Files;
@@ -38,19 +37,16 @@ class BlockingExperimentTest {
 
     @Test
     void settingsParseAndRejectBadValues() throws Exception {
-        BlockingSettings full = BlockingSettings.from(Args.parse(List.of(), BlockingSettings.FLAGS, BlockingSettings.OPTIONS));
+        BlockingSettings full = new BlockingExperiment().options(List.of());
         assertThat(full.users()).containsExactly(300, 1000, 1500, 3000, 5000, 10_000);
         assertThat(full.repetitions()).isEqualTo(30);
         assertThat(full.think().min().toMillis()).isEqualTo(1000);
         assertThat(full.think().max().toMillis()).isEqualTo(2000);
         assertThat(full.inChild()).isTrue();
-        BlockingSettings quick = BlockingSettings.from(Args.parse(List.of("--quick", "--users", "50,10,50"),
-                BlockingSettings.FLAGS, BlockingSettings.OPTIONS));
+        BlockingSettings quick = new BlockingExperiment().options(List.of("--quick", "--users", "50,10,50"));
         assertThat(quick.users()).containsExactly(10, 50);
         assertThat(quick.repetitions()).isEqualTo(1);
-        assertThatThrownBy(() -> BlockingSettings.from(Args.parse(List.of("--service", "remote"), BlockingSettings.FLAGS,
-                BlockingSettings.OPTIONS))).isInstanceOf(UsageException.class).hasMessageContaining("'remote'");
-        assertThatThrownBy(() -> BlockingSettings.from(Args.parse(List.of("--users", "0"), BlockingSettings.FLAGS,
-                BlockingSettings.OPTIONS))).isInstanceOf(UsageException.class).hasMessageContaining("--users item '0'");
+        assertThatThrownBy(() -> new BlockingExperiment().options(List.of("--service", "remote"))).isInstanceOf(UsageException.class).hasMessageContaining("'remote'");
+        assertThatThrownBy(() -> new BlockingExperiment().options(List.of("--users", "0"))).isInstanceOf(UsageException.class).hasMessageContaining("--users item '0'");
     }
 }

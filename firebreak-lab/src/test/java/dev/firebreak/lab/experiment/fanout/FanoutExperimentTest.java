@@ -3,7 +3,6 @@ package dev.firebreak.lab.experiment.fanout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.firebreak.lab.cli.Args;
 import dev.firebreak.lab.cli.UsageException;
 import dev.firebreak.lab.experiment.ExperimentHarness;
 import java.nio.file.Files;
@@ -49,18 +48,17 @@ class FanoutExperimentTest {
 
     @Test
     void settingsParseTheirOptionsAndRejectBadValuesNamingThem() throws Exception {
-        FanoutSettings quick = FanoutSettings.from(Args.parse(List.of("--quick"), FanoutSettings.FLAGS, FanoutSettings.OPTIONS));
+        FanoutSettings quick = new FanoutExperiment().options(List.of("--quick"));
         assertThat(quick.delayMillis()).isEqualTo(500);
         assertThat(quick.ids()).isEqualTo(20);
         assertThat(quick.variants()).containsExactly(FanoutVariant.values());
-        FanoutSettings full = FanoutSettings.from(Args.parse(List.of("--variants", "sequential,firebreak-collapsed", "--ids=5"),
-                FanoutSettings.FLAGS, FanoutSettings.OPTIONS));
+        FanoutSettings full = new FanoutExperiment().options(List.of("--variants", "sequential,firebreak-collapsed", "--ids=5"));
         assertThat(full.delayMillis()).isEqualTo(2000);
         assertThat(full.ids()).isEqualTo(5);
         assertThat(full.variants()).containsExactly(FanoutVariant.SEQUENTIAL, FanoutVariant.COLLAPSED);
-        assertThatThrownBy(() -> FanoutSettings.from(Args.parse(List.of("--ids", "0"), FanoutSettings.FLAGS, FanoutSettings.OPTIONS)))
+        assertThatThrownBy(() -> new FanoutExperiment().options(List.of("--ids", "0")))
                 .isInstanceOf(UsageException.class).hasMessageContaining("--ids").hasMessageContaining("'0'");
-        assertThatThrownBy(() -> FanoutSettings.from(Args.parse(List.of("--variants", "threads"), FanoutSettings.FLAGS, FanoutSettings.OPTIONS)))
+        assertThatThrownBy(() -> new FanoutExperiment().options(List.of("--variants", "threads")))
                 .isInstanceOf(UsageException.class).hasMessageContaining("'threads'");
     }
 }

@@ -3,7 +3,6 @@ package dev.firebreak.lab.experiment.tuning;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.firebreak.lab.cli.Args;
 import dev.firebreak.lab.cli.UsageException;
 import dev.firebreak.lab.experiment.ExperimentHarness;
 import java.nio.file.Files;
@@ -42,13 +41,13 @@ class TuningExperimentTest {
 
     @Test
     void settingsParseAndRejectBadValues() throws Exception {
-        TuningSettings quick = TuningSettings.from(Args.parse(List.of("--quick"), TuningSettings.FLAGS, TuningSettings.OPTIONS));
+        TuningSettings quick = new TuningExperiment().options(List.of("--quick"));
         assertThat(quick.users()).containsExactly(200, 300, 400);
         assertThat(quick.configs()).containsExactly(TuningConfig.values());
         assertThat(quick.measure().toMillis()).isEqualTo(1000);
-        assertThatThrownBy(() -> TuningSettings.from(Args.parse(List.of("--users", "200,x"), TuningSettings.FLAGS, TuningSettings.OPTIONS)))
+        assertThatThrownBy(() -> new TuningExperiment().options(List.of("--users", "200,x")))
                 .isInstanceOf(UsageException.class).hasMessageContaining("--users item 'x'");
-        assertThatThrownBy(() -> TuningSettings.from(Args.parse(List.of("--service-ms", "slow"), TuningSettings.FLAGS, TuningSettings.OPTIONS)))
+        assertThatThrownBy(() -> new TuningExperiment().options(List.of("--service-ms", "slow")))
                 .isInstanceOf(UsageException.class).hasMessageContaining("--service-ms");
     }
 }

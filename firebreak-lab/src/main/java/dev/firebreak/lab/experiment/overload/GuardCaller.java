@@ -1,0 +1,63 @@
+package dev.firebreak.lab.experiment.overload;
+
+import dev.firebreak.Guard;
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.Isolation;
+import dev.firebreak.RejectedException;
+import dev.firebreak.limit.LimitConfig;
+import dev.firebreak.limit.LimitKind;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A Firebreak guard in a registry of its own around the asynchronous call ({@code submitAsync}: no
+ * thread held while the downstream works): SEMAPHORE isolation, static or driven by an adaptive limit
+ * ({@code limit.algorithm} AIMD, GRADIENT2 or VEGAS, the same initial/min/max as the peer's), the context's timeout, the breaker
+ * off and no fallback, so that only the isolation's limit shapes the load. A {@link RejectedException}
+ * is a rejection; anything else a failure.
+ */
+final class GuardCaller implements OverloadCaller {
+
+    private final HttpCalls http;
+    private final GuardRegistry registry;
+    private final Guard guard;
+
+    /**
+     * @param semaphore the semaphore's size (the static limit, or the adaptive limit's ceiling)
+     * @param limit the adaptive limit ({@code limit.*}), or {@link LimitConfig#defaults()} for the static one
+     */
+    GuardCaller(VariantContext context, int semaphore, LimitConfig limit) {
+        this.http = new HttpCalls(context.uri(), context.timeout());
+        this.registry = GuardRegistry.builder().build();
+        this.guard = registry.guard("overload").isolation(Isolation.semaphore(semaphore)).timeout(context.timeout())
+                .configure(c -> c.breaker(b -> b.enabled(false)).fallback(f -> f.enabled(false))).adaptiveLimit(limit).build();
+    }
+
+    /** The static semaphore of seed 003's Little's-law size. */
+    static GuardCaller fixed(VariantContext context) {
+        return new GuardCaller(context, context.sizing().coreSize(), LimitConfig.defaults());
+    }
+
+    /** The semaphore's count driven by {@code algorithm} within the context's bounds (its size is the ceiling). */
+    static GuardCaller adaptive(VariantContext context, LimitKind algorithm) {
+        return new GuardCaller(context, context.maxLimit(), LimitConfig.builder().algorithm(algorithm).initialLimit(context.initialLimit())
+                .minLimit(context.minLimit()).maxLimit(context.maxLimit()).build());
+    }
+
+    @Override
+    public CompletableFuture<Outcome> call() {
+        return guard.submitAsync(http::sendAsync)
+                .handle((status, failure) -> failure == null ? Outcome.OK
+                        : HttpCalls.unwrap(failure) instanceof RejectedException ? Outcome.REJECTED : Outcome.FAILED);
+    }
+
+    @Override
+    public double limit() {
+        return guard.policy().isolator().limit();
+    }
+
+    @Override
+    public void close() {
+        http.close();
+        registry.close();
+    }
+}

@@ -1,0 +1,20 @@
+package dev.firebreak.lab.experiment.overload;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One variant's way to call the downstream, opened for one run on fresh parts. {@link #call()} never
+ * blocks the sender for longer than it takes to hand the request over, and its future always
+ * completes normally, with the request's {@link Outcome}.
+ */
+public interface OverloadCaller extends AutoCloseable {
+
+    /** Sends one request through the variant's protection. */
+    CompletableFuture<Outcome> call();
+
+    /** The concurrency limit in force now (NaN when the variant has none). */
+    double limit();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,28 @@
+package dev.firebreak.lab.experiment.overload;
+
+import java.util.concurrent.CompletableFuture;
+
+/** The HTTP call alone: every request goes to the downstream, however many are already waiting there. */
+final class UnprotectedCaller implements OverloadCaller {
+
+    private final HttpCalls http;
+
+    UnprotectedCaller(VariantContext context) {
+        this.http = new HttpCalls(context.uri(), context.timeout());
+    }
+
+    @Override
+    public CompletableFuture<Outcome> call() {
+        return http.sendAsync().handle((status, failure) -> failure == null ? Outcome.OK : Outcome.FAILED);
+    }
+
+    @Override
+    public double limit() {
+        return Double.NaN;
+    }
+
+    @Override
+    public void close() {
+        http.close();
+    }
+}
