@@ -47,6 +47,13 @@ public final class PropertyDefinition<C, B> {
                 c -> getter.applyAsInt(c), (b, v) -> setter.accept(b, (Integer) v));
     }
 
+    /** A decimal property ({@link ValueType#DECIMAL}). */
+    public static <C, B> PropertyDefinition<C, B> ofDecimal(String name, String component, Flags flags,
+            String meaning, java.util.function.ToDoubleFunction<C> getter, java.util.function.ObjDoubleConsumer<B> setter) {
+        return new PropertyDefinition<>(name, component, ValueType.DECIMAL, flags.live, flags.hystrix, meaning,
+                c -> getter.applyAsDouble(c), (b, v) -> setter.accept(b, (Double) v));
+    }
+
     /** A boolean property. */
     public static <C, B> PropertyDefinition<C, B> ofBoolean(String name, String component, Flags flags,
             String meaning, Predicate<C> getter, BiConsumer<B, Boolean> setter) {

@@ -26,6 +26,9 @@ public sealed interface ValueType<T> {
     /** A duration written as whole minutes ({@code keepAliveTimeMinutes}), held as a {@link java.time.Duration}. */
     ValueType<java.time.Duration> MINUTES = new DurationType(java.time.temporal.ChronoUnit.MINUTES);
 
+    /** A decimal number, e.g. {@code 0.2}, {@code 1}, {@code -0.5} (plain digits, no exponent, finite). */
+    ValueType<Double> DECIMAL = new DecimalType();
+
     /** {@code true}/{@code false} (also {@code yes}/{@code no}, {@code on}/{@code off}), any case. */
     ValueType<Boolean> BOOLEAN = new BooleanType();
 
@@ -94,6 +97,28 @@ public sealed interface ValueType<T> {
         @Override
         public String describe() {
             return "integer (" + unit.toString().toLowerCase(Locale.ROOT) + ")";
+        }
+    }
+
+    /** The decimal type. */
+    record DecimalType() implements ValueType<Double> {
+        @Override
+        public Double parse(String key, String text) {
+            String t = text == null ? "" : text.strip();
+            if (!t.matches("[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)")) {
+                throw new InvalidConfigException(key, text, "must be a decimal number such as 0.2");
+            }
+            return Double.parseDouble(t);
+        }
+
+        @Override
+        public String format(Object value) {
+            return String.valueOf((Double) value);
+        }
+
+        @Override
+        public String describe() {
+            return "decimal";
         }
     }
 

@@ -19,6 +19,14 @@ import java.time.Duration;
  * @param budgetPercent {@code budget.percent}, default 5: hedges may add this percentage of the window's calls
  * @param budgetMinPerSecond {@code budget.minPerSecond}, default 1: at least this many hedges per second of the window (a floor, not an addition)
  * @param budgetWindow {@code budget.windowInMilliseconds}, default 10000 ms, fixed at creation
+ * @param throttleEnabled {@code throttle.enabled}, default true: hedges are also limited by the {@link dev.firebreak.retry.RetryThrottle}
+ *     (gRPC's retry throttling): allowed only while its token count is above half its maximum
+ * @param throttleMaxTokens {@code throttle.maxTokens}, default 20: the count's maximum (and its start), > 0;
+ *     an outage stops extra attempts after 10 failures, and a 10 % failure rate's random dips (about 1 % of
+ *     the time below half of 10 tokens) almost never reach half of 20
+ * @param throttleTokenRatio {@code throttle.tokenRatio}, default 0.2: tokens a successful attempt gives back
+ *     (a failed one takes 1), above 0 and at most 1; sustained failure rates below
+ *     {@code ratio / (1 + ratio)} (about 17 %) keep the count full
  */
 public record HedgeConfig(
         Duration fixedDelay,
@@ -28,7 +36,10 @@ public record HedgeConfig(
         boolean budgetEnabled,
         int budgetPercent,
         int budgetMinPerSecond,
-        Duration budgetWindow) implements dev.firebreak.retry.BudgetedConfig {
+        Duration budgetWindow,
+        boolean throttleEnabled,
+        int throttleMaxTokens,
+        double throttleTokenRatio) implements dev.firebreak.retry.BudgetedConfig {
 
     /** Validates every value; a refusal names the property's key, the value and the rule. */
     public HedgeConfig {
@@ -41,6 +52,7 @@ public record HedgeConfig(
             throw new InvalidConfigException("maxHedges", maxHedges, "must be between 0 and 10");
         }
         PolicyRules.checkBudget(budgetPercent, budgetMinPerSecond, budgetWindow);
+        PolicyRules.checkThrottle(throttleMaxTokens, throttleTokenRatio);
     }
 
     private static long millis(String key, Duration value) {
@@ -111,14 +123,10 @@ public record HedgeConfig(
             return this;
         }
 
-
-
-
-
         /** Validates and builds; throws {@link InvalidConfigException} naming key, value and rule. */
         public HedgeConfig build() {
             return new HedgeConfig(fixedDelay, percentile, minDelay, maxHedges, budgetEnabled(), budgetPercent(),
-                    budgetMinPerSecond(), budgetWindow());
+                    budgetMinPerSecond(), budgetWindow(), throttleEnabled(), throttleMaxTokens(), throttleTokenRatio());
         }
 
         void fixedDelayMillis(int value) {

@@ -30,6 +30,9 @@ import java.util.function.Supplier;
  */
 final class HedgeExecution<T> {
 
+    private static final int BUDGET_SPENT = -1;
+    private static final int THROTTLED = -2;
+
     private final Hedge hedge;
     private final Supplier<CompletableFuture<T>> attempt;
     private final Fallback<T> fallback;
@@ -131,9 +134,12 @@ final class HedgeExecution<T> {
             if (done) {
                 return;
             }
-            if (config.budgetEnabled() && !hedge.budget().tryAcquire(ticker.read())) {
+            if (config.throttleEnabled() && !hedge.throttle().allows()) {
                 events |= EventType.HEDGE_BUDGET_EXHAUSTED.bit();
-                index = -1;
+                index = THROTTLED;
+            } else if (config.budgetEnabled() && !hedge.budget().tryAcquire(ticker.read())) {
+                events |= EventType.HEDGE_BUDGET_EXHAUSTED.bit();
+                index = BUDGET_SPENT;
             } else {
                 events |= EventType.HEDGED.bit();
                 index = launched++;
@@ -142,6 +148,9 @@ final class HedgeExecution<T> {
             lock.unlock();
         }
         if (index < 0) {
+            if (index == THROTTLED) {
+                hedge.metrics().recordThrottled();
+            }
             hedge.metrics().recordBudgetExhausted();
             return;
         }
@@ -152,6 +161,7 @@ final class HedgeExecution<T> {
 
     private void onAttempt(int index, T value, Throwable thrown) {
         Throwable failure = AttemptOutcomes.unwrap(thrown);
+        feedThrottle(failure);
         List<CompletableFuture<T>> losers = new ArrayList<>();
         Cancellable pending;
         int attemptsMade;
@@ -191,6 +201,20 @@ final class HedgeExecution<T> {
             hedge.metrics().recordHedgeWin();
         }
         complete(value, failure, callEvents, attemptsMade);
+    }
+
+    /**
+     * Tells the throttle what the attempt says about the dependency: a value gives tokens back, a
+     * FAILURE or TIMEOUT takes one; outcomes decided without the dependency (short-circuits,
+     * rejections, bad requests, a loser's cancellation) are not counted.
+     */
+    private void feedThrottle(Throwable failure) {
+        long event = AttemptOutcomes.eventBit(failure);
+        if (failure == null) {
+            hedge.throttle().onSuccess();
+        } else if (event == EventType.FAILURE.bit() || event == EventType.TIMEOUT.bit()) {
+            hedge.throttle().onFailure();
+        }
     }
 
     private void complete(T value, Throwable failure, long callEvents, int attemptsMade) {

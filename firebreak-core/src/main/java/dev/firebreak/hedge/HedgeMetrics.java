@@ -12,6 +12,7 @@ public final class HedgeMetrics {
     private final LongAdder attempts = new LongAdder();
     private final LongAdder hedged = new LongAdder();
     private final LongAdder budgetExhausted = new LongAdder();
+    private final LongAdder throttled = new LongAdder();
     private final LongAdder hedgeWins = new LongAdder();
     private final LongAdder losersCancelled = new LongAdder();
 
@@ -32,6 +33,10 @@ public final class HedgeMetrics {
 
     void recordBudgetExhausted() {
         budgetExhausted.increment();
+    }
+
+    void recordThrottled() {
+        throttled.increment();
     }
 
     void recordHedgeWin() {
@@ -57,7 +62,12 @@ public final class HedgeMetrics {
         return hedged.sum();
     }
 
-    /** Hedges due but refused by the budget (event HEDGE_BUDGET_EXHAUSTED). */
+    /** Hedges due but refused by the throttle (the dependency fails as a whole); also in {@link #budgetExhausted()}. */
+    public long throttled() {
+        return throttled.sum();
+    }
+
+    /** Hedges due but refused by the budget or the throttle (event HEDGE_BUDGET_EXHAUSTED). */
     public long budgetExhausted() {
         return budgetExhausted.sum();
     }

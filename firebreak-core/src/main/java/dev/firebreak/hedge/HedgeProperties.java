@@ -3,6 +3,7 @@ package dev.firebreak.hedge;
 import static dev.firebreak.config.PropertyDefinition.Flags.FIREBREAK_FIXED;
 import static dev.firebreak.config.PropertyDefinition.Flags.FIREBREAK_LIVE;
 import static dev.firebreak.config.PropertyDefinition.ofBoolean;
+import static dev.firebreak.config.PropertyDefinition.ofDecimal;
 import static dev.firebreak.config.PropertyDefinition.ofInt;
 
 import dev.firebreak.hedge.HedgeConfig.Builder;
@@ -34,7 +35,15 @@ public final class HedgeProperties {
                     Builder::budgetMinPerSecond),
             ofInt("budget.windowInMilliseconds", "budgetWindow", FIREBREAK_FIXED,
                     "the budget's rolling window (10 buckets)", c -> (int) c.budgetWindow().toMillis(),
-                    Builder::budgetWindowMillis)),
+                    Builder::budgetWindowMillis),
+            ofBoolean("throttle.enabled", "throttleEnabled", FIREBREAK_LIVE,
+                    "whether the hedge throttle (gRPC's token count) applies", HedgeConfig::throttleEnabled, Builder::throttleEnabled),
+            ofInt("throttle.maxTokens", "throttleMaxTokens", FIREBREAK_LIVE,
+                    "the throttle's full count; hedges only while above half of it", HedgeConfig::throttleMaxTokens,
+                    Builder::throttleMaxTokens),
+            ofDecimal("throttle.tokenRatio", "throttleTokenRatio", FIREBREAK_LIVE,
+                    "tokens a successful attempt gives back (a failed one takes 1)", HedgeConfig::throttleTokenRatio,
+                    Builder::throttleTokenRatio)),
             HedgeConfig::toBuilder, Builder::build);
 
     private HedgeProperties() {

@@ -15,6 +15,9 @@ public abstract class BudgetSettings<B extends BudgetSettings<B>> {
     private int budgetPercent;
     private int budgetMinPerSecond;
     private Duration budgetWindow = Duration.ofSeconds(10);
+    private boolean throttleEnabled = true;
+    private int throttleMaxTokens = 20;
+    private double throttleTokenRatio = 0.2;
 
     /** Defaults: the budget on, {@code percent} of a 10 s window's calls, at least {@code minPerSecond}. */
     protected BudgetSettings(int percent, int minPerSecond) {
@@ -28,6 +31,9 @@ public abstract class BudgetSettings<B extends BudgetSettings<B>> {
         this.budgetPercent = config.budgetPercent();
         this.budgetMinPerSecond = config.budgetMinPerSecond();
         this.budgetWindow = config.budgetWindow();
+        this.throttleEnabled = config.throttleEnabled();
+        this.throttleMaxTokens = config.throttleMaxTokens();
+        this.throttleTokenRatio = config.throttleTokenRatio();
     }
 
     /** This builder, typed. */
@@ -63,6 +69,47 @@ public abstract class BudgetSettings<B extends BudgetSettings<B>> {
     public final B budgetWindow(Duration value) {
         budgetWindow = value;
         return self();
+    }
+
+    /** Whether the {@link RetryThrottle} applies. */
+    public final B throttleEnabled(boolean value) {
+        throttleEnabled = value;
+        return self();
+    }
+
+    /** The throttle on: a count of {@code maxTokens}, {@code tokenRatio} back per success, 1 off per failure. */
+    public final B throttle(int maxTokens, double tokenRatio) {
+        throttleEnabled = true;
+        throttleMaxTokens = maxTokens;
+        throttleTokenRatio = tokenRatio;
+        return self();
+    }
+
+    /** The throttle's full count. */
+    public final B throttleMaxTokens(int value) {
+        throttleMaxTokens = value;
+        return self();
+    }
+
+    /** Tokens a successful attempt gives back to the throttle. */
+    public final B throttleTokenRatio(double value) {
+        throttleTokenRatio = value;
+        return self();
+    }
+
+    /** Whether the throttle applies, as set. */
+    protected final boolean throttleEnabled() {
+        return throttleEnabled;
+    }
+
+    /** The throttle's maximum, as set. */
+    protected final int throttleMaxTokens() {
+        return throttleMaxTokens;
+    }
+
+    /** The throttle's ratio, as set. */
+    protected final double throttleTokenRatio() {
+        return throttleTokenRatio;
     }
 
     /** Whether the budget applies, as set. */

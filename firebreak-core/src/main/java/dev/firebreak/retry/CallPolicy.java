@@ -12,7 +12,7 @@ import java.util.concurrent.ThreadFactory;
 /**
  * What every call policy ({@link Retry}, {@code Hedge}) is besides its own decisions: a name, the
  * guard its attempts go through, the configuration it was built with and the one in force, and the
- * {@link RetryBudget} shared by its callers. Reconfiguring applies to the next calls (a call in
+ * {@link RetryBudget} and the {@link RetryThrottle} shared by its callers (an extra attempt needs both). Reconfiguring applies to the next calls (a call in
  * flight keeps the configuration it began with); the budget window is fixed at creation.
  *
  * @param <C> the policy's configuration record
@@ -23,6 +23,7 @@ public abstract class CallPolicy<C extends BudgetedConfig> implements Reconfigur
     private final Guard guard;
     private final C fromCode;
     private final RetryBudget budget;
+    private final RetryThrottle throttle;
     private final PolicyPropertyTable<C, ?> properties;
     private volatile C config;
 
@@ -40,6 +41,7 @@ public abstract class CallPolicy<C extends BudgetedConfig> implements Reconfigur
         this.properties = properties;
         this.budget = new RetryBudget(config.budgetWindow(), config.budgetPercent(), config.budgetMinPerSecond(),
                 guard.policy().registry().ticker().read());
+        this.throttle = new RetryThrottle(config.throttleMaxTokens(), config.throttleTokenRatio());
     }
 
     @Override
@@ -67,6 +69,11 @@ public abstract class CallPolicy<C extends BudgetedConfig> implements Reconfigur
         return budget;
     }
 
+    /** The throttle shared by every caller of this policy: fed every attempt's outcome, consulted with the budget. */
+    public final RetryThrottle throttle() {
+        return throttle;
+    }
+
     /**
      * Applies {@code next} from the next decision on (calls in flight keep the policy they began with).
      * The budget window is fixed at creation: a change to it is not applied, and false is returned.
@@ -75,6 +82,7 @@ public abstract class CallPolicy<C extends BudgetedConfig> implements Reconfigur
     public final boolean reconfigure(C next) {
         Objects.requireNonNull(next, "config");
         budget.reconfigure(next.budgetPercent(), next.budgetMinPerSecond());
+        throttle.reconfigure(next.throttleMaxTokens(), next.throttleTokenRatio());
         boolean windowKept = next.budgetWindow().equals(config.budgetWindow());
         config = windowKept ? next : withBudgetWindow(next, config.budgetWindow());
         return windowKept;

@@ -47,4 +47,19 @@ public final class PolicyRules {
                     "must be at least 10 and a multiple of 10 (the window has 10 buckets)");
         }
     }
+
+    /**
+     * Checks the throttle's properties: {@code throttle.maxTokens} > 0 and {@code throttle.tokenRatio}
+     * above 0 and at most 1.
+     *
+     * @throws InvalidConfigException naming the first key that breaks its rule, its value and the rule
+     */
+    public static void checkThrottle(int maxTokens, double tokenRatio) {
+        if (maxTokens <= 0) {
+            throw new InvalidConfigException("throttle.maxTokens", maxTokens, "must be > 0");
+        }
+        if (!(tokenRatio > 0 && tokenRatio <= 1)) {
+            throw new InvalidConfigException("throttle.tokenRatio", tokenRatio, "must be > 0 and <= 1");
+        }
+    }
 }

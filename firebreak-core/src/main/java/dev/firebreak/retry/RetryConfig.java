@@ -16,11 +16,19 @@ import java.util.List;
  * @param deadline {@code deadlineInMilliseconds}, default 0 = none: no retry is made whose wait would end
  *     this long or later after the call began, so a call lasts at most the deadline plus one attempt
  * @param budgetEnabled {@code budget.enabled}, default true: retries are limited by the {@link RetryBudget}
- * @param budgetPercent {@code budget.percent}, default 10: retries in the budget window may add this
+ * @param budgetPercent {@code budget.percent}, default 20: retries in the budget window may add this
  *     percentage of the calls in the same window, 0 to 100
  * @param budgetMinPerSecond {@code budget.minPerSecond}, default 5: at least this many retries per second of the window (a floor, not an addition)
  * @param budgetWindow {@code budget.windowInMilliseconds}, default 10000 ms, fixed at creation: the
  *     rolling window (10 buckets) the budget counts over, at least 10 ms and a multiple of 10 ms
+ * @param throttleEnabled {@code throttle.enabled}, default true: retries are also limited by the {@link RetryThrottle}
+ *     (gRPC's retry throttling): allowed only while its token count is above half its maximum
+ * @param throttleMaxTokens {@code throttle.maxTokens}, default 20: the count's maximum (and its start), > 0;
+ *     an outage stops extra attempts after 10 failures, and a 10 % failure rate's random dips (about 1 % of
+ *     the time below half of 10 tokens) almost never reach half of 20
+ * @param throttleTokenRatio {@code throttle.tokenRatio}, default 0.2: tokens a successful attempt gives back
+ *     (a failed one takes 1), above 0 and at most 1; sustained failure rates below
+ *     {@code ratio / (1 + ratio)} (about 17 %) keep the count full
  */
 public record RetryConfig(
         int maxAttempts,
@@ -32,7 +40,10 @@ public record RetryConfig(
         boolean budgetEnabled,
         int budgetPercent,
         int budgetMinPerSecond,
-        Duration budgetWindow) implements BudgetedConfig {
+        Duration budgetWindow,
+        boolean throttleEnabled,
+        int throttleMaxTokens,
+        double throttleTokenRatio) implements BudgetedConfig {
 
     /** Validates every value; a refusal names the property's key, the value and the rule. */
     public RetryConfig {
@@ -53,6 +64,7 @@ public record RetryConfig(
         }
         millis("deadlineInMilliseconds", deadline);
         PolicyRules.checkBudget(budgetPercent, budgetMinPerSecond, budgetWindow);
+        PolicyRules.checkThrottle(throttleMaxTokens, throttleTokenRatio);
     }
 
     private static long millis(String key, Duration value) {
@@ -84,7 +96,7 @@ public record RetryConfig(
         private Duration deadline = Duration.ZERO;
 
         Builder() {
-            super(10, 5);
+            super(20, 5);
         }
 
         @Override
@@ -146,15 +158,11 @@ public record RetryConfig(
             return this;
         }
 
-
-
-
-
-
         /** Validates and builds; throws {@link InvalidConfigException} naming key, value and rule. */
         public RetryConfig build() {
             return new RetryConfig(maxAttempts, initialBackoff, maxBackoff, multiplier, jitter, deadline,
-                    budgetEnabled(), budgetPercent(), budgetMinPerSecond(), budgetWindow());
+                    budgetEnabled(), budgetPercent(), budgetMinPerSecond(), budgetWindow(), throttleEnabled(),
+                    throttleMaxTokens(), throttleTokenRatio());
         }
 
         // int-millisecond setters for the property table

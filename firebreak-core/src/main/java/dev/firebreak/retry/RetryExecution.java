@@ -98,6 +98,7 @@ final class RetryExecution<T> {
         Throwable failure = AttemptOutcomes.unwrap(thrown);
         events |= AttemptOutcomes.eventBit(failure);
         boolean wanted = failure == null ? retry.decision().retriesValue(value) : retry.decision().retries(failure);
+        feedThrottle(failure, wanted);
         if (!wanted || finished.get() || attempts >= config.maxAttempts()) {
             finish(value, failure);
             return;
@@ -106,6 +107,13 @@ final class RetryExecution<T> {
         long delay = Backoff.delayNanos(config, attempts, previousDelayNanos, retry.draw());
         if (!config.deadline().isZero() && (now + delay) - startNanos >= config.deadline().toNanos()) {
             retry.metrics().recordDeadlineReached();
+            finish(value, failure);
+            return;
+        }
+        if (config.throttleEnabled() && !retry.throttle().allows()) {
+            retry.metrics().recordThrottled();
+            retry.metrics().recordBudgetExhausted();
+            events |= EventType.RETRY_BUDGET_EXHAUSTED.bit();
             finish(value, failure);
             return;
         }
@@ -122,6 +130,20 @@ final class RetryExecution<T> {
         wait = scheduled;
         if (finished.get()) {
             scheduled.cancel();
+        }
+    }
+
+    /**
+     * Tells the throttle what the attempt says about the dependency: a retried outcome (a failure or a
+     * timeout the policy would retry, or a value it would) takes a token; any other value gives some
+     * back; outcomes the guard decided without the dependency (short-circuits, rejections, bad
+     * requests, cancellations) say nothing and are not counted.
+     */
+    private void feedThrottle(Throwable failure, boolean retried) {
+        if (retried) {
+            retry.throttle().onFailure();
+        } else if (failure == null) {
+            retry.throttle().onSuccess();
         }
     }
 

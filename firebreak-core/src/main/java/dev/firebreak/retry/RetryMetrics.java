@@ -13,6 +13,7 @@ public final class RetryMetrics {
     private final LongAdder attempts = new LongAdder();
     private final LongAdder retried = new LongAdder();
     private final LongAdder budgetExhausted = new LongAdder();
+    private final LongAdder throttled = new LongAdder();
     private final LongAdder deadlineReached = new LongAdder();
     private final LongAdder fallbacks = new LongAdder();
 
@@ -33,6 +34,10 @@ public final class RetryMetrics {
 
     void recordBudgetExhausted() {
         budgetExhausted.increment();
+    }
+
+    void recordThrottled() {
+        throttled.increment();
     }
 
     void recordDeadlineReached() {
@@ -58,9 +63,17 @@ public final class RetryMetrics {
         return retried.sum();
     }
 
-    /** Retries wanted but refused by the budget (event RETRY_BUDGET_EXHAUSTED). */
+    /** Retries wanted but refused by the budget or the throttle (event RETRY_BUDGET_EXHAUSTED). */
     public long budgetExhausted() {
         return budgetExhausted.sum();
+    }
+
+    /**
+     * Retries wanted but refused by the {@link RetryThrottle} (the dependency fails as a whole); also
+     * counted in {@link #budgetExhausted()}, the event they share.
+     */
+    public long throttled() {
+        return throttled.sum();
     }
 
     /** Retries wanted but not made because their wait would end past the deadline. */

@@ -3,6 +3,7 @@ package dev.firebreak.retry;
 import static dev.firebreak.config.PropertyDefinition.Flags.FIREBREAK_FIXED;
 import static dev.firebreak.config.PropertyDefinition.Flags.FIREBREAK_LIVE;
 import static dev.firebreak.config.PropertyDefinition.ofBoolean;
+import static dev.firebreak.config.PropertyDefinition.ofDecimal;
 import static dev.firebreak.config.PropertyDefinition.ofEnum;
 import static dev.firebreak.config.PropertyDefinition.ofInt;
 
@@ -38,7 +39,15 @@ public final class RetryProperties {
                     Builder::budgetMinPerSecond),
             ofInt("budget.windowInMilliseconds", "budgetWindow", FIREBREAK_FIXED,
                     "the budget's rolling window (10 buckets)", c -> (int) c.budgetWindow().toMillis(),
-                    Builder::budgetWindowMillis)),
+                    Builder::budgetWindowMillis),
+            ofBoolean("throttle.enabled", "throttleEnabled", FIREBREAK_LIVE,
+                    "whether the retry throttle (gRPC's token count) applies", RetryConfig::throttleEnabled, Builder::throttleEnabled),
+            ofInt("throttle.maxTokens", "throttleMaxTokens", FIREBREAK_LIVE,
+                    "the throttle's full count; retries only while above half of it", RetryConfig::throttleMaxTokens,
+                    Builder::throttleMaxTokens),
+            ofDecimal("throttle.tokenRatio", "throttleTokenRatio", FIREBREAK_LIVE,
+                    "tokens a successful attempt gives back (a failed one takes 1)", RetryConfig::throttleTokenRatio,
+                    Builder::throttleTokenRatio)),
             RetryConfig::toBuilder, Builder::build);
 
     private RetryProperties() {

@@ -149,6 +149,27 @@ class HedgeTest {
         assertThat(hedge.metrics().budgetExhausted()).isEqualTo(95);
     }
 
+    /** 20 tokens: five calls whose both attempts fail leave 10 (not above half), so the sixth call is not hedged. */
+    @Test
+    void theThrottleStopsHedgesWhileTheAttemptsFail() {
+        Hedge hedge = hedge(c -> { });
+        for (int call = 0; call < 5; call++) {
+            hedge.submitAsync(Idempotent.stage(pendingStages()), failure -> "fallback");
+            clock.advance(20 * MS);
+            stages.get(2 * call).completeExceptionally(new IllegalStateException("primary"));
+            stages.get(2 * call + 1).completeExceptionally(new IllegalStateException("hedge"));
+        }
+        assertThat(hedge.metrics().hedged()).isEqualTo(5);
+        assertThat(hedge.throttle().tokens()).isEqualTo(10.0);
+        CompletableFuture<String> result = hedge.submitAsync(Idempotent.stage(pendingStages()));
+        clock.advance(100 * MS);
+        assertThat(stages).hasSize(11);
+        assertThat(hedge.metrics().throttled()).isEqualTo(1);
+        stages.get(10).complete("primary");
+        assertThat(result).isCompletedWithValue("primary");
+        assertThat(hedge.throttle().tokens()).isEqualTo(10.2);
+    }
+
     @Test
     void whenEveryAttemptFailsTheFallbackRunsOnceAfterTheLast() {
         Hedge hedge = hedge(c -> c.maxHedges(1));

@@ -159,7 +159,7 @@ class RetryTest {
 
     @Test
     void theBudgetCapsAnOutageAtTheFractionPlusTheMinimum() {
-        Retry retry = retry(c -> c.maxAttempts(3).budget(10, 0));
+        Retry retry = retry(c -> c.maxAttempts(3).budget(10, 0).throttleEnabled(false)); // the budget alone
         List<CompletableFuture<String>> results = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
             results.add(retry.submit(this::failing));
@@ -169,6 +169,43 @@ class RetryTest {
         assertThat(attemptTimesMs).hasSize(110); // 100 calls + 10 % of them, not 300
         assertThat(guard.policy().metrics().cumulativeCount(EventType.FAILURE)).isEqualTo(110);
         assertThat(retry.metrics().budgetExhausted()).isEqualTo(100 - 10 + 10); // 90 refused at once, 10 after one retry
+    }
+
+    /**
+     * The throttle alone (budget off), 20 tokens: 100 calls fail at once; calls 1 to 9 leave 19 to 11
+     * tokens and retry, call 10 leaves 10 (not above half) and every later one is refused, and so are
+     * the 9 retries' own failures. Then successes give back 0.2 tokens each and retries resume above 10.
+     */
+    @Test
+    void theThrottleStopsRetriesOnceTheDependencyFailsAsAWhole() {
+        Retry retry = retry(c -> c.maxAttempts(3));
+        List<CompletableFuture<String>> results = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            results.add(retry.submit(this::failing));
+        }
+        clock.advance(5_000 * MS);
+        assertThat(results).allMatch(CompletableFuture::isCompletedExceptionally);
+        assertThat(attemptTimesMs).hasSize(109);
+        assertThat(retry.metrics().retried()).isEqualTo(9);
+        assertThat(retry.metrics().throttled()).isEqualTo(100);
+        assertThat(retry.metrics().budgetExhausted()).isEqualTo(100); // the event they share
+        assertThat(retry.throttle().tokens()).isZero();
+
+        for (int i = 0; i < 51; i++) {
+            assertThat(retry.execute(() -> "ok")).isEqualTo("ok");
+        }
+        assertThat(retry.throttle().tokens()).isEqualTo(10.2);
+        attemptTimesMs.clear();
+        retry.submit(this::failing); // 10.2 - 1 = 9.2, not above 10: no retry
+        clock.advance(5_000 * MS);
+        assertThat(attemptTimesMs).hasSize(1);
+        for (int i = 0; i < 10; i++) {
+            retry.execute(() -> "ok"); // 9.2 + 10 * 0.2 = 11.2
+        }
+        attemptTimesMs.clear();
+        retry.submit(this::failing); // 11.2 - 1 = 10.2: one retry, whose failure leaves 9.2
+        clock.advance(5_000 * MS);
+        assertThat(attemptTimesMs).hasSize(2);
     }
 
     @Test

@@ -87,6 +87,7 @@ class BadValuesTest {
             case ValueType.IntegerType i -> BAD_INTEGERS;
             case ValueType.DurationType d -> BAD_INTEGERS;
             case ValueType.BooleanType b -> BAD_BOOLEANS;
+            case ValueType.DecimalType d -> List.of("", "x", "1e3", "NaN", "0.2.1");
             case ValueType.EnumType<?> e -> BAD_ENUMS;
         });
         bad.addAll(RULE_BREAKERS.getOrDefault(scope.segment() + ":" + p.name(), List.of()));

@@ -152,6 +152,12 @@ class ConfigFuzzTest {
                 }
                 value = java.time.Duration.of(big.intValueExact(), d.unit());
             }
+            case ValueType.DecimalType d -> {
+                if (!t.matches("[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)")) {
+                    return null;
+                }
+                value = Double.parseDouble(t);
+            }
             case ValueType.BooleanType b -> {
                 String lower = t.toLowerCase(Locale.ROOT);
                 if (List.of("true", "yes", "on").contains(lower)) {

@@ -155,7 +155,8 @@ public final class RetryExperiment extends TemplateExperiment<RetrySettings, Ret
         }
         text.append('\n').append(table.toMarkdown()).append("\n## Goals\n\n").append(String.join("\n", goals)).append('\n');
         text.append("\nThe budget's bound is 1 + max(percent/100, minPerSecond/rate) downstream calls per request in an outage "
-                + "(10 %, 5/s by default: 1.1 at 200 requests per second).\n");
+                + "(20 %, 5/s by default: 1.2 at 200 requests per second); the throttle stops retries after about 10 failed attempts "
+                + "of an outage, so it, not the budget, is what holds an outage near 1.0.\n");
         return text.toString();
     }
 

@@ -33,11 +33,12 @@ public enum RetryVariant {
     RESILIENCE4J("resilience4j-retry", "Resilience4j 2.4.0 Retry: 3 attempts, exponential backoff 50 ms x2, no budget"),
     /** Failsafe RetryPolicy. */
     FAILSAFE("failsafe-retry", "Failsafe 3.3.2 RetryPolicy: 3 attempts, backoff 50 ms to 1 s (x2), no budget"),
-    /** Firebreak retry, budget off. */
-    FIREBREAK("firebreak-retry", "Firebreak Retry over a VIRTUAL guard: 3 attempts, backoff 50 ms x2 full jitter, budget off"),
-    /** Firebreak retry with its default budget. */
+    /** Firebreak retry, budget and throttle off. */
+    FIREBREAK("firebreak-retry", "Firebreak Retry over a VIRTUAL guard: 3 attempts, backoff 50 ms x2 full jitter, budget and throttle off"),
+    /** Firebreak retry with its default budget and throttle. */
     FIREBREAK_BUDGET("firebreak-retry-budget",
-            "Firebreak Retry as above with its default budget: the larger of 10 % of a 10 s window's calls and 5/s");
+            "Firebreak Retry as above with its defaults: a budget of the larger of 20 % of a 10 s window's calls and 5/s, "
+                    + "and a throttle of 20 tokens (-1 per failed attempt, +0.2 per success, retries while above 10)");
 
     private final String label;
     private final String description;
@@ -98,7 +99,7 @@ public enum RetryVariant {
                         .timeout(Duration.ofSeconds(2)).configure(c -> c.breaker(cb -> cb.enabled(false))).build();
                 boolean budget = this == FIREBREAK_BUDGET;
                 Retry retry = Retry.named("downstream").through(guard)
-                        .configure(c -> c.maxAttempts(3).budgetEnabled(budget)).build();
+                        .configure(c -> c.maxAttempts(3).budgetEnabled(budget).throttleEnabled(budget)).build();
                 yield () -> retry.submitAsync(call);
             }
         };
