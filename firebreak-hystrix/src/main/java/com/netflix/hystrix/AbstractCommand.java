@@ -78,6 +78,9 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
 
     // ---------------------------------------------------------------- execution
 
+    /** hystrix-core's message when a command with a cache key runs outside a request context. */
+    static final String NO_CONTEXT_FOR_CACHE = "Request caching is not available. Maybe you need to initialize the HystrixRequestContext?";
+
     /**
      * Runs this instance once through its guard: {@code plain} or, with a cache key inside a request
      * context, {@code cached} starts the call. The returned future completes after the record is sealed,
@@ -93,6 +96,10 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
         record.started();
         if (requestLog != null) {
             requestLog.addExecutedCommand(this);
+        }
+        if (guard.policy().config().request().cacheEnabled() && RequestContext.currentOrNull() == null && getCacheKey() != null) {
+            // As hystrix-core: a cached command needs a request context; it fails before it runs, with no events.
+            return CompletableFuture.failedFuture(new IllegalStateException(NO_CONTEXT_FOR_CACHE));
         }
         String cacheKey = guard.policy().config().request().cacheEnabled() && RequestContext.currentOrNull() != null ? getCacheKey() : null;
         RequestContext context = cacheKey == null ? null : RequestContext.currentOrNull();
