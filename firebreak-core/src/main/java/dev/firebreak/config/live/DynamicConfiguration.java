@@ -60,7 +60,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
 
     private final GuardRegistry registry;
     private final SourceSet sources;
-    private final Map<ConfigScope<?, ?>, Object> globalCode;
+    private final GlobalCode globalCode;
     private final Poller poller;
     private final EventPublisher publisher;
     private final Runnable sourceChanged = this::refresh;
@@ -80,8 +80,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         this.targets = new TargetDirectory(registry);
         this.callPolicies = new CallPolicyTargets(registry, lock, () -> lastMerged, () -> closed, this::publish);
         this.sources = new SourceSet(b.sources, registry.ticker(), b.pollInterval.toNanos());
-        this.globalCode = Map.of(GuardConfig.scope(), b.commandDefaults, ThreadPoolConfig.scope(),
-                b.threadPoolDefaults, CollapserConfig.scope(), b.collapserDefaults);
+        this.globalCode = new GlobalCode(b.commandDefaults, b.threadPoolDefaults, b.collapserDefaults);
         this.poller = new Poller(registry.scheduler(), b.pollInterval.toNanos(), b.refreshExecutor, this::refresh);
         this.publisher = new EventPublisher(b.listeners);
     }
@@ -280,7 +279,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
 
     @SuppressWarnings("unchecked")
     private <C, B> LayeredResolution<C, B> resolution(ConfigScope<C, B> scope, String name, C code) {
-        return new LayeredResolution<>(scope, name, code, (C) globalCode.get(scope), accepted);
+        return new LayeredResolution<>(scope, name, code, (C) globalCode.of(scope), accepted);
     }
 
     private void publish(List<ConfigEvent> decided) {
@@ -322,9 +321,9 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         private final GuardRegistry registry;
         private final List<PropertySource> sources = new ArrayList<>();
         private final List<ConfigListener> listeners = new ArrayList<>();
-        private GuardConfig commandDefaults = GuardConfig.defaults();
-        private ThreadPoolConfig threadPoolDefaults = ThreadPoolConfig.defaults();
-        private CollapserConfig collapserDefaults = CollapserConfig.defaults();
+        private GuardConfig commandDefaults; // null: the built-in defaults, made at first use (GlobalCode)
+        private ThreadPoolConfig threadPoolDefaults;
+        private CollapserConfig collapserDefaults;
         private Duration pollInterval = Duration.ofSeconds(1);
         private Executor refreshExecutor = task -> Thread.ofVirtual().name("firebreak-config-refresh").start(task);
 
@@ -340,7 +339,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
 
         /** Sets global defaults from code for every guard: {@code .commandDefaults(c -> c.timeout(to -> to.timeout(Duration.ofMillis(500))))}. */
         public Builder commandDefaults(Consumer<GuardConfig.Builder> defaults) {
-            GuardConfig.Builder b = commandDefaults.toBuilder();
+            GuardConfig.Builder b = (commandDefaults == null ? GuardConfig.defaults() : commandDefaults).toBuilder();
             defaults.accept(b);
             commandDefaults = b.build();
             return this;
@@ -348,7 +347,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
 
         /** Sets global defaults from code for every thread pool. */
         public Builder threadPoolDefaults(Consumer<ThreadPoolConfig.Builder> defaults) {
-            ThreadPoolConfig.Builder b = threadPoolDefaults.toBuilder();
+            ThreadPoolConfig.Builder b = (threadPoolDefaults == null ? ThreadPoolConfig.defaults() : threadPoolDefaults).toBuilder();
             defaults.accept(b);
             threadPoolDefaults = b.build();
             return this;
@@ -356,7 +355,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
 
         /** Sets global defaults from code for every collapser. */
         public Builder collapserDefaults(Consumer<CollapserConfig.Builder> defaults) {
-            CollapserConfig.Builder b = collapserDefaults.toBuilder();
+            CollapserConfig.Builder b = (collapserDefaults == null ? CollapserConfig.defaults() : collapserDefaults).toBuilder();
             defaults.accept(b);
             collapserDefaults = b.build();
             return this;

@@ -46,10 +46,9 @@ record PropertyKey(String prefix, ConfigScope<?, ?> scope, String instance, Prop
     private static ConfigScope<?, ?> scopeOf(String key) {
         for (String prefix : ConfigScope.PREFIXES) {
             if (key.startsWith(prefix) && key.length() > prefix.length() && key.charAt(prefix.length()) == '.') {
-                for (ConfigScope<?, ?> scope : Scopes.all()) {
-                    if (key.startsWith(prefix + "." + scope.segment() + ".")) {
-                        return scope;
-                    }
+                ConfigScope<?, ?> scope = Scopes.named(prefix, key);
+                if (scope != null) {
+                    return scope;
                 }
             }
         }

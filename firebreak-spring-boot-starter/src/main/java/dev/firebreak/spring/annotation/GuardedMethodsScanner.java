@@ -1,9 +1,12 @@
 package dev.firebreak.spring.annotation;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
@@ -13,10 +16,21 @@ import org.springframework.util.ReflectionUtils;
  * {@link BeanCreationException} naming the bean, the method and the signature expected) rather than
  * the first failing call. Once every singleton exists, it creates their guards in the registry, so
  * they show on the endpoints and the stream before the first call.
+ *
+ * <p>To keep startup cheap, the methods of a class are searched once: classes that cannot carry the
+ * annotation (the JDK's, Spring's own) are skipped, and a class found without {@code @Guarded}
+ * methods is remembered, so its further beans (prototypes, several singletons) are not searched
+ * again. A method the scan skipped still runs guarded: {@link GuardedMethods} resolves it at its
+ * first call.
  */
 final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializingSingleton {
 
+    /** Spring's own classes: an application's {@code @Guarded} methods are never declared there. */
+    private static final String FRAMEWORK_PACKAGE = "org.springframework.";
+
     private final GuardedMethods methods;
+    /** Classes searched and found without {@code @Guarded} methods; only ever grows. */
+    private final Set<Class<?>> withoutGuardedMethods = ConcurrentHashMap.newKeySet();
 
     GuardedMethodsScanner(GuardedMethods methods) {
         this.methods = methods;
@@ -25,14 +39,28 @@ final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializin
     @Override
     public Object postProcessBeforeInitialization(Object bean, String beanName) {
         Class<?> beanClass = ClassUtils.getUserClass(bean);
+        if (!mayDeclareGuarded(beanClass) || withoutGuardedMethods.contains(beanClass)) {
+            return bean;
+        }
+        boolean[] found = {false};
         ReflectionUtils.doWithMethods(beanClass, method -> {
+            found[0] = true;
             try {
                 methods.put(method, GuardedMethod.resolve(beanName, beanClass, method));
             } catch (IllegalStateException refused) {
                 throw new BeanCreationException(beanName, refused.getMessage(), refused);
             }
         }, method -> !method.isBridge() && AnnotatedElementUtils.hasAnnotation(method, Guarded.class));
+        if (!found[0]) {
+            withoutGuardedMethods.add(beanClass);
+        }
         return bean;
+    }
+
+    /** False for classes that cannot carry {@code @Guarded}: the JDK's (Spring's own check) and Spring's. */
+    static boolean mayDeclareGuarded(Class<?> beanClass) {
+        return AnnotationUtils.isCandidateClass(beanClass, Guarded.class)
+                && !beanClass.getName().startsWith(FRAMEWORK_PACKAGE);
     }
 
     @Override

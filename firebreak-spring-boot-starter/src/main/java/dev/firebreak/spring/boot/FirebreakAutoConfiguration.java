@@ -96,11 +96,15 @@ public class FirebreakAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         ContextCarrier firebreakContextCarrier() {
+            return new MicrometerContextCarrier(ContextPropagation::registry); // loaded at the first capture
+        }
+
+        private static ContextRegistry registry() {
             ContextRegistry registry = ContextRegistry.getInstance();
             if (isSlf4jPresent()) {
                 Mdc.register(registry);
             }
-            return new MicrometerContextCarrier(registry);
+            return registry;
         }
 
         private static boolean isSlf4jPresent() {
