@@ -7,6 +7,7 @@ import com.netflix.hystrix.HystrixCircuitBreaker;
 import com.netflix.hystrix.HystrixCommandKey;
 import com.netflix.hystrix.HystrixThreadPoolKey;
 import com.netflix.hystrix.HystrixThreadPoolMetrics;
+import dev.firebreak.testkit.Await;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -86,7 +86,7 @@ class NetflixServiceTest {
         try {
             CompletableFuture<HttpResponse<String>> first = getAsync("/reports/monthly/2026-01");
             CompletableFuture<HttpResponse<String>> second = getAsync("/reports/yearly/2025");
-            await(() -> DOWNSTREAM.reportsWaiting.get() == 2, "both reports occupy the pool's two threads");
+            Await.until("both reports occupy the pool's two threads", () -> DOWNSTREAM.reportsWaiting.get() == 2);
 
             assertThat(get("/reports/monthly/2026-02").body()).isEqualTo("busy (RejectedExecutionException)");
             assertThat(get("/reports/yearly/2024").body()).isEqualTo("busy (RejectedExecutionException)");
@@ -170,15 +170,5 @@ class NetflixServiceTest {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
                 .timeout(Duration.ofSeconds(30)).build();
         return HTTP.sendAsync(request, HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not reached within 20 s: " + what);
-            }
-            Thread.sleep(5);
-        }
     }
 }
