@@ -26,8 +26,8 @@ class CapacityDownstreamTest {
     @Test
     void servesAtMostCapacityAtOnceAndQueuesTheRest() throws Exception {
         ManualClock clock = new ManualClock();
-        try (CapacityDownstream downstream = CapacityDownstream.start(clock, 2, SERVICE);
-             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+        HttpClient client = client();
+        try (CapacityDownstream downstream = CapacityDownstream.start(clock, 2, SERVICE)) {
             List<CompletableFuture<HttpResponse<String>>> answers = send(client, downstream, 5);
             Await.until("2 in service, 3 queued", () -> downstream.inService() == 2 && downstream.queued() == 3,
                     () -> downstream.inService() + " in service, " + downstream.queued() + " queued");
@@ -47,14 +47,16 @@ class CapacityDownstreamTest {
             }
             assertThat(downstream.served()).isEqualTo(5);
             assertThat(downstream.peakInService()).isEqualTo(2);
+        } finally {
+            client.shutdownNow(); // not close(): close() waits for answers a failed test never lets come
         }
     }
 
     @Test
     void aLoweredCapacityDrainsFirstAndARaisedOneStartsQueuedRequestsAtOnce() throws Exception {
         ManualClock clock = new ManualClock();
-        try (CapacityDownstream downstream = CapacityDownstream.start(clock, 4, SERVICE);
-             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+        HttpClient client = client();
+        try (CapacityDownstream downstream = CapacityDownstream.start(clock, 4, SERVICE)) {
             List<CompletableFuture<HttpResponse<String>>> answers = send(client, downstream, 8);
             Await.until("4 in service, 4 queued", () -> downstream.inService() == 4 && downstream.queued() == 4);
 
@@ -73,7 +75,13 @@ class CapacityDownstreamTest {
                 assertThat(answer.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
             }
             assertThat(downstream.peakInService()).isEqualTo(4);
+        } finally {
+            client.shutdownNow();
         }
+    }
+
+    private static HttpClient client() {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     }
 
     private static List<CompletableFuture<HttpResponse<String>>> send(HttpClient client, CapacityDownstream downstream, int n) {
