@@ -43,8 +43,15 @@ public final class GuardMetrics {
     private final int rollingWindowMillis;
     private final LongAdder[] cumulative = new LongAdder[EventType.count()];
     private final RollingCounter rolling;
-    private final RollingPercentile executionLatency;
-    private final RollingPercentile totalLatency;
+    /*
+     * Latencies in three parts: a call whose execution and total latency are the same number (every
+     * call that ran on its caller's thread without a fallback) records it once in sameLatency; others
+     * record executionOnly and totalOnly. Execution = sameLatency + executionOnly, total = sameLatency
+     * + totalOnly: the same samples as two histograms, at half the atomic adds on the common path.
+     */
+    private final RollingPercentile sameLatency;
+    private final RollingPercentile executionOnly;
+    private final RollingPercentile totalOnly;
     private final AtomicInteger concurrent = new AtomicInteger();
     private volatile boolean percentilesEnabled;
     private volatile long healthIntervalNanos;
@@ -68,8 +75,9 @@ public final class GuardMetrics {
                 config.rollingStatsBuckets(), origin);
         long percentileWindow = config.percentileWindow().toNanos();
         int percentileBuckets = config.percentileBuckets();
-        this.executionLatency = new RollingPercentile(percentileWindow, percentileBuckets, origin);
-        this.totalLatency = new RollingPercentile(percentileWindow, percentileBuckets, origin);
+        this.sameLatency = new RollingPercentile(percentileWindow, percentileBuckets, origin);
+        this.executionOnly = new RollingPercentile(percentileWindow, percentileBuckets, origin);
+        this.totalOnly = new RollingPercentile(percentileWindow, percentileBuckets, origin);
         this.percentilesEnabled = config.percentilesEnabled();
         this.healthIntervalNanos = config.healthInterval().toNanos();
     }
@@ -104,10 +112,14 @@ public final class GuardMetrics {
         }
         rolling.incrementAll(events, now);
         if (percentilesEnabled) {
-            if ((events & EXECUTED) != 0) {
-                executionLatency.record(executionNanos, now);
+            if ((events & EXECUTED) == 0) {
+                totalOnly.record(totalNanos, now);
+            } else if (executionNanos == totalNanos) {
+                sameLatency.record(totalNanos, now);
+            } else {
+                executionOnly.record(executionNanos, now);
+                totalOnly.record(totalNanos, now);
             }
-            totalLatency.record(totalNanos, now);
         }
     }
 
@@ -146,8 +158,8 @@ public final class GuardMetrics {
         int running = concurrent.get();
         boolean percentiles = percentilesEnabled;
         return new GuardMetricsSnapshot(now, rollingWindowMillis, window, new EventCounts(totals), health(window, now),
-                percentiles ? executionLatency.snapshot(now) : LatencySnapshot.DISABLED,
-                percentiles ? totalLatency.snapshot(now) : LatencySnapshot.DISABLED,
+                percentiles ? RollingPercentile.snapshot(now, sameLatency, executionOnly) : LatencySnapshot.DISABLED,
+                percentiles ? RollingPercentile.snapshot(now, sameLatency, totalOnly) : LatencySnapshot.DISABLED,
                 running, Math.max(running, rolling.max(now)), breaker.state());
     }
 
