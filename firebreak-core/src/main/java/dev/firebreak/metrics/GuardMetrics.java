@@ -10,6 +10,7 @@ import dev.firebreak.metrics.rolling.RollingPercentile;
 import dev.firebreak.time.Ticker;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntSupplier;
 
 /**
  * The figures of one guard, fed by every call's events and latencies, read as one immutable
@@ -53,6 +54,12 @@ public final class GuardMetrics {
     private final RollingPercentile executionOnly;
     private final RollingPercentile totalOnly;
     private final AtomicInteger concurrent = new AtomicInteger();
+    /**
+     * When not null, the isolation's own count of permits held stands for the calls running (SEMAPHORE:
+     * a permit is taken just before a call's code starts and given back just after it ends, on every
+     * path), so a call costs no second pair of atomic updates; {@link #concurrent} then stays 0.
+     */
+    private final IntSupplier runningByPermits;
     private volatile boolean percentilesEnabled;
     private volatile long healthIntervalNanos;
     private volatile PacedHealth health; // null until the first snapshot
@@ -64,7 +71,17 @@ public final class GuardMetrics {
 
     /** Metrics with {@code config}, reading time from {@code ticker}, reporting {@code breaker}'s state. */
     GuardMetrics(MetricsConfig config, Ticker ticker, CircuitBreakerView breaker) {
+        this(config, ticker, breaker, null);
+    }
+
+    /**
+     * Metrics with {@code config}, reading time from {@code ticker}, reporting {@code breaker}'s state;
+     * {@code runningByPermits} (or null): the isolation's count of permits held, when that count is
+     * the number of calls running (see {@link #runningByPermits}).
+     */
+    GuardMetrics(MetricsConfig config, Ticker ticker, CircuitBreakerView breaker, IntSupplier runningByPermits) {
         this.ticker = ticker;
+        this.runningByPermits = runningByPermits;
         this.breaker = breaker;
         long origin = ticker.read();
         for (int i = 0; i < cumulative.length; i++) {
@@ -89,13 +106,16 @@ public final class GuardMetrics {
 
     /** A call's user code started running at {@code nowNanos} (saves a clock read on the hot path). */
     void executionStarted(long nowNanos) {
-        int running = concurrent.incrementAndGet();
+        IntSupplier permits = runningByPermits;
+        int running = permits == null ? concurrent.incrementAndGet() : permits.getAsInt();
         rolling.updateMax(running, nowNanos);
     }
 
     /** A call's user code stopped running. */
     void executionEnded() {
-        concurrent.decrementAndGet();
+        if (runningByPermits == null) {
+            concurrent.decrementAndGet();
+        }
     }
 
     /** Records one completed call's events (a mask) and latencies. */
@@ -144,7 +164,8 @@ public final class GuardMetrics {
 
     /** Calls whose user code is running now. */
     public int currentConcurrentExecutions() {
-        return concurrent.get();
+        IntSupplier permits = runningByPermits;
+        return permits == null ? concurrent.get() : permits.getAsInt();
     }
 
     /** Everything at once, as of now. */
@@ -155,7 +176,7 @@ public final class GuardMetrics {
             totals[i] = cumulative[i].sum();
         }
         EventCounts window = new EventCounts(rolling.sums(now));
-        int running = concurrent.get();
+        int running = currentConcurrentExecutions();
         boolean percentiles = percentilesEnabled;
         return new GuardMetricsSnapshot(now, rollingWindowMillis, window, new EventCounts(totals), health(window, now),
                 percentiles ? RollingPercentile.snapshot(now, sameLatency, executionOnly) : LatencySnapshot.DISABLED,
