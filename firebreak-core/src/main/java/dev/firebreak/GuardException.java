@@ -28,10 +28,37 @@ public abstract sealed class GuardException extends RuntimeException
     private volatile Throwable fallbackFailure;
     private boolean filling; // guarded by this (fillInStackTrace is synchronized)
 
+    /** Whether this is a guard's shared refusal (see {@link #GuardException(String, EventType, boolean)}). */
+    private final boolean shared;
+
     GuardException(String guard, EventType event, String message, Throwable cause) {
         super(message, cause, true, true); // writable, but the constructor's fill is skipped (see fillInStackTrace)
         this.guard = guard;
         this.event = event;
+        this.shared = false;
+    }
+
+    /**
+     * A refusal with its message built on demand ({@link #describe()}); {@code shared} makes the
+     * instance a guard hands to every fallback of that refusal: immutable (no stack trace, suppression
+     * disabled, the fallback's fate never recorded in it), so nothing of one call travels to another.
+     * The caller never receives a shared instance: it gets a fresh one saying what became of the fallback.
+     */
+    GuardException(String guard, EventType event, boolean shared) {
+        super(null, null, !shared, !shared);
+        this.guard = guard;
+        this.event = event;
+        this.shared = shared;
+    }
+
+    /** Whether this instance is shared by the fallbacks of a guard's refusals (so carries no call's state). */
+    final boolean isShared() {
+        return shared;
+    }
+
+    /** The message of an exception made without one: what happened, built when first asked. */
+    String describe() {
+        return guard + ": " + event;
     }
 
     /** The guard's name. */
@@ -59,10 +86,15 @@ public abstract sealed class GuardException extends RuntimeException
 
     /** Records the fallback's fate before this exception is handed to the caller. */
     GuardException withFallback(EventType fallbackOutcome, Throwable failure) {
+        if (shared) {
+            throw new IllegalStateException("a shared refusal records no call's fallback: make a fresh exception");
+        }
         this.fallbackEvent = fallbackOutcome;
         if (failure != null) {
             this.fallbackFailure = failure;
-            addSuppressed(failure);
+            if (failure != this) { // a fallback may rethrow what it was given: no self-suppression
+                addSuppressed(failure);
+            }
         }
         return this;
     }
@@ -92,11 +124,14 @@ public abstract sealed class GuardException extends RuntimeException
     @Override
     public String getMessage() {
         String message = super.getMessage();
+        if (message == null) {
+            message = describe();
+        }
         EventType fallback = fallbackEvent;
         if (fallback == null) {
             return message;
         }
         Throwable failure = fallbackFailure;
-        return message + "; fallback: " + fallback + (failure == null ? "" : " (" + failure + ")");
+        return message + "; fallback: " + fallback + (failure == null || failure == this ? "" : " (" + failure + ")");
     }
 }

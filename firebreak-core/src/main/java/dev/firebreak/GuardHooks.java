@@ -14,10 +14,15 @@ final class GuardHooks implements GuardSide {
 
     private final GuardPolicy policy;
     private final String name;
+    /** What every fallback of a short-circuited call receives: shared, immutable, no stack. */
+    private final ShortCircuitedException shortCircuited;
+    /** The rejection fallbacks received last; replaced when the event or the limit differs. */
+    private volatile RejectedException rejected;
 
     GuardHooks(GuardPolicy policy) {
         this.policy = policy;
         this.name = policy.name();
+        this.shortCircuited = new ShortCircuitedException(name, true);
     }
 
     @Override
@@ -60,23 +65,66 @@ final class GuardHooks implements GuardSide {
     }
 
     @Override
-    public <T> FallbackResult<T> fallback(Fallback<T> fallback, GuardException failure) {
+    public Object recover(Fallback<?> fallback, EventType event, Throwable cause) {
         if (fallback == null) {
-            return FallbackResult.failed(EventType.FALLBACK_MISSING, failure.withFallback(EventType.FALLBACK_MISSING, null));
+            return failed(EventType.FALLBACK_MISSING, failureFor(event, cause), null);
         }
         if (!policy.config().fallback().enabled()) {
-            return FallbackResult.failed(EventType.FALLBACK_DISABLED, failure.withFallback(EventType.FALLBACK_DISABLED, null));
+            return failed(EventType.FALLBACK_DISABLED, failureFor(event, cause), null);
         }
         if (!policy.fallbackPermits().tryAcquire()) {
-            return FallbackResult.failed(EventType.FALLBACK_REJECTION, failure.withFallback(EventType.FALLBACK_REJECTION, null));
+            return failed(EventType.FALLBACK_REJECTION, failureFor(event, cause), null);
+        }
+        GuardException failure = cause == null ? sharedRefusal(event) : null;
+        if (failure == null) {
+            failure = failureFor(event, cause);
         }
         try {
-            return FallbackResult.value(fallback.recover(failure));
+            return fallback.recover(failure);
         } catch (Throwable thrown) {
-            return FallbackResult.failed(EventType.FALLBACK_FAILURE, failure.withFallback(EventType.FALLBACK_FAILURE, thrown));
+            // The caller gets an exception of its own, never the shared one the fallback saw.
+            GuardException told = failure.isShared() ? failureFor(event, cause) : failure;
+            return failed(EventType.FALLBACK_FAILURE, told, thrown);
         } finally {
             policy.fallbackPermits().release();
         }
+    }
+
+    private static FallbackResult<Object> failed(EventType fallbackEvent, GuardException failure, Throwable thrown) {
+        return FallbackResult.failed(fallbackEvent, failure.withFallback(fallbackEvent, thrown));
+    }
+
+    /**
+     * The shared exception a refusal's fallback receives, or null if {@code event} needs one of its
+     * own. SHORT_CIRCUITED: one instance for the guard's life. A rejection by a limit: one instance
+     * per (event, limit), replaced when either changes (a pool shut down always gets its own). Shared
+     * instances hold only what every such refusal has in common, so no call's state travels.
+     */
+    private GuardException sharedRefusal(EventType event) {
+        int limit;
+        switch (event) {
+            case SHORT_CIRCUITED -> {
+                return shortCircuited;
+            }
+            case SEMAPHORE_REJECTED, LIMIT_REJECTED -> limit = policy.isolator().limit();
+            case THREAD_POOL_REJECTED -> {
+                if (policy.threadPool() != null && policy.threadPool().isShutdown()) {
+                    return null;
+                }
+                limit = policy.isolator().limit();
+            }
+            case RATE_LIMITED -> limit = policy.rateLimiter().config().permitsPerSecond();
+            default -> {
+                return null;
+            }
+        }
+        RejectedException last = rejected;
+        if (last != null && last.says(event, limit)) {
+            return last;
+        }
+        RejectedException made = new RejectedException(name, event, limit, true);
+        rejected = made; // racing refusals may each store theirs: each is a valid instance
+        return made;
     }
 
     @Override

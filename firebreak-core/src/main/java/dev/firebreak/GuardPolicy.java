@@ -74,7 +74,9 @@ public final class GuardPolicy {
         this.breaker = CircuitBreakers.create(config.breaker(), (int) config.metrics().rollingStatsWindow().toMillis(),
                 config.metrics().rollingStatsBuckets(), ticker);
         this.breakerView = CircuitBreakers.view(breaker, ticker);
-        this.recorder = new MetricsRecorder(config.metrics(), ticker, breakerView);
+        // SEMAPHORE: a permit is held exactly while a call's code runs, so its count is the running count.
+        this.recorder = new MetricsRecorder(config.metrics(), ticker, breakerView,
+                isolator.strategy() == IsolationStrategy.SEMAPHORE ? isolator::inFlight : null);
         this.hooks = new GuardHooks(this);
         List<Admission> policies = new ArrayList<>();
         policies.add(breaker);

@@ -10,8 +10,30 @@ import dev.firebreak.event.EventType;
  */
 public final class RejectedException extends GuardException {
 
+    /** The limit that refused the call; -1 when the message says why instead (a pool shut down). */
+    private final int limit;
+
     RejectedException(String guard, EventType event, int limit) {
-        super(guard, event, guard + ": rejected (" + event + ", limit " + limit + ")", null);
+        this(guard, event, limit, false);
+    }
+
+    /**
+     * {@code shared}: an instance a guard hands to the fallbacks of its rejections while the limit stays
+     * {@code limit} (a new limit, a new instance; nothing in it belongs to one call).
+     */
+    RejectedException(String guard, EventType event, int limit, boolean shared) {
+        super(guard, event, shared);
+        this.limit = limit;
+    }
+
+    /** Whether this exception says {@code event} at {@code limit} (so may stand for another such refusal). */
+    boolean says(EventType event, int limit) {
+        return this.limit == limit && event() == event;
+    }
+
+    @Override
+    String describe() {
+        return guard() + ": rejected (" + event() + ", limit " + limit + ")";
     }
 
     /** THREAD_POOL_REJECTED because the guard's pool was shut down (its last guard left the registry). */
@@ -22,5 +44,6 @@ public final class RejectedException extends GuardException {
 
     private RejectedException(String guard, String message) {
         super(guard, EventType.THREAD_POOL_REJECTED, message, null);
+        this.limit = -1;
     }
 }

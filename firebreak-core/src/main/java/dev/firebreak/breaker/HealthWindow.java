@@ -1,7 +1,7 @@
 package dev.firebreak.breaker;
 
 import dev.firebreak.event.EventType;
-import dev.firebreak.metrics.rolling.RollingCounter;
+import dev.firebreak.metrics.rolling.RollingTally;
 
 /**
  * The closed state's rolling health: how many calls counted, how many were errors, how many were
@@ -18,17 +18,18 @@ import dev.firebreak.metrics.rolling.RollingCounter;
  *       caller walked away: nothing was learnt about the dependency), SHORT_CIRCUITED and
  *       RESPONSE_FROM_CACHE (the dependency was not called).</li>
  * </ul>
+ *
+ * <p>Recording an outcome and testing the rule are one step ({@link #recordAndShouldOpen}): the add
+ * that counts the call returns its bucket's calls and errors together, and the rest of the window is
+ * a sum made once per bucket interval ({@link RollingTally}), so a decision costs the same however
+ * many buckets the window has, and sees every outcome recorded before it.
  */
 final class HealthWindow {
 
-    private static final int VOLUME = 0;
-    private static final int ERRORS = 1;
-    private static final int SLOW = 2;
-
-    private final RollingCounter counts;
+    private final RollingTally counts;
 
     HealthWindow(long windowNanos, int buckets, long originNanos) {
-        this.counts = new RollingCounter(3, windowNanos, buckets, originNanos);
+        this.counts = new RollingTally(windowNanos, buckets, originNanos);
     }
 
     /** Whether {@code event} counts towards the request volume. */
@@ -36,47 +37,30 @@ final class HealthWindow {
         return event == EventType.SUCCESS || event.isError();
     }
 
-    /** Records one counted call at {@code nowNanos}. */
-    void record(boolean error, boolean slow, long nowNanos) {
-        long mask = 1L << VOLUME;
-        if (error) {
-            mask |= 1L << ERRORS;
-        }
-        if (slow) {
-            mask |= 1L << SLOW;
-        }
-        counts.incrementAll(mask, nowNanos);
-    }
-
     /**
-     * The decision rule: at least {@code requestVolumeThreshold} calls in the window, and errors (or,
-     * when slow calls are tracked, slow calls) at least the threshold percentage of them. Integer
-     * arithmetic: {@code errors * 100 >= threshold * volume}, which is Hystrix's truncated
-     * percentage compared with {@code >=}.
+     * Records one counted call at {@code nowNanos} and applies the decision rule to the window that
+     * now holds it: at least {@code requestVolumeThreshold} calls, and errors (or, when slow calls are
+     * tracked, slow calls) at least the threshold percentage of them. Integer arithmetic:
+     * {@code errors * 100 >= threshold * volume}, which is Hystrix's truncated percentage compared
+     * with {@code >=}.
      */
-    boolean shouldOpen(BreakerConfig s, long nowNanos) {
-        long volume = counts.sum(VOLUME, nowNanos);
-        if (volume == 0 || volume < s.requestVolumeThreshold()) {
-            return false;
-        }
-        if (counts.sum(ERRORS, nowNanos) * 100 >= (long) s.errorThresholdPercentage() * volume) {
-            return true;
-        }
-        return s.slowCallNanos() > 0 && counts.sum(SLOW, nowNanos) * 100 >= (long) s.slowCallThresholdPercentage() * volume;
+    boolean recordAndShouldOpen(boolean error, boolean slow, BreakerConfig s, long nowNanos) {
+        return counts.recordAndTest(error, slow, nowNanos, s.requestVolumeThreshold(), s.errorThresholdPercentage(),
+                s.slowCallNanos() > 0 ? s.slowCallThresholdPercentage() : -1);
     }
 
     /** Calls counted in the window ending at {@code nowNanos}. */
     long volume(long nowNanos) {
-        return counts.sum(VOLUME, nowNanos);
+        return counts.calls(nowNanos);
     }
 
     /** Errors in the window ending at {@code nowNanos}. */
     long errors(long nowNanos) {
-        return counts.sum(ERRORS, nowNanos);
+        return counts.errors(nowNanos);
     }
 
     /** Slow calls in the window ending at {@code nowNanos}. */
     long slow(long nowNanos) {
-        return counts.sum(SLOW, nowNanos);
+        return counts.slow(nowNanos);
     }
 }

@@ -114,8 +114,8 @@ final class RollingCircuitBreaker implements CircuitBreaker {
                 || !HealthWindow.countsForVolume(executionEvent)) {
             return; // a late outcome of an ended closed spell, or an outcome that does not count
         }
-        current.window().record(executionEvent.isError(), slow, nowNanos);
-        if (s.forceClosed() || s.forceOpen() || !s.enabled() || !current.window().shouldOpen(s, nowNanos)) {
+        boolean crossed = current.window().recordAndShouldOpen(executionEvent.isError(), slow, s, nowNanos);
+        if (!crossed || s.forceClosed() || s.forceOpen() || !s.enabled()) {
             return;
         }
         if (state.compareAndSet(current, current.open(nowNanos))) {

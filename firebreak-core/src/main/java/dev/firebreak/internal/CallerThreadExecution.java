@@ -103,16 +103,19 @@ final class CallerThreadExecution {
         }
     }
 
+    @SuppressWarnings("unchecked")
     private static <T> T recover(Pipeline pipeline, boolean one, Object permits, EventType event, Throwable cause,
             Fallback<T> fallback, long executionNanos, long start) {
-        FallbackResult<T> result = pipeline.fallback(fallback, event, cause);
+        Object recovered = pipeline.recover(fallback, event, cause); // the value itself when the fallback answered
         long now = pipeline.ticker().read();
         long total = now - start;
-        finish(pipeline, one, permits, event, event.bit() | result.events(), executionNanos, total, now);
-        if (result.exception() != null) {
-            throw pipeline.atCallerSite(result.exception()); // on the caller's thread: its site
+        if (FallbackResult.isFailure(recovered)) {
+            FallbackResult<T> failed = (FallbackResult<T>) recovered;
+            finish(pipeline, one, permits, event, event.bit() | failed.events(), executionNanos, total, now);
+            throw pipeline.atCallerSite(failed.exception()); // on the caller's thread: its site
         }
-        return result.value();
+        finish(pipeline, one, permits, event, event.bit() | EventType.FALLBACK_SUCCESS.bit(), executionNanos, total, now);
+        return (T) recovered;
     }
 
     /** Step 9 with the permits wherever this call keeps them (see the class Javadoc). */

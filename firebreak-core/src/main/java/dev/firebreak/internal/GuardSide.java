@@ -26,8 +26,14 @@ public interface GuardSide {
     /** The exception for an execution event that did not produce a value. */
     GuardException failureFor(EventType event, Throwable cause);
 
-    /** Runs {@code fallback} for {@code failure} on this thread, under the fallback limit. */
-    <T> FallbackResult<T> fallback(Fallback<T> fallback, GuardException failure);
+    /**
+     * Step 8: runs {@code fallback} on this thread, under the fallback limit, for an outcome of kind
+     * {@code event} ({@code cause}: what the call threw, if it ran). Returns the fallback's value
+     * (FALLBACK_SUCCESS), or a {@link FallbackResult} holding the exception for the caller and the
+     * fallback event that explains it; so an answered fallback allocates no result. A refusal's
+     * fallback may receive the guard's shared, immutable exception for that refusal.
+     */
+    Object recover(Fallback<?> fallback, EventType event, Throwable cause);
 
     /** Records the caller's site in {@code failure} (on the caller's thread) before it is thrown to the caller. */
     GuardException atCallerSite(GuardException failure);

@@ -215,10 +215,19 @@ public final class Pipeline {
         return side.atCallerSite(failure);
     }
 
-    /** Step 8: the fallback for an outcome of kind {@code event}. */
+    /** Step 8: the fallback for an outcome of kind {@code event}, its value wrapped (the hand-off path). */
+    @SuppressWarnings("unchecked")
     <T> FallbackResult<T> fallback(Fallback<T> fallback, EventType event, Throwable cause) {
-        GuardException failure = side.failureFor(event, cause);
-        return side.fallback(fallback, failure);
+        Object recovered = side.recover(fallback, event, cause);
+        return FallbackResult.isFailure(recovered) ? (FallbackResult<T>) recovered : FallbackResult.value((T) recovered);
+    }
+
+    /**
+     * Step 8 without a result record (the caller-thread path): the fallback's value, or a failed
+     * {@link FallbackResult} (see {@link FallbackResult#isFailure}).
+     */
+    Object recover(Fallback<?> fallback, EventType event, Throwable cause) {
+        return side.recover(fallback, event, cause);
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.firebreak.metrics.rolling.RollingPercentile;
 import dev.firebreak.time.Ticker;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntSupplier;
 
 /**
  * The figures of one guard, fed by every call's events and latencies, read as one immutable
@@ -43,9 +44,22 @@ public final class GuardMetrics {
     private final int rollingWindowMillis;
     private final LongAdder[] cumulative = new LongAdder[EventType.count()];
     private final RollingCounter rolling;
-    private final RollingPercentile executionLatency;
-    private final RollingPercentile totalLatency;
+    /*
+     * Latencies in three parts: a call whose execution and total latency are the same number (every
+     * call that ran on its caller's thread without a fallback) records it once in sameLatency; others
+     * record executionOnly and totalOnly. Execution = sameLatency + executionOnly, total = sameLatency
+     * + totalOnly: the same samples as two histograms, at half the atomic adds on the common path.
+     */
+    private final RollingPercentile sameLatency;
+    private final RollingPercentile executionOnly;
+    private final RollingPercentile totalOnly;
     private final AtomicInteger concurrent = new AtomicInteger();
+    /**
+     * When not null, the isolation's own count of permits held stands for the calls running (SEMAPHORE:
+     * a permit is taken just before a call's code starts and given back just after it ends, on every
+     * path), so a call costs no second pair of atomic updates; {@link #concurrent} then stays 0.
+     */
+    private final IntSupplier runningByPermits;
     private volatile boolean percentilesEnabled;
     private volatile long healthIntervalNanos;
     private volatile PacedHealth health; // null until the first snapshot
@@ -57,7 +71,17 @@ public final class GuardMetrics {
 
     /** Metrics with {@code config}, reading time from {@code ticker}, reporting {@code breaker}'s state. */
     GuardMetrics(MetricsConfig config, Ticker ticker, CircuitBreakerView breaker) {
+        this(config, ticker, breaker, null);
+    }
+
+    /**
+     * Metrics with {@code config}, reading time from {@code ticker}, reporting {@code breaker}'s state;
+     * {@code runningByPermits} (or null): the isolation's count of permits held, when that count is
+     * the number of calls running (see {@link #runningByPermits}).
+     */
+    GuardMetrics(MetricsConfig config, Ticker ticker, CircuitBreakerView breaker, IntSupplier runningByPermits) {
         this.ticker = ticker;
+        this.runningByPermits = runningByPermits;
         this.breaker = breaker;
         long origin = ticker.read();
         for (int i = 0; i < cumulative.length; i++) {
@@ -68,8 +92,9 @@ public final class GuardMetrics {
                 config.rollingStatsBuckets(), origin);
         long percentileWindow = config.percentileWindow().toNanos();
         int percentileBuckets = config.percentileBuckets();
-        this.executionLatency = new RollingPercentile(percentileWindow, percentileBuckets, origin);
-        this.totalLatency = new RollingPercentile(percentileWindow, percentileBuckets, origin);
+        this.sameLatency = new RollingPercentile(percentileWindow, percentileBuckets, origin);
+        this.executionOnly = new RollingPercentile(percentileWindow, percentileBuckets, origin);
+        this.totalOnly = new RollingPercentile(percentileWindow, percentileBuckets, origin);
         this.percentilesEnabled = config.percentilesEnabled();
         this.healthIntervalNanos = config.healthInterval().toNanos();
     }
@@ -81,13 +106,16 @@ public final class GuardMetrics {
 
     /** A call's user code started running at {@code nowNanos} (saves a clock read on the hot path). */
     void executionStarted(long nowNanos) {
-        int running = concurrent.incrementAndGet();
+        IntSupplier permits = runningByPermits;
+        int running = permits == null ? concurrent.incrementAndGet() : permits.getAsInt();
         rolling.updateMax(running, nowNanos);
     }
 
     /** A call's user code stopped running. */
     void executionEnded() {
-        concurrent.decrementAndGet();
+        if (runningByPermits == null) {
+            concurrent.decrementAndGet();
+        }
     }
 
     /** Records one completed call's events (a mask) and latencies. */
@@ -104,10 +132,14 @@ public final class GuardMetrics {
         }
         rolling.incrementAll(events, now);
         if (percentilesEnabled) {
-            if ((events & EXECUTED) != 0) {
-                executionLatency.record(executionNanos, now);
+            if ((events & EXECUTED) == 0) {
+                totalOnly.record(totalNanos, now);
+            } else if (executionNanos == totalNanos) {
+                sameLatency.record(totalNanos, now);
+            } else {
+                executionOnly.record(executionNanos, now);
+                totalOnly.record(totalNanos, now);
             }
-            totalLatency.record(totalNanos, now);
         }
     }
 
@@ -132,7 +164,8 @@ public final class GuardMetrics {
 
     /** Calls whose user code is running now. */
     public int currentConcurrentExecutions() {
-        return concurrent.get();
+        IntSupplier permits = runningByPermits;
+        return permits == null ? concurrent.get() : permits.getAsInt();
     }
 
     /** Everything at once, as of now. */
@@ -143,11 +176,11 @@ public final class GuardMetrics {
             totals[i] = cumulative[i].sum();
         }
         EventCounts window = new EventCounts(rolling.sums(now));
-        int running = concurrent.get();
+        int running = currentConcurrentExecutions();
         boolean percentiles = percentilesEnabled;
         return new GuardMetricsSnapshot(now, rollingWindowMillis, window, new EventCounts(totals), health(window, now),
-                percentiles ? executionLatency.snapshot(now) : LatencySnapshot.DISABLED,
-                percentiles ? totalLatency.snapshot(now) : LatencySnapshot.DISABLED,
+                percentiles ? RollingPercentile.snapshot(now, sameLatency, executionOnly) : LatencySnapshot.DISABLED,
+                percentiles ? RollingPercentile.snapshot(now, sameLatency, totalOnly) : LatencySnapshot.DISABLED,
                 running, Math.max(running, rolling.max(now)), breaker.state());
     }
 

@@ -2,6 +2,7 @@ package dev.firebreak.metrics;
 
 import dev.firebreak.breaker.CircuitBreakerView;
 import dev.firebreak.time.Ticker;
+import java.util.function.IntSupplier;
 
 /**
  * The recording side of one guard's {@link GuardMetrics}: made with the guard and held only by its
@@ -16,7 +17,15 @@ public final class MetricsRecorder {
 
     /** A recorder of new metrics with {@code config}, read on {@code ticker}, reporting {@code breaker}'s state. */
     public MetricsRecorder(MetricsConfig config, Ticker ticker, CircuitBreakerView breaker) {
-        this.metrics = new GuardMetrics(config, ticker, breaker);
+        this(config, ticker, breaker, null);
+    }
+
+    /**
+     * A recorder whose count of running calls is {@code runningByPermits}, the isolation's permits held
+     * (null: counted here); for an isolation whose permit is held exactly while a call's code runs.
+     */
+    public MetricsRecorder(MetricsConfig config, Ticker ticker, CircuitBreakerView breaker, IntSupplier runningByPermits) {
+        this.metrics = new GuardMetrics(config, ticker, breaker, runningByPermits);
     }
 
     /** The metrics this recorder feeds: what users read. */

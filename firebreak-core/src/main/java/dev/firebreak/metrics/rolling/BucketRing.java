@@ -31,6 +31,8 @@ final class BucketRing<B> {
     private final long originNanos;
     private final Supplier<B> factory;
     private final AtomicReferenceArray<Entry<B>> ring;
+    /** The entry last found or installed: lets a reading inside its interval skip the division. */
+    private volatile Entry<B> recent;
 
     /**
      * A ring of {@code buckets} buckets over {@code windowNanos}, boundaries counted from {@code originNanos}.
@@ -51,6 +53,21 @@ final class BucketRing<B> {
 
     /** The bucket for {@code nowNanos}, installing a fresh one over an expired one; null if its time has left the window. */
     B bucketAt(long nowNanos) {
+        Entry<B> entry = entryAt(nowNanos);
+        return entry == null ? null : entry.bucket;
+    }
+
+    /**
+     * {@link #bucketAt} with the bucket's epoch. The fast path compares the reading with the bucket last
+     * looked up ({@code recent}: a hint, never a source of truth) without dividing: within its
+     * interval, that bucket is the one the ring holds or held for this epoch, the same answer the
+     * ring would give a recorder that read the slot just before a later epoch replaced it.
+     */
+    Entry<B> entryAt(long nowNanos) {
+        Entry<B> hint = recent;
+        if (hint != null && Long.compareUnsigned(nowNanos - hint.startNanos, bucketNanos) < 0) { // wrap-safe
+            return hint;
+        }
         long epoch = epochOf(nowNanos);
         int slot = (int) Math.floorMod(epoch, (long) buckets);
         Entry<B> fresh = null;
@@ -58,19 +75,29 @@ final class BucketRing<B> {
             Entry<B> entry = ring.get(slot);
             if (entry != null) {
                 if (entry.epoch == epoch) {
-                    return entry.bucket;
+                    remember(entry);
+                    return entry;
                 }
                 if (entry.epoch > epoch) {
                     return null; // the slot already serves a later time: this sample has left the window
                 }
             }
             if (fresh == null) {
-                fresh = new Entry<>(epoch, factory.get());
+                fresh = new Entry<>(epoch, originNanos + epoch * bucketNanos, factory.get());
             }
             if (ring.compareAndSet(slot, entry, fresh)) {
-                return fresh.bucket;
+                remember(fresh);
+                return fresh;
             }
             // Lost the race to another recorder: look at what it installed.
+        }
+    }
+
+    /** Keeps {@code entry} as the fast path's hint unless the hint already serves a later time. */
+    private void remember(Entry<B> entry) {
+        Entry<B> hint = recent;
+        if (hint == null || hint.epoch < entry.epoch) {
+            recent = entry; // racing writers may store an older one: the hint only saves a division
         }
     }
 
@@ -85,6 +112,11 @@ final class BucketRing<B> {
         return entry != null && entry.epoch <= current && entry.epoch > current - buckets ? entry.bucket : null;
     }
 
+    /** The entry in {@code slot}, whatever its epoch (null before the first install). */
+    Entry<B> entryIn(int slot) {
+        return ring.get(slot);
+    }
+
     /** Number of buckets (and slots). */
     int buckets() {
         return buckets;
@@ -95,6 +127,7 @@ final class BucketRing<B> {
         return bucketNanos;
     }
 
-    private record Entry<B>(long epoch, B bucket) {
+    /** A bucket and its epoch; {@code startNanos} is the epoch's first reading (origin-relative, may wrap). */
+    record Entry<B>(long epoch, long startNanos, B bucket) {
     }
 }

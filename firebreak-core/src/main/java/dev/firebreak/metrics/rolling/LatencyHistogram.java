@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.LongAdder;
  * of its lower bound and its midpoint is within 1/128 (0.79 %) of every value in it.
  *
  * <p>Memory does not grow with the number of samples: one 64-slot chunk per power of two actually
- * used, made on first use by a compare-and-set (at most 58 chunks). Recording is lock-free; it
- * counts every sample (no reservoir, no cap).
+ * used, made on first use by a compare-and-set (at most 58 chunks). Recording is lock-free (two
+ * atomic adds: the cell and the sum); it counts every sample (no reservoir, no cap).
  */
 final class LatencyHistogram {
 
@@ -22,7 +22,7 @@ final class LatencyHistogram {
     static final int CHUNKS = 64 - PRECISION_BITS;
 
     private final AtomicReferenceArray<AtomicLongArray> chunks = new AtomicReferenceArray<>(CHUNKS);
-    private final LongAdder count = new LongAdder();
+    /** The samples' sum; their count is the cells' total (one atomic add fewer per sample). */
     private final LongAdder sum = new LongAdder();
 
     /** Records one value (negative values count as 0). */
@@ -38,7 +38,6 @@ final class LatencyHistogram {
             }
         }
         cells.getAndIncrement(subBucketOf(value, chunk));
-        count.increment();
         sum.add(value);
     }
 
@@ -56,11 +55,6 @@ final class LatencyHistogram {
                 into[c][s] += cells.get(s);
             }
         }
-    }
-
-    /** Samples recorded. */
-    long count() {
-        return count.sum();
     }
 
     /** Sum of the samples recorded. */

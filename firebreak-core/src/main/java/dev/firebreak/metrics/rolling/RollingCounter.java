@@ -57,7 +57,7 @@ public final class RollingCounter {
     /** Raises the gauge's maximum in the bucket of {@code nowNanos} to {@code value} if it is higher. */
     public void updateMax(long value, long nowNanos) {
         Bucket bucket = ring.bucketAt(nowNanos);
-        if (bucket != null) {
+        if (bucket != null && value > bucket.max.get()) { // read first: no write once the maximum stands
             bucket.max.accumulateAndGet(value, Math::max); // a pure function: safe to retry
         }
     }

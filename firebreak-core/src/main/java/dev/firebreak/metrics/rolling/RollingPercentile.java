@@ -30,18 +30,16 @@ public final class RollingPercentile {
 
     /** The mean and percentiles of the samples in the window ending at {@code nowNanos}. */
     public LatencySnapshot snapshot(long nowNanos) {
-        long current = ring.epochOf(nowNanos);
+        return snapshot(nowNanos, this, null);
+    }
+
+    /**
+     * The mean and percentiles of the samples of {@code first} and {@code second} (null: none) together,
+     * in the windows ending at {@code nowNanos}: how a figure recorded in two parts is read as one.
+     */
+    public static LatencySnapshot snapshot(long nowNanos, RollingPercentile first, RollingPercentile second) {
         long[][] merged = new long[LatencyHistogram.CHUNKS][];
-        long count = 0;
-        long sum = 0;
-        for (int slot = 0; slot < ring.buckets(); slot++) {
-            LatencyHistogram bucket = ring.inWindow(slot, current);
-            if (bucket != null) {
-                count += bucket.count();
-                sum += bucket.sum();
-                bucket.addTo(merged);
-            }
-        }
+        long sum = first.addTo(merged, nowNanos) + (second == null ? 0 : second.addTo(merged, nowNanos));
         long samples = 0;
         for (long[] chunk : merged) {
             if (chunk != null) {
@@ -54,8 +52,22 @@ public final class RollingPercentile {
             return LatencySnapshot.EMPTY;
         }
         long[] values = percentiles(merged, samples);
-        long mean = count == 0 ? 0 : Math.round((double) sum / count);
+        long mean = Math.round((double) sum / samples);
         return new LatencySnapshot(samples, mean, values);
+    }
+
+    /** Adds the window's cells into {@code merged} and returns the sum of its samples. */
+    private long addTo(long[][] merged, long nowNanos) {
+        long current = ring.epochOf(nowNanos);
+        long sum = 0;
+        for (int slot = 0; slot < ring.buckets(); slot++) {
+            LatencyHistogram bucket = ring.inWindow(slot, current);
+            if (bucket != null) {
+                sum += bucket.sum();
+                bucket.addTo(merged);
+            }
+        }
+        return sum;
     }
 
     /** Walks the merged cells once, ascending, reporting each percentile's cell when its rank is reached. */

@@ -1,0 +1,184 @@
+package dev.firebreak.metrics.rolling;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Calls, errors and slow calls over a rolling window of equal buckets, where recording one call also
+ * answers, in constant time, whether the window including it crosses a threshold rule. Built for the
+ * circuit breaker, which decides on every outcome: summing the whole window on every call was the
+ * largest cost of a guarded call. Time is data, as in {@link RollingCounter} (same {@link BucketRing}).
+ *
+ * <p>How a record reads the window without summing it:
+ * <ul>
+ *   <li>A bucket's calls and errors share one word ({@code errors << 32 | calls}), so the add that
+ *       records a call returns the bucket's exact pair at that instant, including the call itself,
+ *       in one atomic step (slow calls, rarer and only tracked when asked, have a word of their own).</li>
+ *   <li>The buckets before the recorder's own (the rest of its window) are summed once per epoch into
+ *       a {@link Base} that every later record of that epoch reuses.</li>
+ *   <li>A record into a bucket that a base may already have summed (its epoch is older than the
+ *       {@code latestEpoch} some base was made for) is a late record: it bumps {@code lateRecords}
+ *       after its add, which retires every base made before the bump.</li>
+ * </ul>
+ *
+ * <p>Invariant (what a record's answer contains): every call whose record completed before this
+ * record's add, plus this one, and nothing from outside the window. Proof sketch for the base: a base
+ * for epoch {@code e} is made by (a) raising {@code latestEpoch} to {@code e}, (a') reading
+ * {@code lateRecords}, (b) summing the buckets of epochs {@code e-n+1 .. e-1}. A record of epoch
+ * {@code r < e} does (1) its add, (2) a read of {@code latestEpoch}, and (3) a bump if that read was
+ * above {@code r}. If (2) read a value below {@code e}, (2) came before (a) on that one variable, so
+ * (1) came before (b) and the sum holds the call. Otherwise (3) follows (1): before (a') the sum holds
+ * the call; after (a'), the base carries an older {@code lateRecords} and is not used by any record
+ * that reads the counter after the bump. Readers validate a base by its epoch and that count only.
+ *
+ * <p>Limit: a bucket counts at most 2<sup>32</sup> - 1 calls (1.2 hours at a million calls a second
+ * within one bucket; the default bucket is one second).
+ */
+public final class RollingTally {
+
+    private static final long CALL = 1L;
+    private static final long ERROR = 1L << 32;
+    private static final long LOW = 0xFFFF_FFFFL;
+
+    private static final VarHandle LATEST_EPOCH;
+    private static final VarHandle LATE_RECORDS;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            LATEST_EPOCH = lookup.findVarHandle(RollingTally.class, "latestEpoch", long.class);
+            LATE_RECORDS = lookup.findVarHandle(RollingTally.class, "lateRecords", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final BucketRing<Bucket> ring;
+    /** The highest epoch a base was made for (raised before summing it); only grows. */
+    private volatile long latestEpoch = Long.MIN_VALUE;
+    /** Late records so far: a base made before the latest of them is stale. */
+    private volatile long lateRecords;
+    /** The base last made (a cache: any base whose epoch and count match is as good). */
+    private volatile Base base;
+
+    /**
+     * A tally over {@code windowNanos} in {@code buckets} buckets, boundaries counted from {@code originNanos}.
+     *
+     * @throws IllegalArgumentException if the window does not split evenly into the buckets
+     */
+    public RollingTally(long windowNanos, int buckets, long originNanos) {
+        this.ring = new BucketRing<>(windowNanos, buckets, originNanos, Bucket::new);
+    }
+
+    /**
+     * Records one call at {@code nowNanos} (an error, a slow call, or neither) and tells whether the
+     * window ending at {@code nowNanos}, this call included, holds at least {@code minVolume} calls
+     * and either {@code errors * 100 >= errorPercent * calls} or, when {@code slowPercent >= 0},
+     * {@code slow * 100 >= slowPercent * calls}. Allocates nothing but one base per bucket interval.
+     */
+    public boolean recordAndTest(boolean error, boolean slow, long nowNanos, int minVolume, int errorPercent,
+            int slowPercent) {
+        BucketRing.Entry<Bucket> entry = ring.entryAt(nowNanos);
+        if (entry == null) { // this time has left the window of a later reading: nothing to record
+            return test(sum(0, nowNanos), sum(1, nowNanos), sum(2, nowNanos), minVolume, errorPercent, slowPercent);
+        }
+        Bucket bucket = entry.bucket();
+        if (slow) {
+            bucket.slow.incrementAndGet();
+        }
+        long word = bucket.getAndAdd(error ? CALL | ERROR : CALL) + (error ? CALL | ERROR : CALL);
+        long epoch = entry.epoch();
+        if ((long) LATEST_EPOCH.getVolatile(this) > epoch) { // a late record: a base may hold this bucket
+            LATE_RECORDS.getAndAdd(this, 1L);
+            return test(sum(0, nowNanos), sum(1, nowNanos), sum(2, nowNanos), minVolume, errorPercent, slowPercent);
+        }
+        Base before = baseFor(epoch);
+        long calls = before.calls + (word & LOW);
+        if (calls < minVolume || calls == 0) {
+            return false;
+        }
+        long errors = before.errors + (word >>> 32);
+        if (errors * 100 >= (long) errorPercent * calls) {
+            return true;
+        }
+        return slowPercent >= 0 && (before.slow + bucket.slow.get()) * 100 >= (long) slowPercent * calls;
+    }
+
+    private static boolean test(long calls, long errors, long slow, int minVolume, int errorPercent, int slowPercent) {
+        if (calls == 0 || calls < minVolume) {
+            return false;
+        }
+        return errors * 100 >= (long) errorPercent * calls || slowPercent >= 0 && slow * 100 >= (long) slowPercent * calls;
+    }
+
+    /** The sums of the buckets before {@code epoch}'s in its window, made at most once per epoch while no record is late. */
+    private Base baseFor(long epoch) {
+        Base cached = base;
+        if (cached != null && cached.epoch == epoch && cached.lateRecords == lateRecords) {
+            return cached;
+        }
+        long seen = latestEpoch;
+        while (seen < epoch && !LATEST_EPOCH.compareAndSet(this, seen, epoch)) { // (a): raise before summing
+            seen = latestEpoch;
+        }
+        long late = lateRecords; // (a')
+        long calls = 0;
+        long errors = 0;
+        long slow = 0;
+        for (int slot = 0; slot < ring.buckets(); slot++) { // (b)
+            BucketRing.Entry<Bucket> entry = ring.entryIn(slot);
+            if (entry != null && entry.epoch() < epoch && entry.epoch() > epoch - ring.buckets()) {
+                long word = entry.bucket().get();
+                calls += word & LOW;
+                errors += word >>> 32;
+                slow += entry.bucket().slow.get();
+            }
+        }
+        Base made = new Base(epoch, late, calls, errors, slow);
+        base = made; // racing makers each store a valid base; a reader checks before use
+        return made;
+    }
+
+    /** Calls in the window ending at {@code nowNanos}. */
+    public long calls(long nowNanos) {
+        return sum(0, nowNanos);
+    }
+
+    /** Errors in the window ending at {@code nowNanos}. */
+    public long errors(long nowNanos) {
+        return sum(1, nowNanos);
+    }
+
+    /** Slow calls in the window ending at {@code nowNanos}. */
+    public long slow(long nowNanos) {
+        return sum(2, nowNanos);
+    }
+
+    /** 0: calls, 1: errors, 2: slow; read bucket after bucket, like {@link RollingCounter#sum}. */
+    private long sum(int what, long nowNanos) {
+        long current = ring.epochOf(nowNanos);
+        long total = 0;
+        for (int slot = 0; slot < ring.buckets(); slot++) {
+            Bucket bucket = ring.inWindow(slot, current);
+            if (bucket != null) {
+                long word = bucket.get();
+                total += switch (what) {
+                    case 0 -> word & LOW;
+                    case 1 -> word >>> 32;
+                    default -> bucket.slow.get();
+                };
+            }
+        }
+        return total;
+    }
+
+    /** One bucket: its word ({@code errors << 32 | calls}) and its slow calls. Never reused for another epoch. */
+    private static final class Bucket extends AtomicLong {
+        final AtomicLong slow = new AtomicLong();
+    }
+
+    /** The sums of the buckets of {@code epoch}'s window before its own, valid while no late record came after {@code lateRecords}. */
+    private record Base(long epoch, long lateRecords, long calls, long errors, long slow) {
+    }
+}
