@@ -36,7 +36,7 @@ class SpinningTaskQueue extends AbstractQueue<Runnable> implements BlockingQueue
      * Spin rounds before an idle pool thread parks, a few microseconds;
      * {@code -Dfirebreak.handoff.spins=0} turns spinning off (the same key as the waiting caller's).
      */
-    static final int DEFAULT_SPINS = Math.max(0, Integer.getInteger("firebreak.handoff.spins", 200));
+    static final int DEFAULT_SPINS = Math.max(0, Integer.getInteger("firebreak.handoff.spins", 100));
 
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final AtomicInteger spinning = new AtomicInteger();
