@@ -6,13 +6,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The future of a handed-off call: what others wait for. It gives one synchronous caller a cheap way for one synchronous caller (a caller of
- * {@code execute}) to wait for it: a short bounded spin, then a park on this future, with no waiter
- * node allocated. When the call ends quickly (a pool thread or a virtual thread that was awake), the
- * caller sees the outcome while spinning and no park/unpark pair (a futex wake, tens of microseconds on
- * a small VM) is paid. It also lets a timer hand work to that caller ({@link #handToCaller}): a
- * timeout's fallback then runs on the caller's own thread, one wake-up instead of two. And it keeps
- * the watch of the call's isolation permit ({@link #permitReleased()}).
+ * The future of a handed-off call: what others wait for. One synchronous caller (a caller of
+ * {@code execute}) waits for it by parking on this future, with no waiter node allocated, after an
+ * optional bounded spin ({@link #SPINS}): when the call ends within the spin, no park/unpark pair (a
+ * futex wake, tens of microseconds on a small VM) is paid. It also lets a timer hand work to that
+ * caller ({@link #handToCaller}): a timeout's fallback then runs on the caller's own thread, one
+ * wake-up instead of two. And it keeps the watch of the call's isolation permit
+ * ({@link #permitReleased()}).
  *
  * <p>Invariants:
  * <ul>
@@ -32,10 +32,11 @@ import java.util.concurrent.locks.LockSupport;
 abstract class HandOffFuture<T> extends CompletableFuture<T> {
 
     /**
-     * Spin rounds before a waiting caller parks: about 4 us on the benchmark machine (AMD EPYC; more
-     * or less with the CPU's pause latency). {@code -Dfirebreak.handoff.spins=0} turns spinning off.
+     * Spin rounds before a waiting caller parks ({@code -Dfirebreak.handoff.spins}; 100 rounds are
+     * about 4 us on the benchmark machine, an AMD EPYC). Off by default: on a loaded 2-vCPU machine
+     * spinning lost in three A/B rounds out of three (docs/handoff.md); a quiet one may decide otherwise.
      */
-    static final int SPINS = Math.max(0, Integer.getInteger("firebreak.handoff.spins", 100));
+    static final int SPINS = Math.max(0, Integer.getInteger("firebreak.handoff.spins", 0));
 
     private static final VarHandle PERMIT_WATCH;
     private static final CompletableFuture<Void> PERMIT_GONE = CompletableFuture.completedFuture(null);

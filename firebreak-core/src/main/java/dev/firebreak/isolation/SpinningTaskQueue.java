@@ -33,10 +33,10 @@ import java.util.concurrent.locks.ReentrantLock;
 class SpinningTaskQueue extends AbstractQueue<Runnable> implements BlockingQueue<Runnable> {
 
     /**
-     * Spin rounds before an idle pool thread parks, a few microseconds;
-     * {@code -Dfirebreak.handoff.spins=0} turns spinning off (the same key as the waiting caller's).
+     * Spin rounds before an idle pool thread parks ({@code -Dfirebreak.handoff.spins}, the same key as
+     * the waiting caller's; 100 rounds are a few microseconds). Off by default: see docs/handoff.md.
      */
-    static final int DEFAULT_SPINS = Math.max(0, Integer.getInteger("firebreak.handoff.spins", 100));
+    static final int DEFAULT_SPINS = Math.max(0, Integer.getInteger("firebreak.handoff.spins", 0));
 
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final AtomicInteger spinning = new AtomicInteger();
