@@ -11,11 +11,8 @@ import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.OffTimer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
 
@@ -39,13 +36,14 @@ import java.util.function.Supplier;
  *       RUNNING, and the runner does not leave RUNNING while an interrupt is being delivered; it then
  *       clears its interrupt flag, so a pooled thread never carries a stale interrupt to its next call.</li>
  *   <li><b>No user code on the timer.</b> The timeout task only claims; everything the claim leads to
- *       (fallback, events, listeners, completion) runs on a virtual thread started for it.</li>
+ *       (fallback, events, listeners, completion) runs on the waiting caller's thread ({@code execute}:
+ *       handed over, {@link HandOffFuture#handToCaller}) or on a virtual thread started for it.</li>
  *   <li><b>The deadline decides.</b> A result that comes after the deadline is a TIMEOUT even if the
  *       timer has not fired yet (a late timer); a caller interrupted after the outcome was claimed gets
  *       that outcome ({@link #await}).</li>
  * </ul>
  */
-final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
+final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
 
     private static final int PENDING = 0;
     private static final int CLAIMED = 1;
@@ -60,15 +58,12 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
 
     private static final VarHandle OUTCOME;
     private static final VarHandle RUN_STATE;
-    private static final VarHandle PERMIT_WATCH;
-    private static final CompletableFuture<Void> PERMIT_GONE = CompletableFuture.completedFuture(null);
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             OUTCOME = lookup.findVarHandle(AsyncExecution.class, "outcome", int.class);
             RUN_STATE = lookup.findVarHandle(AsyncExecution.class, "runState", int.class);
-            PERMIT_WATCH = lookup.findVarHandle(AsyncExecution.class, "permitWatch", CompletableFuture.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -89,10 +84,10 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     private volatile Cancellable timeout = Cancellable.NONE;
     private volatile CompletableFuture<T> stage;
     private volatile boolean stopRequested;
-    private volatile CompletableFuture<Void> permitWatch; // null: nobody asked; PERMIT_GONE: no permit held any more
 
     private AsyncExecution(Pipeline pipeline, GuardedCall<T> call, Supplier<? extends CompletionStage<T>> stageCall,
-            Fallback<T> fallback) {
+            Fallback<T> fallback, boolean callerWaits) {
+        super(callerWaits);
         this.pipeline = pipeline;
         this.config = pipeline.config();
         this.call = call;
@@ -106,7 +101,14 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     /** Starts {@code call} (blocking, on the isolation) or {@code stageCall} (non-blocking) and returns its future. */
     static <T> AsyncExecution<T> start(Pipeline pipeline, GuardedCall<T> call,
             Supplier<? extends CompletionStage<T>> stageCall, Fallback<T> fallback) {
-        AsyncExecution<T> execution = new AsyncExecution<>(pipeline, call, stageCall, fallback);
+        AsyncExecution<T> execution = new AsyncExecution<>(pipeline, call, stageCall, fallback, false);
+        execution.begin();
+        return execution;
+    }
+
+    /** Starts blocking {@code call} for a caller that waits with {@link CallerWait#await} (and runs a timeout's fallback). */
+    static <T> AsyncExecution<T> startForCaller(Pipeline pipeline, GuardedCall<T> call, Fallback<T> fallback) {
+        AsyncExecution<T> execution = new AsyncExecution<>(pipeline, call, null, fallback, true);
         execution.begin();
         return execution;
     }
@@ -284,19 +286,27 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
 
     /**
      * The timeout task, on the scheduler's timer thread: it only claims the outcome. The fallback, the
-     * events (breaker, metrics, request log, listeners), the completion of the caller's future (and so
-     * the caller's continuations) and the interrupt run on a virtual thread of their own, so no user
-     * code runs on the timer and a slow fallback delays no other timeout.
+     * events (breaker, metrics, request log, listeners) and the completion of the future run on the
+     * waiting caller's own thread for {@code execute} (one wake-up: the caller's), else on a virtual
+     * thread of their own (then the caller's continuations run there too); so no user code runs on
+     * the timer and a slow fallback delays no other timeout. The worker is interrupted after the
+     * caller was handed its outcome (by the timer: a blocking call has no stage, so no user code).
      */
     private void onTimeout() {
         if (!claim()) {
             return;
         }
-        long claimedAt = pipeline.ticker().read();
-        OFF_TIMER.run(() -> timedOut(claimedAt - start));
+        long executionNanos = pipeline.ticker().read() - start;
+        if (handToCaller(() -> timedOut(executionNanos, false))) {
+            if (config.timeout().interruptOnTimeout()) {
+                interruptRunner();
+            }
+        } else {
+            OFF_TIMER.run(() -> timedOut(executionNanos, config.timeout().interruptOnTimeout()));
+        }
     }
 
-    private void timedOut(long executionNanos) {
+    private void timedOut(long executionNanos, boolean interrupt) {
         RequestContext before = RequestContext.swap(context);
         try (ContextCarrier.Scope restored = carried.restore()) {
             recover(EventType.TIMEOUT, null, executionNanos);
@@ -305,7 +315,7 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
         }
         // The caller has its outcome first; only then is the worker woken, so on a busy machine the
         // interrupted worker does not compete with the completion of the caller's future.
-        if (config.timeout().interruptOnTimeout()) {
+        if (interrupt) {
             interruptRunner();
         }
     }
@@ -340,26 +350,6 @@ final class AsyncExecution<T> extends CompletableFuture<T> implements Runnable {
     /** The pipeline (so the guard) this call runs under. */
     Pipeline pipeline() {
         return pipeline;
-    }
-
-    /**
-     * A future completing once this call holds no isolation permit: when the call (or stage) really
-     * ends, which may be long after its outcome (a timed-out call that ignores its interrupt), or at
-     * once if it never took one or has given it back. Only watched calls allocate it.
-     */
-    CompletableFuture<Void> permitReleased() {
-        CompletableFuture<Void> fresh = new CompletableFuture<>();
-        @SuppressWarnings("unchecked")
-        CompletableFuture<Void> witness = (CompletableFuture<Void>) PERMIT_WATCH.compareAndExchange(this, null, fresh);
-        return witness == null ? fresh : witness; // PERMIT_GONE, or the watch an earlier caller installed
-    }
-
-    /** Called once, right after the permit is given back (or when none was taken): completes the watch. */
-    private void permitGone() {
-        Object watch = PERMIT_WATCH.getAndSet(this, PERMIT_GONE);
-        if (watch != null && watch != PERMIT_GONE) {
-            ((CompletableFuture<?>) watch).complete(null);
-        }
     }
 
     private boolean claim() {

@@ -80,7 +80,7 @@ public final class Pipeline {
             return CallerThreadExecution.run(this, call, fallback);
         }
         try {
-            return CallerWait.await(AsyncExecution.start(this, call, null, fallback));
+            return CallerWait.await(AsyncExecution.startForCaller(this, call, fallback));
         } catch (GuardException failure) {
             throw side.atCallerSite(failure); // the waiting caller's site
         }

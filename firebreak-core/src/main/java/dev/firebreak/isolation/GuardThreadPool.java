@@ -5,7 +5,6 @@ import dev.firebreak.metrics.ThreadPoolMetricsSnapshot;
 import dev.firebreak.time.Ticker;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionHandler;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
@@ -283,13 +282,14 @@ public final class GuardThreadPool {
     /**
      * The executor's queue: refuses an offer while the pool can still grow and has no idle thread, so
      * the executor adds a thread instead of queueing (Tomcat's TaskQueue idea). Its size is bounded by
-     * the admission count, not by itself.
+     * the admission count, not by itself. Idle threads spin briefly before parking ({@link SpinningTaskQueue}).
      */
-    private static final class HandOffQueue extends LinkedBlockingQueue<Runnable> {
+    private static final class HandOffQueue extends SpinningTaskQueue {
         private final Bulkhead admission;
         volatile ThreadPoolExecutor pool;
 
         HandOffQueue(Bulkhead admission) {
+            super(SpinningTaskQueue.DEFAULT_SPINS);
             this.admission = admission;
         }
 
@@ -297,7 +297,11 @@ public final class GuardThreadPool {
         public boolean offer(Runnable task) {
             ThreadPoolExecutor executor = pool;
             // admitted calls (this one included) outnumber the threads: no thread is idle, so grow.
-            if (executor != null) {
+            // The executor offers only once it has coreSize threads, and they stay unless core threads
+            // may time out: up to that many admitted calls cannot outnumber them, so the lock that
+            // getPoolSize() takes is skipped.
+            if (executor != null && (executor.allowsCoreThreadTimeOut()
+                    || admission.inFlight() > executor.getCorePoolSize())) {
                 int threads = executor.getPoolSize();
                 if (threads < executor.getMaximumPoolSize() && admission.inFlight() > threads) {
                     return false;
