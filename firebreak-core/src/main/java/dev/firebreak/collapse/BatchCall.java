@@ -2,9 +2,9 @@ package dev.firebreak.collapse;
 
 import dev.firebreak.Guard;
 import dev.firebreak.time.OffTimer;
-import java.util.ArrayList;
-import java.util.Collections;
+import java.util.AbstractList;
 import java.util.List;
+import java.util.RandomAccess;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -52,11 +52,7 @@ final class BatchCall<A, B, R> {
      * the timeout would let the collapser send batches its own guard must reject.
      */
     CompletableFuture<Void> run(List<CollapsedRequest<A, R>> shard) {
-        List<A> arguments = new ArrayList<>(shard.size());
-        for (CollapsedRequest<A, R> request : shard) {
-            arguments.add(request.argument());
-        }
-        List<A> view = Collections.unmodifiableList(arguments);
+        List<A> view = new Arguments<>(shard);
         CompletableFuture<? extends B> call;
         try {
             call = blocking != null
@@ -90,6 +86,28 @@ final class BatchCall<A, B, R> {
             }
         });
         return CompletableFuture.allOf(answered, released);
+    }
+
+    /**
+     * The shard's arguments as the batch function sees them: a read-only view over the shard (which no
+     * one changes once it is dispatched), instead of a copy per batch.
+     */
+    private static final class Arguments<A> extends AbstractList<A> implements RandomAccess {
+        private final List<? extends CollapsedRequest<A, ?>> shard;
+
+        Arguments(List<? extends CollapsedRequest<A, ?>> shard) {
+            this.shard = shard;
+        }
+
+        @Override
+        public A get(int index) {
+            return shard.get(index).argument();
+        }
+
+        @Override
+        public int size() {
+            return shard.size();
+        }
     }
 
     @SuppressWarnings("unchecked") // a stage of a subtype of B is read only, never written to: safe
