@@ -135,6 +135,28 @@ final class BatchCall<A, B, R> {
                     "batch response does not fit its " + shard.size() + " requests: " + sheet.violation(), null));
             return;
         }
+        // Claim the answered requests first (no user code runs here), count them once, complete them;
+        // only then the failed and missing ones, whose fallbacks are user code: a fallback that throws
+        // an Error cannot leave a claimed request without its completion.
+        boolean[] claimed = null;
+        int answered = 0;
+        for (int i = 0; i < shard.size(); i++) {
+            if (sheet.answered(i) && sheet.failure(i) == null && shard.get(i).claimForAnswer()) {
+                if (claimed == null) {
+                    claimed = new boolean[shard.size()];
+                }
+                claimed[i] = true;
+                answered++;
+            }
+        }
+        if (answered > 0) {
+            shard.get(0).countAnswered(answered);
+            for (int i = 0; i < shard.size(); i++) {
+                if (claimed[i]) {
+                    shard.get(i).completeClaimed(sheet.value(i));
+                }
+            }
+        }
         for (int i = 0; i < shard.size(); i++) {
             CollapsedRequest<A, R> request = shard.get(i);
             if (!sheet.answered(i)) {
@@ -143,8 +165,6 @@ final class BatchCall<A, B, R> {
                                 + shard.size() + ")", null));
             } else if (sheet.failure(i) != null) {
                 request.fail(sheet.failure(i));
-            } else {
-                request.succeed(sheet.value(i));
             }
         }
     }

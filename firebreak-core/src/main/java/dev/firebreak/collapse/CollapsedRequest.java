@@ -139,6 +139,39 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
         }
     }
 
+    /** The events of a request answered by its batch. */
+    static final long ANSWERED = EventType.SUCCESS.bit() | EventType.COLLAPSED.bit();
+
+    /**
+     * Claims the request for its batch's answer (false if it already has its outcome), leaving its
+     * completion to {@link #completeClaimed}: a batch claims its answered requests, counts them in the
+     * collapser's metrics once ({@link #countAnswered}), then completes them, so that no caller sees its
+     * answer before its count, and the cumulative counters are touched once per batch, not per request.
+     */
+    boolean claimForAnswer() {
+        if (claim()) {
+            deadline.cancel();
+            return true;
+        }
+        return false;
+    }
+
+    /** Counts {@code count} requests of this one's collapser as answered (before any of them completes). */
+    void countAnswered(int count) {
+        owner.metrics().requestsCompleted(ANSWERED, count);
+    }
+
+    /** Completes a request this thread claimed with {@link #claimForAnswer}, already counted. */
+    void completeClaimed(R value) {
+        RequestContext before = RequestContext.swap(context);
+        try (ContextCarrier.Scope restored = carried.restore()) {
+            log(ANSWERED);
+            super.complete(value);
+        } finally {
+            RequestContext.swap(before);
+        }
+    }
+
     /** The request cannot get its answer: its fallback, if any, or {@code failure}. */
     void fail(Throwable failure) {
         if (claim()) {
@@ -237,6 +270,10 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
 
     private void record(long events) {
         owner.metrics().requestCompleted(events);
+        log(events);
+    }
+
+    private void log(long events) {
         if (context != null) {
             context.log().add(owner.name(), events, owner.ticker().read() - start);
         }
