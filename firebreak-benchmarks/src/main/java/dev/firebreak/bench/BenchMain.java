@@ -76,8 +76,9 @@ public final class BenchMain {
         List<RunResult> results = new ArrayList<>();
         Set<String> timings = new LinkedHashSet<>();
         for (Suite suite : suites) {
-            timings.add(suite.benchmark() + ": " + suite.timing(options.quick()) + ", threads " + suite.threads()
-                    + ", modes " + suite.modes().stream().map(m -> m.shortLabel()).toList());
+            timings.add(suite.label() + ": " + suite.timing(options.quick()) + ", threads " + suite.threads()
+                    + ", modes " + suite.modes().stream().map(m -> m.shortLabel()).toList()
+                    + (suite.params().isEmpty() ? "" : ", " + suite.params()));
             for (int threads : suite.threads()) {
                 Collection<RunResult> run = new Runner(suite.options(options.filter(), threads, options.quick(),
                         Suite.forkedJvmArgs())).run();

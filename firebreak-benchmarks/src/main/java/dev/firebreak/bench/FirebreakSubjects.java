@@ -33,6 +33,16 @@ final class FirebreakSubjects {
         return Subject.verified(guarded(guard, work::run, null), Work.VALUE, "firebreak-" + isolation);
     }
 
+    /**
+     * The SEMAPHORE(10) success path with the latency percentiles off
+     * ({@code metrics.rollingPercentile.enabled=false}, set through the config API): breaker and rolling
+     * counters stay on, the features Resilience4j's circuit breaker and bulkhead have.
+     */
+    static Subject successNoPercentiles(Work work) throws Exception {
+        Guard guard = semaphoreGuard(c -> c.metrics(m -> m.percentilesEnabled(false)), 10);
+        return Subject.verified(guarded(guard, work::run, null), Work.VALUE, "firebreak-semaphore-nopct");
+    }
+
     /** A call to a guard whose breaker is forced open: SHORT_CIRCUITED, then the fallback. */
     static Subject shortCircuited() throws Exception {
         Guard guard = semaphoreGuard(c -> c.breaker(cb -> cb.forceOpen(true)), 10);

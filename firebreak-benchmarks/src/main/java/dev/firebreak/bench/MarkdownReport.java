@@ -1,5 +1,6 @@
 package dev.firebreak.bench;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -36,17 +37,21 @@ public final class MarkdownReport {
     /** The generated part: run, goals, success path, tails, failure paths, collapsing, timeouts. */
     public static String render(Summary summary, RunInfo run) {
         StringBuilder md = new StringBuilder();
+        int cores = run.machine().cores();
         run(md, run);
         if (!summary.goals().isEmpty()) {
-            goals(md, summary);
+            goals(md, summary, cores);
         }
         if (summary.measured(Summary.SUCCESS)) {
-            for (String body : List.of("empty", "cpu100")) {
-                success(md, summary, body);
+            for (String body : Summary.GOAL_BODIES) {
+                success(md, summary, body, cores);
             }
-            ratios(md, summary);
-            for (String body : List.of("empty", "cpu100")) {
-                tails(md, summary, body);
+            ratios(md, summary, cores);
+            if (!summary.realisticThreads().isEmpty()) {
+                realistic(md, summary, cores);
+            }
+            for (String body : Summary.GOAL_BODIES) {
+                tails(md, summary, body, cores);
             }
         }
         if (summary.measured(Summary.FAILURE)) {
@@ -80,29 +85,57 @@ public final class MarkdownReport {
         md.append('\n');
     }
 
-    private static void goals(StringBuilder md, Summary summary) {
-        md.append("## The goals\n\n");
-        md.append("Added time is the subject's average time per call minus the direct call's, same body and threads.\n\n");
+    private static void goals(StringBuilder md, Summary summary, int cores) {
+        md.append("## The goals (issue 17)\n\n");
+        md.append("Added time is the subject's average time per call minus the direct call's, same body and threads;"
+                + " the ratio is Firebreak's added time over the peer's (collapsing: time per request).\n\n");
         md.append("| goal | body | threads | Firebreak | peer | ratio | target | verdict |\n");
         md.append("|---|---|---:|---:|---:|---:|---:|---|\n");
+        int most = 0;
         for (Summary.Goal g : summary.goals()) {
-            boolean bytes = g.what().contains("B/op");
-            boolean lateness = g.what().contains("lateness");
-            String mine = bytes ? bytes(g.firebreak()) + " B/op" : lateness ? micros(g.firebreak()) + " µs" : ns(g.firebreak()) + " ns";
-            String target = bytes ? "< " + bytes(g.target()) + " B/op" : lateness ? "<= " + micros(g.target()) + " µs" : "<= " + ratio(g.target());
-            md.append("| ").append(g.what()).append(" | ").append(g.body()).append(" | ").append(g.threads()).append(" | ")
-                    .append(mine).append(" | ").append(Double.isNaN(g.peer()) ? "" : ns(g.peer()) + " ns").append(" | ")
-                    .append(Double.isNaN(g.ratio()) ? "" : ratio(g.ratio())).append(" | ").append(target).append(" | ")
-                    .append(verdict(g.verdict())).append(" |\n");
+            String mine = switch (g.kind()) {
+                case BYTES -> bytes(g.firebreak()) + " B/op";
+                case LATENESS -> micros(g.firebreak()) + " µs";
+                case RATIO, NANOS -> ns(g.firebreak()) + " ns";
+            };
+            String target = switch (g.kind()) {
+                case BYTES -> "< " + bytes(g.target()) + " B/op";
+                case LATENESS -> "<= " + micros(g.target()) + " µs";
+                case NANOS -> "<= " + ns(g.target()) + " ns";
+                case RATIO -> "<= " + ratio(g.target());
+            };
+            most = Math.max(most, g.threads());
+            md.append("| ").append(g.what()).append(" | ").append(g.body()).append(" | ").append(threads(g.threads(), cores))
+                    .append(" | ").append(mine).append(" | ").append(Double.isNaN(g.peer()) ? "" : ns(g.peer()) + " ns")
+                    .append(" | ").append(Double.isNaN(g.ratio()) ? "" : ratio(g.ratio())).append(" | ").append(target)
+                    .append(" | ").append(verdict(g.verdict())).append(" |\n");
         }
         md.append('\n');
+        oversubscription(md, most, cores);
     }
 
-    private static void success(StringBuilder md, Summary summary, String body) {
+    /** The note next to every table with rows of more benchmark threads ({@code most}) than the machine has cores. */
+    private static void oversubscription(StringBuilder md, int most, int cores) {
+        if (most <= cores) {
+            return;
+        }
+        md.append("(os) oversubscribed: more benchmark threads than the machine has cores (").append(most)
+                .append(" threads on ").append(cores).append(cores == 1 ? " vCPU" : " vCPUs").append(", from the"
+                + " machine's own count). The threads take turns on the cores, so these rows measure scheduling and"
+                + " lock hand-over as much as the libraries: read them as contention figures, not as the cost of one"
+                + " call.\n\n");
+    }
+
+    /** A thread count, marked (os) when it oversubscribes the machine's cores. */
+    static String threads(int threads, int cores) {
+        return threads > cores ? threads + " (os)" : Integer.toString(threads);
+    }
+
+    private static void success(StringBuilder md, Summary summary, String body, int cores) {
         List<Integer> threads = summary.successThreads();
         md.append("## Success path, body `").append(body).append("` (average time)\n\n");
         md.append("| subject |");
-        threads.forEach(t -> md.append(" ").append(t).append(" thr ns/op | added ns | B/op |"));
+        threads.forEach(t -> md.append(" ").append(threads(t, cores)).append(" thr ns/op | added ns | B/op |"));
         md.append("\n|---|");
         threads.forEach(t -> md.append("---:|---:|---:|"));
         md.append('\n');
@@ -116,23 +149,25 @@ public final class MarkdownReport {
             md.append('\n');
         }
         md.append('\n');
+        oversubscription(md, threads.stream().mapToInt(Integer::intValue).max().orElse(0), cores);
     }
 
-    private static void ratios(StringBuilder md, Summary summary) {
+    private static void ratios(StringBuilder md, Summary summary, int cores) {
         md.append("## Firebreak's added time over each peer's\n\n");
         md.append("Below 1, Firebreak adds less. SEMAPHORE is compared with the caller-thread peers, THREAD and VIRTUAL"
                 + " with the ones that hand the call to another thread.\n\n");
         md.append("| Firebreak | peer | body |");
-        summary.successThreads().forEach(t -> md.append(' ').append(t).append(" thr |"));
+        summary.successThreads().forEach(t -> md.append(' ').append(threads(t, cores)).append(" thr |"));
         md.append("\n|---|---|---|");
         summary.successThreads().forEach(t -> md.append("---:|"));
         md.append('\n');
         String[][] pairs = {
-                {"firebreak-semaphore", "r4j-cb-bulkhead"}, {"firebreak-semaphore", "failsafe-cb-bulkhead"},
+                {"firebreak-semaphore", "r4j-cb-bulkhead"}, {"firebreak-semaphore-nopct", "r4j-cb-bulkhead"},
+                {"firebreak-semaphore", "failsafe-cb-bulkhead"},
                 {"firebreak-semaphore", "sentinel"}, {"firebreak-semaphore", "hystrix-semaphore"},
                 {"firebreak-thread", "hystrix-thread"}, {"firebreak-thread", "r4j-cb-bulkhead-timelimiter"},
                 {"firebreak-virtual", "hystrix-thread"}, {"firebreak-virtual", "r4j-cb-bulkhead-timelimiter"}};
-        for (String body : List.of("empty", "cpu100")) {
+        for (String body : Summary.GOAL_BODIES) {
             for (String[] pair : pairs) {
                 md.append("| ").append(pair[0]).append(" | ").append(pair[1]).append(" | ").append(body).append(" |");
                 for (int t : summary.successThreads()) {
@@ -142,17 +177,23 @@ public final class MarkdownReport {
             }
         }
         md.append('\n');
+        oversubscription(md, summary.successThreads().stream().mapToInt(Integer::intValue).max().orElse(0), cores);
     }
 
-    private static void tails(StringBuilder md, Summary summary, String body) {
+    private static void tails(StringBuilder md, Summary summary, String body, int cores) {
         List<Integer> threads = summary.successThreads();
         md.append("## Success path tails, body `").append(body).append("` (sample mode, ns: p50 / p99 / p99.9)\n\n");
         md.append("| subject |");
-        threads.forEach(t -> md.append(' ').append(t).append(" thr |"));
+        threads.forEach(t -> md.append(' ').append(threads(t, cores)).append(" thr |"));
         md.append("\n|---|");
         threads.forEach(t -> md.append("---:|"));
         md.append('\n');
+        List<String> untimed = new ArrayList<>();
         for (String subject : Summary.SUCCESS_SUBJECTS) {
+            if (threads.stream().allMatch(t -> summary.success(subject, body, t, "sample").isEmpty())) {
+                untimed.add(subject);
+                continue;
+            }
             md.append("| ").append(subject).append(" |");
             for (int t : threads) {
                 Optional<JmhResult> r = summary.success(subject, body, t, "sample");
@@ -160,6 +201,35 @@ public final class MarkdownReport {
                         + ns(x.percentile("99.9"))).orElse("")).append(" |");
             }
             md.append('\n');
+        }
+        md.append('\n');
+        if (!untimed.isEmpty()) {
+            md.append("Not sampled (trimmed to keep the whole run near 15 minutes; their average times are above): ")
+                    .append(String.join(", ", untimed)).append(".\n\n");
+        }
+        oversubscription(md, threads.stream().mapToInt(Integer::intValue).max().orElse(0), cores);
+    }
+
+    private static void realistic(StringBuilder md, Summary summary, int cores) {
+        String body = Summary.REALISTIC_BODY;
+        md.append("## A realistic call: about 10 µs of CPU work (body `").append(body).append("`, average time)\n\n");
+        md.append("The body is `Blackhole.consumeCPU(5000)`; the direct row is its own time. Added % is the"
+                + " protection's added time as a share of that real work.\n\n");
+        md.append("| subject | threads | ns/op | added ns | added % of the work | B/op |\n");
+        md.append("|---|---:|---:|---:|---:|---:|\n");
+        for (int t : summary.realisticThreads()) {
+            for (String subject : Summary.SUCCESS_SUBJECTS) {
+                if (summary.success(subject, body, t, "avgt").isEmpty()) {
+                    continue;
+                }
+                boolean direct = subject.equals("direct");
+                double fraction = summary.addedFractionOfWork(subject, t);
+                md.append("| ").append(subject).append(" | ").append(threads(t, cores)).append(" | ")
+                        .append(ns(summary.nanos(subject, body, t))).append(" | ")
+                        .append(direct ? "" : ns(summary.addedNanos(subject, body, t))).append(" | ")
+                        .append(direct || Double.isNaN(fraction) ? "" : String.format(Locale.ROOT, "%.1f %%", 100 * fraction))
+                        .append(" | ").append(bytes(summary.bytes(subject, body, t))).append(" |\n");
+            }
         }
         md.append('\n');
     }

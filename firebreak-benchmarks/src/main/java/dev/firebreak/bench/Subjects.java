@@ -13,6 +13,7 @@ final class Subjects {
         return switch (name) {
             case "direct" -> work::run;
             case "firebreak-semaphore" -> FirebreakSubjects.success("semaphore", work);
+            case "firebreak-semaphore-nopct" -> FirebreakSubjects.successNoPercentiles(work);
             case "firebreak-virtual" -> FirebreakSubjects.success("virtual", work);
             case "firebreak-thread" -> FirebreakSubjects.success("thread", work);
             case "r4j-cb-bulkhead" -> Resilience4jSubjects.cbBulkhead(work);

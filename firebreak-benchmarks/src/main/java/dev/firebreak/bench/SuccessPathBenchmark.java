@@ -16,9 +16,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The success path: one call through each subject around an empty body or
- * {@code Blackhole.consumeCPU(100)}. One subject instance is shared by all benchmark threads (the
- * runner runs 1, 2 and 4). The direct call is the baseline every added cost is measured against.
+ * The success path: one call through each subject around an empty body, {@code Blackhole.consumeCPU(100)}
+ * or the realistic {@code Blackhole.consumeCPU(5000)} (about 10 µs; see {@link Work}). One subject
+ * instance is shared by all benchmark threads (the runner runs 1, 2 and 4; {@link Suite#all()} says which
+ * subjects, bodies, modes and thread counts run together). The direct call is the baseline every added
+ * cost is measured against.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
@@ -29,13 +31,13 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SuccessPathBenchmark {
 
     /** Who protects the call. */
-    @Param({"direct", "firebreak-semaphore", "firebreak-virtual", "firebreak-thread",
+    @Param({"direct", "firebreak-semaphore", "firebreak-semaphore-nopct", "firebreak-virtual", "firebreak-thread",
             "r4j-cb-bulkhead", "r4j-cb-bulkhead-timelimiter", "hystrix-semaphore", "hystrix-thread",
             "failsafe-cb-bulkhead", "sentinel"})
     public String subject;
 
-    /** The protected body: {@code empty} or {@code cpu100}. */
-    @Param({"empty", "cpu100"})
+    /** The protected body: {@code empty}, {@code cpu100} or {@code cpu5000}. */
+    @Param({"empty", "cpu100", "cpu5000"})
     public String body;
 
     private Subject protectedCall;

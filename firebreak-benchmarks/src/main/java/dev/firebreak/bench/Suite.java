@@ -1,7 +1,9 @@
 package dev.firebreak.bench;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.profile.GCProfiler;
@@ -11,8 +13,11 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * One benchmark class with the modes, thread counts and timing it runs with.
+ * One benchmark class with the modes, thread counts, parameter values and timing it runs with. A class
+ * may run as several suites (the success path: every subject in average time, the main subjects'
+ * tails in sample mode, the realistic body at 2 threads), each a JMH run per thread count.
  *
+ * @param label          what the summary calls this suite
  * @param benchmark      the benchmark class's simple name
  * @param modes          JMH modes, each its own fork
  * @param threads        thread counts, one JMH run each (one shared subject for all threads)
@@ -20,17 +25,51 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * @param warmups        full run: warmup iterations
  * @param measurements   full run: measurement iterations
  * @param iterationMillis full run: length of each iteration
+ * @param params         {@code @Param} values to run instead of the class's own (empty: all of them)
  */
-public record Suite(String benchmark, List<Mode> modes, List<Integer> threads, boolean gcProfiler,
-        int warmups, int measurements, int iterationMillis) {
+public record Suite(String label, String benchmark, List<Mode> modes, List<Integer> threads, boolean gcProfiler,
+        int warmups, int measurements, int iterationMillis, Map<String, List<String>> params) {
+
+    /** The success-path subjects whose tails (sample mode) run; the others' were trimmed to keep the run short. */
+    static final List<String> TAIL_SUBJECTS = List.of("direct", "firebreak-semaphore", "firebreak-semaphore-nopct",
+            "firebreak-virtual", "firebreak-thread", "r4j-cb-bulkhead", "r4j-cb-bulkhead-timelimiter", "hystrix-thread");
+
+    /** The subjects of the realistic row (about 10 µs of work at 2 threads): Firebreak's isolations and their peers. */
+    static final List<String> REALISTIC_SUBJECTS = List.of("direct", "firebreak-semaphore", "firebreak-semaphore-nopct",
+            "firebreak-virtual", "firebreak-thread", "r4j-cb-bulkhead", "r4j-cb-bulkhead-timelimiter", "hystrix-semaphore",
+            "hystrix-thread");
+
+    /** The realistic row's body. */
+    static final String REALISTIC_BODY = "cpu5000";
+
+    /** The realistic row's thread count. */
+    static final int REALISTIC_THREADS = 2;
+
+    /** A suite of every {@code @Param} value of its class. */
+    public Suite(String benchmark, List<Mode> modes, List<Integer> threads, boolean gcProfiler, int warmups,
+            int measurements, int iterationMillis) {
+        this(benchmark, benchmark, modes, threads, gcProfiler, warmups, measurements, iterationMillis, Map.of());
+    }
+
+    /** Copies the parameter map (its order is kept for the summary). */
+    public Suite {
+        params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+    }
 
     /** Quick mode's iteration: a smoke test, not a figure. */
     static final int QUICK_ITERATION_MILLIS = 100;
 
     /** Every suite of {@code ./firebreak bench}, in the order they run. */
     public static List<Suite> all() {
+        List<String> bodies = List.of("empty", "cpu100");
         return List.of(
-                new Suite("SuccessPathBenchmark", List.of(Mode.AverageTime, Mode.SampleTime), List.of(1, 2, 4), true, 2, 3, 1000),
+                new Suite("SuccessPathBenchmark (average time, every subject)", "SuccessPathBenchmark",
+                        List.of(Mode.AverageTime), List.of(1, 2, 4), true, 2, 3, 1000, Map.of("body", bodies)),
+                new Suite("SuccessPathBenchmark (tails, main subjects)", "SuccessPathBenchmark", List.of(Mode.SampleTime),
+                        List.of(1, 2, 4), false, 2, 3, 1000, Map.of("subject", TAIL_SUBJECTS, "body", bodies)),
+                new Suite("SuccessPathBenchmark (realistic body)", "SuccessPathBenchmark", List.of(Mode.AverageTime),
+                        List.of(REALISTIC_THREADS), true, 2, 3, 1000,
+                        Map.of("subject", REALISTIC_SUBJECTS, "body", List.of(REALISTIC_BODY))),
                 new Suite("FailurePathBenchmark", List.of(Mode.AverageTime), List.of(1), true, 2, 3, 1000),
                 new Suite("CollapsingBenchmark", List.of(Mode.AverageTime), List.of(1), true, 2, 3, 1000),
                 new Suite("TimeoutPrecisionBenchmark", List.of(Mode.SampleTime), List.of(1), false, 1, 3, 2000));
@@ -65,6 +104,7 @@ public record Suite(String benchmark, List<Mode> modes, List<Integer> threads, b
         if (gcProfiler) {
             builder.addProfiler(GCProfiler.class);
         }
+        params.forEach((name, values) -> builder.param(name, values.toArray(String[]::new)));
         return builder.build();
     }
 

@@ -14,7 +14,8 @@ import java.util.TreeSet;
 public final class Summary {
 
     /** The success-path subjects, in the order the tables list them. */
-    public static final List<String> SUCCESS_SUBJECTS = List.of("direct", "firebreak-semaphore", "firebreak-virtual",
+    public static final List<String> SUCCESS_SUBJECTS = List.of("direct", "firebreak-semaphore",
+            "firebreak-semaphore-nopct", "firebreak-virtual",
             "firebreak-thread", "r4j-cb-bulkhead", "r4j-cb-bulkhead-timelimiter", "hystrix-semaphore", "hystrix-thread",
             "failsafe-cb-bulkhead", "sentinel");
 
@@ -25,6 +26,12 @@ public final class Summary {
     /** The timeout subjects, in table order. */
     public static final List<String> TIMEOUT_SUBJECTS = List.of("firebreak-thread", "firebreak-thread-no-interrupt",
             "firebreak-virtual", "hystrix-thread", "r4j-timelimiter");
+
+    /** The bodies the goals are judged on (the realistic body has a table of its own). */
+    public static final List<String> GOAL_BODIES = List.of("empty", "cpu100");
+
+    /** The realistic body: about 10 µs of CPU work (see {@link Work}). */
+    public static final String REALISTIC_BODY = "cpu5000";
 
     /** The collapsing batch sizes. */
     public static final List<Integer> BATCH_SIZES = List.of(1, 10, 100);
@@ -112,47 +119,94 @@ public final class Summary {
                 });
     }
 
-    /** The issue's goals, each with its figures and verdict, for every body and thread count measured. */
+    /**
+     * Issue 17's goals, each with its figures and verdict, for every body (empty, cpu100) and thread
+     * count measured: SEMAPHORE against Resilience4j CB+Bulkhead (defaults: at most 1.0x and 0 B/op;
+     * latency percentiles off: at most 0.5x), the refusals with a fallback (0 B/op, at most 100 ns),
+     * THREAD and VIRTUAL against Hystrix THREAD (0.5x) and Resilience4j with TimeLimiter (1.0x), the
+     * timeout lateness (p99 at most 1 ms) and collapsing at batch 100 (at most 0.25x Hystrix's).
+     */
     public List<Goal> goals() {
         List<Goal> goals = new ArrayList<>();
         List<Integer> threads = successThreads();
-        for (String body : List.of("empty", "cpu100")) {
+        for (String body : GOAL_BODIES) {
             for (int t : threads) {
-                if (t > 2) {
-                    continue;
-                }
-                goals.add(addedGoal("SEMAPHORE added time <= 1/2 of Resilience4j CB+Bulkhead", "firebreak-semaphore",
-                        "r4j-cb-bulkhead", body, t, 0.5));
-                goals.add(bytesGoal(body, t));
-                goals.add(addedGoal("SEMAPHORE added time <= 1/50 of Hystrix SEMAPHORE", "firebreak-semaphore",
-                        "hystrix-semaphore", body, t, 1.0 / 50));
+                goals.add(addedGoal("SEMAPHORE, defaults: added time <= 1.0x Resilience4j CB+Bulkhead", "firebreak-semaphore",
+                        "r4j-cb-bulkhead", body, t, 1.0));
+                goals.add(bytesGoal("SEMAPHORE, defaults: 0 B/op", "firebreak-semaphore", body, t));
+                goals.add(addedGoal("SEMAPHORE, percentiles off: added time <= 0.5x Resilience4j CB+Bulkhead",
+                        "firebreak-semaphore-nopct", "r4j-cb-bulkhead", body, t, 0.5));
             }
             for (int t : threads) {
-                goals.add(addedGoal("THREAD added time <= 1/2 of Hystrix THREAD", "firebreak-thread", "hystrix-thread",
-                        body, t, 0.5));
-                goals.add(addedGoal("VIRTUAL added time <= 1/2 of Hystrix THREAD", "firebreak-virtual", "hystrix-thread",
-                        body, t, 0.5));
+                for (String isolation : List.of("THREAD", "VIRTUAL")) {
+                    String subject = "firebreak-" + isolation.toLowerCase(java.util.Locale.ROOT);
+                    goals.add(addedGoal(isolation + ": added time <= 0.5x Hystrix THREAD", subject, "hystrix-thread",
+                            body, t, 0.5));
+                    goals.add(addedGoal(isolation + ": added time <= 1.0x Resilience4j CB+Bulkhead+TimeLimiter", subject,
+                            "r4j-cb-bulkhead-timelimiter", body, t, 1.0));
+                }
+            }
+        }
+        if (measured(FAILURE)) {
+            for (String path : List.of("short-circuited", "rejected")) {
+                Optional<JmhResult> r = failure("firebreak", path);
+                double bytes = r.map(JmhResult::bytesPerOp).orElse(Double.NaN);
+                double nanos = r.map(JmhResult::nanos).orElse(Double.NaN);
+                goals.add(new Goal(path + " with a fallback: 0 B/op", "", 1, bytes, Double.NaN, Double.NaN, ZERO_BYTES,
+                        Kind.BYTES, bytesVerdict(bytes)));
+                goals.add(new Goal(path + " with a fallback: <= 100 ns", "", 1, nanos, Double.NaN, Double.NaN, 100.0,
+                        Kind.NANOS, verdict(nanos, 100.0)));
             }
         }
         for (String subject : measured(TIMEOUT) ? List.of("firebreak-thread", "firebreak-virtual") : List.<String>of()) {
             double p99 = lateness(subject).map(Lateness::p99).orElse(Double.NaN);
-            goals.add(new Goal(subject + " timeout lateness p99 <= 1 ms", "", 1, p99, Double.NaN, Double.NaN, 1e6,
-                    verdict(p99, 1e6)));
+            goals.add(new Goal(subject + ": timeout lateness p99 <= 1 ms", "", 1, p99, Double.NaN, Double.NaN, 1e6,
+                    Kind.LATENESS, verdict(p99, 1e6)));
+        }
+        if (measured(COLLAPSING)) {
+            int batch = 100;
+            double mine = collapsing("firebreak", batch).map(JmhResult::nanos).orElse(Double.NaN);
+            double theirs = collapsing("hystrix", batch).map(JmhResult::nanos).orElse(Double.NaN);
+            double ratio = ratio(mine, theirs);
+            goals.add(new Goal("collapsing per request, batch 100: <= 0.25x Hystrix's collapser", "", 1, mine, theirs,
+                    ratio, 0.25, Kind.RATIO, verdict(ratio, 0.25)));
         }
         return goals;
+    }
+
+    /** Thread counts of the realistic row (body {@code cpu5000}), ascending. */
+    public List<Integer> realisticThreads() {
+        TreeSet<Integer> threads = new TreeSet<>();
+        for (JmhResult r : results) {
+            if (r.benchmark().equals(SUCCESS) && REALISTIC_BODY.equals(r.param("body"))) {
+                threads.add(r.threads());
+            }
+        }
+        return List.copyOf(threads);
+    }
+
+    /**
+     * The time {@code subject} adds to the realistic body at {@code threads}, as a fraction of the body's
+     * own time (the direct call's): 0.05 means the protection costs 5 % of the real work. NaN if missing.
+     */
+    public double addedFractionOfWork(String subject, int threads) {
+        return ratio(addedNanos(subject, REALISTIC_BODY, threads), nanos("direct", REALISTIC_BODY, threads));
     }
 
     private Goal addedGoal(String what, String subject, String peer, String body, int threads, double target) {
         double mine = addedNanos(subject, body, threads);
         double theirs = addedNanos(peer, body, threads);
         double ratio = ratio(mine, theirs);
-        return new Goal(what, body, threads, mine, theirs, ratio, target, verdict(ratio, target));
+        return new Goal(what, body, threads, mine, theirs, ratio, target, Kind.RATIO, verdict(ratio, target));
     }
 
-    private Goal bytesGoal(String body, int threads) {
-        double bytes = bytes("firebreak-semaphore", body, threads);
-        return new Goal("SEMAPHORE allocates 0 B/op", body, threads, bytes, Double.NaN, Double.NaN, ZERO_BYTES,
-                Double.isNaN(bytes) ? Verdict.NO_DATA : bytes < ZERO_BYTES ? Verdict.MET : Verdict.MISSED);
+    private Goal bytesGoal(String what, String subject, String body, int threads) {
+        double bytes = bytes(subject, body, threads);
+        return new Goal(what, body, threads, bytes, Double.NaN, Double.NaN, ZERO_BYTES, Kind.BYTES, bytesVerdict(bytes));
+    }
+
+    private static Verdict bytesVerdict(double bytes) {
+        return Double.isNaN(bytes) ? Verdict.NO_DATA : bytes < ZERO_BYTES ? Verdict.MET : Verdict.MISSED;
     }
 
     private static Verdict verdict(double value, double atMost) {
@@ -187,9 +241,22 @@ public final class Summary {
         NO_DATA
     }
 
+    /** What a goal's figure and target are. */
+    public enum Kind {
+        /** Firebreak's and the peer's figures in ns, the target bounds their ratio. */
+        RATIO,
+        /** Firebreak's figure in B/op, the target bounds it (strictly below). */
+        BYTES,
+        /** Firebreak's figure in ns, the target bounds it. */
+        NANOS,
+        /** Firebreak's figure is a lateness in ns, the target bounds it. */
+        LATENESS
+    }
+
     /**
-     * One goal: for ratio goals, {@code firebreak} and {@code peer} are added ns and {@code value} their
-     * ratio; for the allocation goal {@code firebreak} is B/op; for lateness, {@code firebreak} is the p99 in ns.
+     * One goal: for ratio goals, {@code firebreak} and {@code peer} are ns (added time, or per request)
+     * and {@code ratio} their ratio; for an allocation goal {@code firebreak} is B/op; for a time goal ns;
+     * for lateness, {@code firebreak} is the p99 in ns.
      *
      * @param what      the goal in words
      * @param body      the body ("" when it does not apply)
@@ -198,10 +265,11 @@ public final class Summary {
      * @param peer      the peer's figure (NaN when none)
      * @param ratio     firebreak / peer (NaN when not a ratio goal)
      * @param target    the bound the figure (ratio, bytes or ns) must not exceed
+     * @param kind      what the figures and the target are
      * @param verdict   met, missed or no data
      */
     public record Goal(String what, String body, int threads, double firebreak, double peer, double ratio,
-            double target, Verdict verdict) {
+            double target, Kind kind, Verdict verdict) {
     }
 
     /**

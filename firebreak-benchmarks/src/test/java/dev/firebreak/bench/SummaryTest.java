@@ -29,7 +29,7 @@ class SummaryTest {
 
     @Test
     void readsEveryResultWithTimesInNanosecondsWhateverTheUnit() {
-        assertThat(results).hasSize(16);
+        assertThat(results).hasSize(22);
         assertThat(summary.nanos("hystrix-semaphore", "empty", 1)).isCloseTo(4002.0, within(EPS)); // 4.002 us/op
         assertThat(summary.nanos("hystrix-thread", "empty", 1)).isCloseTo(20002.0, within(1e-6)); // 0.020002 ms/op
         JmhResult direct = summary.success("direct", "empty", 1, "avgt").orElseThrow();
@@ -71,25 +71,57 @@ class SummaryTest {
     @Test
     void goalsCarryFiguresAndVerdicts() {
         List<Summary.Goal> goals = summary.goals();
-        assertThat(goal(goals, "SEMAPHORE added time <= 1/2 of Resilience4j", "empty", 1))
+        assertThat(goal(goals, "SEMAPHORE, defaults: added time <= 1.0x Resilience4j", "empty", 1))
                 .satisfies(g -> {
                     assertThat(g.firebreak()).isCloseTo(28.0, within(EPS));
                     assertThat(g.peer()).isCloseTo(100.0, within(EPS));
                     assertThat(g.ratio()).isCloseTo(0.28, within(EPS));
+                    assertThat(g.target()).isEqualTo(1.0);
+                    assertThat(g.kind()).isEqualTo(Summary.Kind.RATIO);
                     assertThat(g.verdict()).isEqualTo(Summary.Verdict.MET);
                 });
-        assertThat(goal(goals, "SEMAPHORE added time <= 1/2 of Resilience4j", "empty", 2).verdict()).isEqualTo(Summary.Verdict.MET);
-        assertThat(goal(goals, "SEMAPHORE added time <= 1/50 of Hystrix", "empty", 1).verdict()).isEqualTo(Summary.Verdict.MET);
-        assertThat(goal(goals, "SEMAPHORE added time <= 1/50 of Hystrix", "empty", 2).verdict()).isEqualTo(Summary.Verdict.NO_DATA);
-        assertThat(goal(goals, "SEMAPHORE allocates 0 B/op", "empty", 1).verdict()).isEqualTo(Summary.Verdict.MET);
-        assertThat(goal(goals, "THREAD added time", "empty", 1)).satisfies(g -> {
+        assertThat(goal(goals, "SEMAPHORE, defaults: added time", "empty", 2).verdict()).isEqualTo(Summary.Verdict.MET);
+        assertThat(goal(goals, "SEMAPHORE, defaults: 0 B/op", "empty", 1).verdict()).isEqualTo(Summary.Verdict.MET);
+        assertThat(goal(goals, "SEMAPHORE, percentiles off: added time <= 0.5x", "empty", 1)).satisfies(g -> {
+            assertThat(g.ratio()).isCloseTo(0.43, within(EPS)); // (45-2)/(102-2)
+            assertThat(g.verdict()).isEqualTo(Summary.Verdict.MET);
+        });
+        assertThat(goal(goals, "SEMAPHORE, percentiles off", "empty", 2).verdict()).isEqualTo(Summary.Verdict.NO_DATA);
+        assertThat(goal(goals, "THREAD: added time <= 0.5x Hystrix THREAD", "empty", 1)).satisfies(g -> {
             assertThat(g.ratio()).isCloseTo(0.5, within(1e-9)); // (10002-2)/(20002-2): exactly on the bound counts as met
             assertThat(g.verdict()).isEqualTo(Summary.Verdict.MET);
         });
-        assertThat(goal(goals, "VIRTUAL added time", "empty", 1).verdict()).isEqualTo(Summary.Verdict.NO_DATA);
-        assertThat(goal(goals, "SEMAPHORE added time <= 1/2 of Resilience4j", "cpu100", 1).verdict()).isEqualTo(Summary.Verdict.NO_DATA);
-        assertThat(goal(goals, "firebreak-thread timeout", "", 1).verdict()).isEqualTo(Summary.Verdict.MET);
-        assertThat(goal(goals, "firebreak-virtual timeout", "", 1).verdict()).isEqualTo(Summary.Verdict.MISSED);
+        assertThat(goal(goals, "THREAD: added time <= 1.0x Resilience4j CB+Bulkhead+TimeLimiter", "empty", 1).verdict())
+                .isEqualTo(Summary.Verdict.NO_DATA);
+        assertThat(goal(goals, "VIRTUAL: added time <= 0.5x", "empty", 1).verdict()).isEqualTo(Summary.Verdict.NO_DATA);
+        assertThat(goal(goals, "SEMAPHORE, defaults: added time", "cpu100", 1).verdict()).isEqualTo(Summary.Verdict.NO_DATA);
+        assertThat(goals).noneMatch(g -> g.body().equals("cpu5000")); // the realistic body has its own table
+        assertThat(goal(goals, "short-circuited with a fallback: 0 B/op", "", 1).verdict()).isEqualTo(Summary.Verdict.MET);
+        assertThat(goal(goals, "short-circuited with a fallback: <= 100 ns", "", 1)).satisfies(g -> {
+            assertThat(g.firebreak()).isCloseTo(20.0, within(EPS));
+            assertThat(g.kind()).isEqualTo(Summary.Kind.NANOS);
+            assertThat(g.verdict()).isEqualTo(Summary.Verdict.MET);
+        });
+        assertThat(goal(goals, "rejected with a fallback: 0 B/op", "", 1)).satisfies(g -> {
+            assertThat(g.firebreak()).isCloseTo(144.0, within(EPS));
+            assertThat(g.verdict()).isEqualTo(Summary.Verdict.MISSED);
+        });
+        assertThat(goal(goals, "rejected with a fallback: <= 100 ns", "", 1).verdict()).isEqualTo(Summary.Verdict.MISSED);
+        assertThat(goal(goals, "firebreak-thread: timeout", "", 1).verdict()).isEqualTo(Summary.Verdict.MET);
+        assertThat(goal(goals, "firebreak-virtual: timeout", "", 1).verdict()).isEqualTo(Summary.Verdict.MISSED);
+        assertThat(goal(goals, "collapsing per request, batch 100", "", 1)).satisfies(g -> {
+            assertThat(g.firebreak()).isCloseTo(300.0, within(EPS));
+            assertThat(g.peer()).isCloseTo(1000.0, within(EPS));
+            assertThat(g.ratio()).isCloseTo(0.3, within(EPS));
+            assertThat(g.verdict()).isEqualTo(Summary.Verdict.MISSED);
+        });
+    }
+
+    @Test
+    void theRealisticRowShowsTheAddedTimeAsAShareOfTheWork() {
+        assertThat(summary.realisticThreads()).containsExactly(2);
+        assertThat(summary.addedFractionOfWork("firebreak-semaphore", 2)).isCloseTo(0.025, within(EPS)); // 250 / 10,000
+        assertThat(summary.addedFractionOfWork("firebreak-thread", 2)).isNaN();
     }
 
     @Test
@@ -107,7 +139,7 @@ class SummaryTest {
         assertThat(summary.failure("r4j", "short-circuited").orElseThrow().bytesPerOp()).isCloseTo(1000.0, within(EPS));
         assertThat(summary.failure("r4j", "rejected")).isEmpty();
         assertThat(summary.collapsing("firebreak", 10).orElseThrow().nanos()).isCloseTo(500.0, within(EPS));
-        assertThat(summary.collapsing("hystrix", 100)).isEmpty();
+        assertThat(summary.collapsing("hystrix", 1)).isEmpty();
     }
 
     @Test
@@ -124,7 +156,17 @@ class SummaryTest {
                 .contains("| r4j | 200 | 1,000 | 10.00 |")
                 .contains("took 12 min 34 s")
                 .contains("8.0 GiB")
-                .contains("figures are noisy");
+                .contains("figures are noisy")
+                .contains("| firebreak-semaphore | 2 | 10,250 | 250 | 2.5 % |")
+                .contains("| collapsing per request, batch 100: <= 0.25x Hystrix's collapser |  | 1 | 300 ns | 1,000 ns | 0.30 | <= 0.25 | **missed** |")
+                .contains("| rejected with a fallback: <= 100 ns |  | 1 | 150 ns |  |  | <= 100 ns | **missed** |")
+                .doesNotContain("(os)");
+        RunInfo oneCore = new RunInfo("./firebreak bench", false, "1 fork", "2025-01-01T00:00:00Z", 754,
+                new MachineInfo(1, 8L << 30, "Some CPU", "Linux", "OpenJDK 25"), new LoadAverage(0.1, 0.1, 0.1),
+                new LoadAverage(1, 1, 1));
+        assertThat(MarkdownReport.render(summary, oneCore))
+                .contains("| SEMAPHORE, defaults: 0 B/op | empty | 2 (os) |")
+                .contains("(os) oversubscribed: more benchmark threads than the machine has cores (2 threads on 1 vCPU,");
         String existing = "# Benchmarks\n\nintro\n\n" + MarkdownReport.START + "\nold figures\n" + MarkdownReport.END
                 + "\n\n## Reading\n\nhand-written\n";
         String spliced = MarkdownReport.splice(existing, generated);

@@ -2,9 +2,9 @@ package dev.firebreak.collapse;
 
 import dev.firebreak.Guard;
 import dev.firebreak.time.OffTimer;
-import java.util.ArrayList;
-import java.util.Collections;
+import java.util.AbstractList;
 import java.util.List;
+import java.util.RandomAccess;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -52,11 +52,7 @@ final class BatchCall<A, B, R> {
      * the timeout would let the collapser send batches its own guard must reject.
      */
     CompletableFuture<Void> run(List<CollapsedRequest<A, R>> shard) {
-        List<A> arguments = new ArrayList<>(shard.size());
-        for (CollapsedRequest<A, R> request : shard) {
-            arguments.add(request.argument());
-        }
-        List<A> view = Collections.unmodifiableList(arguments);
+        List<A> view = new Arguments<>(shard);
         CompletableFuture<? extends B> call;
         try {
             call = blocking != null
@@ -92,6 +88,28 @@ final class BatchCall<A, B, R> {
         return CompletableFuture.allOf(answered, released);
     }
 
+    /**
+     * The shard's arguments as the batch function sees them: a read-only view over the shard (which no
+     * one changes once it is dispatched), instead of a copy per batch.
+     */
+    private static final class Arguments<A> extends AbstractList<A> implements RandomAccess {
+        private final List<? extends CollapsedRequest<A, ?>> shard;
+
+        Arguments(List<? extends CollapsedRequest<A, ?>> shard) {
+            this.shard = shard;
+        }
+
+        @Override
+        public A get(int index) {
+            return shard.get(index).argument();
+        }
+
+        @Override
+        public int size() {
+            return shard.size();
+        }
+    }
+
     @SuppressWarnings("unchecked") // a stage of a subtype of B is read only, never written to: safe
     private CompletionStage<B> startAsync(List<A> arguments) {
         return (CompletionStage<B>) async.start(arguments);
@@ -117,6 +135,28 @@ final class BatchCall<A, B, R> {
                     "batch response does not fit its " + shard.size() + " requests: " + sheet.violation(), null));
             return;
         }
+        // Claim the answered requests first (no user code runs here), count them once, complete them;
+        // only then the failed and missing ones, whose fallbacks are user code: a fallback that throws
+        // an Error cannot leave a claimed request without its completion.
+        boolean[] claimed = null;
+        int answered = 0;
+        for (int i = 0; i < shard.size(); i++) {
+            if (sheet.answered(i) && sheet.failure(i) == null && shard.get(i).claimForAnswer()) {
+                if (claimed == null) {
+                    claimed = new boolean[shard.size()];
+                }
+                claimed[i] = true;
+                answered++;
+            }
+        }
+        if (answered > 0) {
+            shard.get(0).countAnswered(answered);
+            for (int i = 0; i < shard.size(); i++) {
+                if (claimed[i]) {
+                    shard.get(i).completeClaimed(sheet.value(i));
+                }
+            }
+        }
         for (int i = 0; i < shard.size(); i++) {
             CollapsedRequest<A, R> request = shard.get(i);
             if (!sheet.answered(i)) {
@@ -125,8 +165,6 @@ final class BatchCall<A, B, R> {
                                 + shard.size() + ")", null));
             } else if (sheet.failure(i) != null) {
                 request.fail(sheet.failure(i));
-            } else {
-                request.succeed(sheet.value(i));
             }
         }
     }

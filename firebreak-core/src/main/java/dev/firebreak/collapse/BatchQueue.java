@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongConsumer;
 
 /**
  * The requests of one collapser gathering into batches in one scope (the process for GLOBAL, one
@@ -55,6 +56,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * for it. (Counting the guard's free permits before a batch leaves was the alternative: it races with
  * every other caller of the guard between the count and the call, and it still needs a wake-up when a
  * permit frees, which is this same hook.)
+ *
+ * <p><b>Deadlines.</b> Each request's own deadline is stamped under the lock and kept in
+ * {@link Deadlines}, behind one timer per queue (issue 17: a scheduled task per request was the largest
+ * cost of collapsing); answered requests are dropped when their batch ends.
  */
 final class BatchQueue<A, R> {
 
@@ -70,6 +75,8 @@ final class BatchQueue<A, R> {
     private long lingerStart;       // the gathering batch's linger start (valid while gathering is not empty)
     private long lastArrival;       // the gathering batch's latest arrival (valid while gathering is not empty)
     private final LoadAwarePacing pacing = new LoadAwarePacing();
+    private final Deadlines<A, R> deadlines = new Deadlines<>();
+    private final LongConsumer deadlineFired = this::onDeadlineTimer; // one instance, not one per request
 
     BatchQueue(Collapser<A, R> owner, RequestContext context) {
         this.owner = owner;
@@ -81,12 +88,24 @@ final class BatchQueue<A, R> {
         return context;
     }
 
-    /** Adds a request; it may leave at once (possibly on this thread) or wait for its batch. */
-    void add(CollapsedRequest<A, R> request) {
+    /**
+     * Adds a request whose own deadline is {@code deadlineNanos} from now (none if not positive); it may
+     * leave at once (possibly on this thread) or wait for its batch.
+     */
+    void add(CollapsedRequest<A, R> request, long deadlineNanos) {
         List<List<CollapsedRequest<A, R>>> leaving;
+        boolean armAlone = false;
         lock.lock();
         try {
             long now = owner.ticker().read();
+            request.stamp(now);
+            if (deadlineNanos > 0) {
+                if (deadlines.add(request, now + deadlineNanos)) {
+                    deadlines.arm(now, owner.scheduler(), deadlineFired);
+                } else {
+                    armAlone = true; // a shorter deadline than those before it: its own task keeps it on time
+                }
+            }
             CollapserConfig config = owner.config();
             if (config.dispatchStrategy() == DispatchStrategy.LOAD_AWARE && batchesInFlight == 0
                     && gathering.isEmpty() && closed.isEmpty() && owner.maxBatchesInFlight() > 0) {
@@ -105,7 +124,34 @@ final class BatchQueue<A, R> {
         } finally {
             lock.unlock();
         }
+        if (armAlone) {
+            request.armDeadline(deadlineNanos);
+        }
         send(leaving);
+    }
+
+    /**
+     * The deadline timer's task, on the timer thread: the requests past their own deadline expire
+     * (each only claims its outcome there; see {@link CollapsedRequest#expire()}), outside the lock.
+     */
+    private void onDeadlineTimer(long generation) {
+        List<CollapsedRequest<A, R>> due;
+        lock.lock();
+        try {
+            if (!deadlines.fired(generation)) {
+                return;
+            }
+            long now = owner.ticker().read();
+            due = deadlines.takeDue(now);
+            deadlines.arm(now, owner.scheduler(), deadlineFired);
+        } finally {
+            lock.unlock();
+        }
+        if (due != null) {
+            for (CollapsedRequest<A, R> request : due) {
+                request.expire();
+            }
+        }
     }
 
     /**
@@ -124,6 +170,7 @@ final class BatchQueue<A, R> {
             CollapserConfig config = owner.config();
             boolean wasWaitingForSlot = !gathering.isEmpty() && batchesInFlight >= owner.maxBatchesInFlight();
             batchesInFlight--;
+            deadlines.prune(); // its requests have their outcome: no deadline to keep for them
             if (called) {
                 pacing.batchEnded(now - departedAt);
             }
@@ -179,11 +226,20 @@ final class BatchQueue<A, R> {
         send(leaving);
     }
 
+    /**
+     * Under the lock, as the gathering batch leaves or closes: the next one's list, sized for as many
+     * requests as this one had (capped by {@code maxRequestsInBatch}), so that a steady batch size does
+     * not grow its list seven times over on the way to 100.
+     */
+    private ArrayList<CollapsedRequest<A, R>> nextGathering(CollapserConfig config) {
+        return new ArrayList<>(Math.max(10, Math.min(gathering.size(), config.maxRequestsInBatch())));
+    }
+
     /** Under the lock: a gathering batch that reached {@code maxRequestsInBatch} is closed. */
     private void closeIfFull(CollapserConfig config) {
         if (gathering.size() >= config.maxRequestsInBatch()) {
             closed.add(gathering);
-            gathering = new ArrayList<>();
+            gathering = nextGathering(config);
             cancelTimer();
         }
     }
@@ -197,7 +253,7 @@ final class BatchQueue<A, R> {
             }
             if (timerFired && !gathering.isEmpty()) {
                 leaving = take(leaving, gathering, now);
-                gathering = new ArrayList<>();
+                gathering = nextGathering(config);
             }
             if (!gathering.isEmpty() && timer == null) {
                 startTimer(now, config.timerDelay().toNanos());
@@ -218,7 +274,7 @@ final class BatchQueue<A, R> {
         if (wait <= 0) {
             cancelTimer();
             leaving = take(leaving, gathering, now);
-            gathering = new ArrayList<>();
+            gathering = nextGathering(config);
         } else if (timer == null || timerDue - (now + wait) > 0) {
             cancelTimer(); // none pending, or the pending one is due later than needed
             startTimer(now, wait);
@@ -282,6 +338,16 @@ final class BatchQueue<A, R> {
         lock.lock();
         try {
             return pacing.latencyNanos();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Requests the deadline timer still tracks, answered ones not yet dropped included (for tests). */
+    int deadlinesTracked() {
+        lock.lock();
+        try {
+            return deadlines.size();
         } finally {
             lock.unlock();
         }

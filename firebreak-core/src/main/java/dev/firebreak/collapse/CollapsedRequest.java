@@ -52,17 +52,26 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
     private final Object shardKey;
     private final RequestContext context;
     private final ContextCarrier.Snapshot carried; // the submitter's thread-bound context (MDC, tracing)
-    private final long start;
+    private long start; // ticker nanos: stamped by its queue under the queue's lock, before anyone else sees the request
     private volatile int state;
-    private volatile Cancellable deadline = Cancellable.NONE;
+    private volatile Cancellable deadline = Cancellable.NONE; // armed alone only off Deadlines' order
+    private long deadlineDue; // ticker nanos, while tracked by its queue's Deadlines (guarded by the queue's lock)
 
-    CollapsedRequest(Collapser<A, R> owner, A argument, Object shardKey, RequestContext context, long start) {
+    CollapsedRequest(Collapser<A, R> owner, A argument, Object shardKey, RequestContext context) {
         this.owner = owner;
         this.argument = argument;
         this.shardKey = shardKey;
         this.context = context;
         this.carried = owner.contextCarrier().capture();
-        this.start = start;
+    }
+
+    /**
+     * Stamps the request's start, once, by its queue under the queue's lock ({@link BatchQueue#add}: one
+     * read of the ticker serves the queue's decision, the deadline and this stamp). Every later reader
+     * (the dispatch, the deadline timer, the caller's cancel) comes after that lock or on the same thread.
+     */
+    void stamp(long now) {
+        start = now;
     }
 
     /** The submitter's thread-bound context: a batch's call runs in its first request's. */
@@ -78,10 +87,22 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
         return shardKey;
     }
 
-    /** Arms the request's own deadline, {@code nanos} from its start (no deadline if not positive). */
+    /** The ticker time its queue's {@link Deadlines} expires it at (under the queue's lock). */
+    long deadlineDue() {
+        return deadlineDue;
+    }
+
+    void deadlineDue(long due) {
+        deadlineDue = due;
+    }
+
+    /**
+     * Arms the request's own deadline alone on the scheduler, {@code nanos} from now (no deadline if not
+     * positive): only for a request its queue's {@link Deadlines} could not take in order.
+     */
     void armDeadline(long nanos) {
         if (nanos > 0) {
-            deadline = owner.scheduler().schedule(nanos, this::onDeadline);
+            deadline = owner.scheduler().schedule(nanos, this::expire);
             if (state == DONE) {
                 deadline.cancel(); // finished while arming: do not leave the task behind
             }
@@ -118,6 +139,39 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
         }
     }
 
+    /** The events of a request answered by its batch. */
+    static final long ANSWERED = EventType.SUCCESS.bit() | EventType.COLLAPSED.bit();
+
+    /**
+     * Claims the request for its batch's answer (false if it already has its outcome), leaving its
+     * completion to {@link #completeClaimed}: a batch claims its answered requests, counts them in the
+     * collapser's metrics once ({@link #countAnswered}), then completes them, so that no caller sees its
+     * answer before its count, and the cumulative counters are touched once per batch, not per request.
+     */
+    boolean claimForAnswer() {
+        if (claim()) {
+            deadline.cancel();
+            return true;
+        }
+        return false;
+    }
+
+    /** Counts {@code count} requests of this one's collapser as answered (before any of them completes). */
+    void countAnswered(int count) {
+        owner.metrics().requestsCompleted(ANSWERED, count);
+    }
+
+    /** Completes a request this thread claimed with {@link #claimForAnswer}, already counted. */
+    void completeClaimed(R value) {
+        RequestContext before = RequestContext.swap(context);
+        try (ContextCarrier.Scope restored = carried.restore()) {
+            log(ANSWERED);
+            super.complete(value);
+        } finally {
+            RequestContext.swap(before);
+        }
+    }
+
     /** The request cannot get its answer: its fallback, if any, or {@code failure}. */
     void fail(Throwable failure) {
         if (claim()) {
@@ -127,11 +181,12 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
     }
 
     /**
-     * The request's deadline, on the scheduler's timer thread: it only claims the outcome; the fallback,
+     * The request's deadline, on the scheduler's timer thread (from its queue's {@link Deadlines}, or its
+     * own task): it only claims the outcome; the fallback,
      * the events and the completion run on a virtual thread of their own, so no user code runs on the
      * timer and a slow fallback delays no other deadline.
      */
-    private void onDeadline() {
+    void expire() {
         if (claim()) {
             long waited = owner.ticker().read() - start;
             OFF_TIMER.run(() -> recover(new CollapseException(owner.name(), CollapseException.Reason.TIMEOUT, "request "
@@ -215,6 +270,10 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
 
     private void record(long events) {
         owner.metrics().requestCompleted(events);
+        log(events);
+    }
+
+    private void log(long events) {
         if (context != null) {
             context.log().add(owner.name(), events, owner.ticker().read() - start);
         }

@@ -182,9 +182,8 @@ public final class Collapser<A, R> {
         } catch (RuntimeException thrown) {
             return CompletableFuture.failedFuture(thrown);
         }
-        CollapsedRequest<A, R> request = new CollapsedRequest<>(this, argument, shard, context, ticker.read());
-        request.armDeadline(deadlineNanos());
-        queue.add(request);
+        CollapsedRequest<A, R> request = new CollapsedRequest<>(this, argument, shard, context);
+        queue.add(request, deadlineNanos());
         return request;
     }
 
@@ -230,18 +229,27 @@ public final class Collapser<A, R> {
     // ---------------------------------------------------------------- dispatch
 
     /**
-     * Sends one batch taken from {@code queue} at ticker time {@code departedAt}; ends with exactly one
+     * Sends one batch taken from {@code queue} at ticker time {@code departedAt} ({@code taken} is this
+     * dispatch's own mutable list from then on: the queue keeps no reference); ends with exactly one
      * {@code queue.batchEnded(departedAt, called)}, once every shard has ended: its requests have their
      * outcome and its call has given its permit back to the guard ({@link BatchCall#run}). A shard whose
      * call outlives the guard's timeout therefore keeps the batch's slot until the call really ends,
      * as the guard keeps the permit.
      */
     void dispatch(List<CollapsedRequest<A, R>> taken, BatchQueue<A, R> queue, long departedAt) {
-        List<CollapsedRequest<A, R>> live = new ArrayList<>(taken.size());
-        for (CollapsedRequest<A, R> request : taken) {
+        List<CollapsedRequest<A, R>> live = taken; // the queue handed the batch over: filtered in place, not copied
+        int kept = 0;
+        for (int i = 0; i < taken.size(); i++) {
+            CollapsedRequest<A, R> request = taken.get(i);
             if (request.markDispatched()) {
-                live.add(request);
+                if (kept != i) {
+                    taken.set(kept, request);
+                }
+                kept++;
             }
+        }
+        if (kept < taken.size()) {
+            taken.subList(kept, taken.size()).clear();
         }
         if (live.isEmpty()) { // every request was cancelled or timed out while waiting: no call, no latency sample
             queue.batchEnded(departedAt, false);

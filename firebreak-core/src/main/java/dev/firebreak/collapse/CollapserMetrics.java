@@ -50,14 +50,19 @@ public final class CollapserMetrics {
     }
 
     void requestCompleted(long eventMask) {
-        requests.increment();
+        requestsCompleted(eventMask, 1);
+    }
+
+    /** {@code count} requests completed with the same events (a batch's answers, counted once per batch). */
+    void requestsCompleted(long eventMask, int count) {
+        requests.add(count);
         long rest = eventMask;
         while (rest != 0) {
-            events[Long.numberOfTrailingZeros(rest)].increment();
+            events[Long.numberOfTrailingZeros(rest)].add(count);
             rest &= rest - 1;
         }
         if ((eventMask & EventType.RESPONSE_FROM_CACHE.bit()) != 0) {
-            rolling.add(RollingBatchStats.RESPONSES_FROM_CACHE, 1);
+            rolling.add(RollingBatchStats.RESPONSES_FROM_CACHE, count);
         }
     }
 
