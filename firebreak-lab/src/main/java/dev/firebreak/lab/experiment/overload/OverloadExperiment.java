@@ -94,7 +94,7 @@ public final class OverloadExperiment extends TemplateExperiment<OverloadSetting
     private static SeedSizing calibrate(OverloadSettings settings, SegmentLoad load, Scheduler downstreamTimer) throws Exception {
         Segment warmUp = new Segment("base", 0.25, 1.0, 0, CALIBRATION_LEAD_NANOS, false); // connections
         Segment healthy = new Segment("x0.5", 0.5, 1.0, 0, settings.calibrate().toNanos(), true);
-        SegmentLoad.Result result = runOnce(settings, OverloadVariant.UNPROTECTED, null, List.of(warmUp, healthy), load, downstreamTimer); // no limit
+        SegmentLoad.Result result = runOnce(settings, OverloadVariant.UNPROTECTED, null, List.of(warmUp, healthy), load, downstreamTimer);
         PhaseFigures figures = result.phases().getFirst();
         double latency = Double.isNaN(figures.p50Ms()) ? settings.latency().toNanos() / 1e6 : figures.p50Ms();
         return SeedSizing.of(settings.capacityRps(), latency, latency).measuredFrom(figures);
@@ -105,7 +105,8 @@ public final class OverloadExperiment extends TemplateExperiment<OverloadSetting
         long serviceNanos = settings.latency().toNanos();
         try (CapacityDownstream downstream = CapacityDownstream.start(downstreamTimer, settings.capacity(), serviceNanos);
              OverloadCaller caller = variant.open(new VariantContext(downstream.uri(), settings.timeout(), sizing,
-                     sizing == null ? settings.minLimit() : settings.initialLimit(sizing), settings.minLimit(), settings.maxLimit(), settings.aimdLatencyThreshold()))) {
+                     sizing == null ? settings.minLimit() : settings.initialLimit(sizing), settings.minLimit(), settings.maxLimit(),
+                     settings.aimdLatencyThreshold()))) {
             return load.run(variant.label(), segments, caller, downstream, settings.capacity(), serviceNanos, settings.drain().toNanos());
         }
     }

@@ -13,7 +13,8 @@ import java.util.Optional;
  *   <li>at x10, goodput at least {@link #GOODPUT_SHARE} of the capacity with the admitted p99 at most
  *       2 x the base latency;</li>
  *   <li>after the drop, settled within {@link #SETTLE_SECONDS} s with at most {@link #OVERSHOOT} overshoot
- *       (see {@link LimitSeries} for both definitions);</li>
+ *       (see {@link LimitSeries} for both definitions), below the limit before the drop (a limit that settles at
+ *       or above it, its ceiling for one, has not found the halved capacity);</li>
  *   <li>at x0.5, nothing rejected and no latency added over the static semaphore: p50 at most
  *       {@link #P50_TOLERANCE_MS} ms and p99 at most {@link #P99_TOLERANCE} above it (measurement noise);</li>
  *   <li>at every load step, goodput at least {@link #MATCH} of the concurrency-limits peer's and p99 at most
@@ -64,12 +65,13 @@ final class OverloadGoals {
                 missed.add("x10 (not run)");
             }
             LimitSeries.Settling drop = run.drop();
-            boolean settled = drop.settled() && drop.settleSeconds() <= SETTLE_SECONDS && drop.overshoot() <= OVERSHOOT;
+            boolean fell = drop.finalValue() < drop.before();
+            boolean settled = fell && drop.settled() && drop.settleSeconds() <= SETTLE_SECONDS && drop.overshoot() <= OVERSHOOT;
             (settled ? met : missed).add("drop");
             lines.add("- " + name + ", after the drop: " + (drop.settled() ? "settled in " + Table.number(drop.settleSeconds(), 2) + " s"
                     : "did not settle within the phase") + " at limit " + Table.number(drop.finalValue(), 1) + " (from "
-                    + Table.number(drop.before(), 1) + "), overshoot " + percent(drop.overshoot()) + " (goal: within 5 s, <= 10 %) -> "
-                    + verdict(settled));
+                    + Table.number(drop.before(), 1) + "), overshoot " + percent(drop.overshoot()) + " (goal: within 5 s, <= 10 %"
+                    + (fell ? "" : "; a limit that did not come down has not found the halved capacity") + ") -> " + verdict(settled));
             PhaseFigures half = run.row("x0.5");
             PhaseFigures base = semaphore.map(s -> s.row("x0.5")).orElse(null);
             if (half != null && base != null) {

@@ -56,6 +56,11 @@ class OverloadGoalsTest {
         List<String> lines = OverloadGoals.lines(runs, 200);
         assertThat(lines).contains("- firebreak-aimd: MET x0.5, vs peer; NOT MET x10, drop",
                 "- issue 13 (one adaptive Firebreak variant meeting every goal): NOT MET by any variant in this run");
+        List<VariantRun> pinned = List.of(runs.get(0), runs.get(1),
+                run(OverloadVariant.FIREBREAK_GRADIENT2, 200, 300, 204, 0, new LimitSeries.Settling(160, 200, 0.05, 0)));
+        assertThat(OverloadGoals.lines(pinned, 200)).as("settled at its ceiling, above the limit before the drop")
+                .contains("- firebreak-gradient2: MET x10, x0.5, vs peer; NOT MET drop")
+                .anySatisfy(l -> assertThat(l).contains("a limit that did not come down has not found the halved capacity"));
         assertThat(OverloadGoals.lines(runs.subList(0, 2), 200)).containsExactly(
                 "- no adaptive Firebreak variant in this run: the goals are not measured");
     }
