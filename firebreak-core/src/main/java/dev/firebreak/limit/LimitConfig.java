@@ -9,6 +9,7 @@ import static dev.firebreak.config.Check.present;
 import dev.firebreak.config.ConfigBuilder;
 import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.config.PropertyDefinition;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -22,6 +23,8 @@ import java.util.List;
  * @param minLimit {@code limit.minLimit}, default 1, at least 1
  * @param maxLimit {@code limit.maxLimit}, default 200, at least minLimit
  * @param aimdBackoffPercent {@code limit.aimd.backoffPercent}: the limit kept on a drop, 50-99, default 90
+ * @param aimdLatencyThreshold {@code limit.aimd.latencyThresholdInMilliseconds}: AIMD counts an attempt whose
+ *     work ran longer than this as a drop, as it does a failure; 0 (default) turns the latency signal off
  * @param gradient2SmoothingPercent {@code limit.gradient2.smoothingPercent}: how far a step moves, 1-100, default 20
  * @param gradient2RttTolerancePercent {@code limit.gradient2.rttTolerancePercent}: latency growth tolerated
  *     before the limit falls, at least 100, default 150
@@ -39,6 +42,7 @@ public record LimitConfig(
         int minLimit,
         int maxLimit,
         int aimdBackoffPercent,
+        Duration aimdLatencyThreshold,
         int gradient2SmoothingPercent,
         int gradient2RttTolerancePercent,
         int gradient2LongWindow,
@@ -64,6 +68,7 @@ public record LimitConfig(
                     "must be between " + min + " (" + minLimit + ") and " + max + " (" + maxLimit + ")", List.of(min, max));
         }
         between(LimitProperties.AIMD_BACKOFF_PERCENT.name(), aimdBackoffPercent, 50, 99);
+        notNegative(LimitProperties.AIMD_LATENCY_THRESHOLD.name(), aimdLatencyThreshold);
         between(LimitProperties.GRADIENT2_SMOOTHING_PERCENT.name(), gradient2SmoothingPercent, 1, 100);
         atLeast(LimitProperties.GRADIENT2_RTT_TOLERANCE_PERCENT.name(), gradient2RttTolerancePercent, 100);
         positive(LimitProperties.GRADIENT2_LONG_WINDOW.name(), gradient2LongWindow);
@@ -111,6 +116,7 @@ public record LimitConfig(
         int minLimit = 1;
         int maxLimit = 200;
         int aimdBackoffPercent = 90;
+        Duration aimdLatencyThreshold = Duration.ZERO;
         int gradient2SmoothingPercent = 20;
         int gradient2RttTolerancePercent = 150;
         int gradient2LongWindow = 600;
@@ -129,6 +135,7 @@ public record LimitConfig(
             minLimit = c.minLimit;
             maxLimit = c.maxLimit;
             aimdBackoffPercent = c.aimdBackoffPercent;
+            aimdLatencyThreshold = c.aimdLatencyThreshold;
             gradient2SmoothingPercent = c.gradient2SmoothingPercent;
             gradient2RttTolerancePercent = c.gradient2RttTolerancePercent;
             gradient2LongWindow = c.gradient2LongWindow;
@@ -149,6 +156,10 @@ public record LimitConfig(
         public Builder maxLimit(int v) { return set(LimitProperties.MAX_LIMIT, v); }
         /** {@code limit.aimd.backoffPercent}. */
         public Builder aimdBackoffPercent(int v) { return set(LimitProperties.AIMD_BACKOFF_PERCENT, v); }
+        /** {@code limit.aimd.latencyThresholdInMilliseconds} ({@link Duration#ZERO}: off). */
+        public Builder aimdLatencyThreshold(Duration v) { return set(LimitProperties.AIMD_LATENCY_THRESHOLD, v); }
+        /** {@code limit.aimd.latencyThresholdInMilliseconds} (the property table's form; 0: off). */
+        public Builder aimdLatencyThresholdInMilliseconds(int v) { return aimdLatencyThreshold(Duration.ofMillis(v)); }
         /** {@code limit.gradient2.smoothingPercent}. */
         public Builder gradient2SmoothingPercent(int v) { return set(LimitProperties.GRADIENT2_SMOOTHING_PERCENT, v); }
         /** {@code limit.gradient2.rttTolerancePercent}. */
@@ -176,7 +187,7 @@ public record LimitConfig(
 
         /** Validates and builds; throws {@link InvalidConfigException} on a bad value. */
         public LimitConfig build() {
-            return new LimitConfig(algorithm, initialLimit, minLimit, maxLimit, aimdBackoffPercent,
+            return new LimitConfig(algorithm, initialLimit, minLimit, maxLimit, aimdBackoffPercent, aimdLatencyThreshold,
                     gradient2SmoothingPercent, gradient2RttTolerancePercent, gradient2LongWindow, gradient2QueueSize,
                     vegasAlpha, vegasBeta, vegasSmoothingPercent, vegasProbeMultiplier);
         }

@@ -4,7 +4,7 @@ package dev.firebreak.limit;
 public enum LimitKind {
     /** No algorithm: the isolation's configured limit stands (the default). */
     NONE,
-    /** Additive increase, multiplicative decrease: +1 while busy and healthy, times the backoff ratio on a drop. */
+    /** Additive increase, multiplicative decrease: +1 per round of busy successes, times the backoff ratio once per congestion episode. */
     AIMD,
     /** The gradient of a long-term to a short-term latency, plus a queue allowance, smoothed. */
     GRADIENT2,

@@ -3,6 +3,7 @@ package dev.firebreak.limit;
 import static dev.firebreak.config.PropertyDefinition.Flags.FIREBREAK_LIVE;
 import static dev.firebreak.config.PropertyDefinition.ofEnum;
 import static dev.firebreak.config.PropertyDefinition.ofInt;
+import static dev.firebreak.config.PropertyDefinition.ofMillis;
 
 import dev.firebreak.config.PropertyDefinition;
 import dev.firebreak.limit.LimitConfig.Builder;
@@ -24,6 +25,8 @@ final class LimitProperties {
             "the highest limit an algorithm may set", LimitConfig::maxLimit, (b, v) -> b.maxLimit = v);
     static final PropertyDefinition<LimitConfig, Builder> AIMD_BACKOFF_PERCENT = ofInt("limit.aimd.backoffPercent", "aimdBackoffPercent", FIREBREAK_LIVE,
             "AIMD: the share of the limit kept on a drop (50-99)", LimitConfig::aimdBackoffPercent, (b, v) -> b.aimdBackoffPercent = v);
+    static final PropertyDefinition<LimitConfig, Builder> AIMD_LATENCY_THRESHOLD = ofMillis("limit.aimd.latencyThresholdInMilliseconds", "aimdLatencyThreshold", FIREBREAK_LIVE,
+            "AIMD: an attempt whose work ran longer counts as a drop (0: off)", LimitConfig::aimdLatencyThreshold, (b, v) -> b.aimdLatencyThreshold = v);
     static final PropertyDefinition<LimitConfig, Builder> GRADIENT2_SMOOTHING_PERCENT = ofInt("limit.gradient2.smoothingPercent", "gradient2SmoothingPercent", FIREBREAK_LIVE,
             "Gradient2: how far one step moves toward its target (1-100)", LimitConfig::gradient2SmoothingPercent, (b, v) -> b.gradient2SmoothingPercent = v);
     static final PropertyDefinition<LimitConfig, Builder> GRADIENT2_RTT_TOLERANCE_PERCENT = ofInt("limit.gradient2.rttTolerancePercent", "gradient2RttTolerancePercent", FIREBREAK_LIVE,
@@ -41,7 +44,7 @@ final class LimitProperties {
     static final PropertyDefinition<LimitConfig, Builder> VEGAS_PROBE_MULTIPLIER = ofInt("limit.vegas.probeMultiplier", "vegasProbeMultiplier", FIREBREAK_LIVE,
             "Vegas: re-measure the no-load latency about every probeMultiplier * limit samples", LimitConfig::vegasProbeMultiplier, (b, v) -> b.vegasProbeMultiplier = v);
 
-    static final List<PropertyDefinition<LimitConfig, Builder>> ROWS = List.of(ALGORITHM, INITIAL_LIMIT, MIN_LIMIT, MAX_LIMIT, AIMD_BACKOFF_PERCENT, GRADIENT2_SMOOTHING_PERCENT, GRADIENT2_RTT_TOLERANCE_PERCENT, GRADIENT2_LONG_WINDOW, GRADIENT2_QUEUE_SIZE, VEGAS_ALPHA, VEGAS_BETA, VEGAS_SMOOTHING_PERCENT, VEGAS_PROBE_MULTIPLIER);
+    static final List<PropertyDefinition<LimitConfig, Builder>> ROWS = List.of(ALGORITHM, INITIAL_LIMIT, MIN_LIMIT, MAX_LIMIT, AIMD_BACKOFF_PERCENT, AIMD_LATENCY_THRESHOLD, GRADIENT2_SMOOTHING_PERCENT, GRADIENT2_RTT_TOLERANCE_PERCENT, GRADIENT2_LONG_WINDOW, GRADIENT2_QUEUE_SIZE, VEGAS_ALPHA, VEGAS_BETA, VEGAS_SMOOTHING_PERCENT, VEGAS_PROBE_MULTIPLIER);
 
     private LimitProperties() {
     }

@@ -9,6 +9,8 @@ import dev.firebreak.event.EventType;
 import dev.firebreak.testkit.Await;
 import dev.firebreak.testkit.ManualClock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -52,11 +54,35 @@ class AdaptiveLimitGuardTest {
         }, failure -> "fallback");
         assertThat(guard.policy().isolator().limit()).as("150 ms > 100 ms timeout: floor(3 * 0.9) = 2").isEqualTo(2);
 
+        List<Integer> limits = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            guard.execute(() -> {
+                clock.advance(Duration.ofMillis(1));
+                return "ok";
+            });
+            limits.add(guard.policy().isolator().limit());
+        }
+        // busy successes add 1/limit: 1 in flight, 1 * 2 >= 2: 2 + 1/2 = 2.5, + 1/2.5 = 2.9, + 1/2.9 = 3.24
+        assertThat(limits).containsExactly(2, 2, 3);
+    }
+
+    @Test
+    void aLatencyThresholdMakesASlowSuccessADropAndIsLive() {
+        Guard guard = registry.guard("slow").isolation(Isolation.semaphore(50)).timeout(Duration.ofSeconds(10))
+                .adaptiveLimit(aimd(10, 2, 20).toBuilder().aimdLatencyThreshold(Duration.ofMillis(300)).build()).build();
         guard.execute(() -> {
-            clock.advance(Duration.ofMillis(1));
-            return "ok";
+            clock.advance(Duration.ofMillis(301));
+            return "slow";
         });
-        assertThat(guard.policy().isolator().limit()).as("1 in flight, 1 * 2 >= 2: 3").isEqualTo(3);
+        assertThat(guard.policy().isolator().limit()).as("301 ms > 300 ms: a drop, floor(0.9 * 10)").isEqualTo(9);
+        reconfigureLimit(guard, aimd(10, 2, 20).toBuilder().aimdLatencyThreshold(Duration.ZERO).build());
+        assertThat(guard.policy().isolator().limit()).as("new parameters: a fresh algorithm from the limit in force").isEqualTo(9);
+        guard.execute(() -> {
+            clock.advance(Duration.ofMillis(900));
+            return "slow but no threshold";
+        });
+        assertThat(guard.policy().isolator().limit()).as("threshold off: 900 ms is no drop (and 1 in flight of 9 is no demand)")
+                .isEqualTo(9);
     }
 
     @Test
@@ -90,11 +116,11 @@ class AdaptiveLimitGuardTest {
         releaseFirst.countDown();
         assertThat(first.get(20, TimeUnit.SECONDS)).isEqualTo("first");
         Await.until("the first sample taken", () -> guard.policy().permitsInFlight() == 1);
-        assertThat(guard.policy().isolator().limit()).as("admitted at 1 in flight, 1 * 2 >= 2: 3").isEqualTo(3);
+        assertThat(guard.policy().isolator().limit()).as("admitted at 1 in flight, 1 * 2 >= 2: 2 + 1/2 = 2.5, in force 2").isEqualTo(2);
         releaseSecond.countDown();
         assertThat(second.get(20, TimeUnit.SECONDS)).isEqualTo("second");
         Await.until("the second sample taken", () -> guard.policy().permitsInFlight() == 0);
-        assertThat(guard.policy().isolator().limit()).as("admitted at 2 in flight, 2 * 2 >= 3: 4").isEqualTo(4);
+        assertThat(guard.policy().isolator().limit()).as("admitted at 2 in flight, 2 * 2 >= 2: 2.5 + 1/2.5 = 2.9, in force 2").isEqualTo(2);
         assertThat(guard.policy().metrics().snapshot().cumulative().get(EventType.LIMIT_REJECTED)).isEqualTo(1);
     }
 

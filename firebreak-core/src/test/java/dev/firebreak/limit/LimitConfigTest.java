@@ -23,7 +23,8 @@ class LimitConfigTest {
     @Test
     void theKeysTheOverloadExperimentUsesAreInTheTable() {
         assertThat(LimitConfig.properties()).extracting(PropertyDefinition::name).contains("limit.algorithm",
-                "limit.initialLimit", "limit.minLimit", "limit.maxLimit", "limit.aimd.backoffPercent");
+                "limit.initialLimit", "limit.minLimit", "limit.maxLimit", "limit.aimd.backoffPercent",
+                "limit.aimd.latencyThresholdInMilliseconds");
         assertThat(scope.key("firebreak", "svc", row("limit.algorithm")))
                 .isEqualTo("firebreak.command.svc.limit.algorithm");
         LimitConfig parsed = scope.build(Map.of(row("limit.algorithm"), row("limit.algorithm").parse("k", "GRADIENT2"),
@@ -58,6 +59,11 @@ class LimitConfigTest {
                 .hasMessage("limit.initialLimit = 300: must be between limit.minLimit (1) and limit.maxLimit (200)");
         assertThatThrownBy(() -> LimitConfig.builder().aimdBackoffPercent(100).build())
                 .hasMessage("limit.aimd.backoffPercent = 100: must be between 50 and 99");
+        assertThatThrownBy(() -> LimitConfig.builder().aimdLatencyThresholdInMilliseconds(-1).build())
+                .hasMessage("limit.aimd.latencyThresholdInMilliseconds = -1: must be >= 0");
+        assertThat(scope.checkAlone(row("limit.aimd.latencyThresholdInMilliseconds"), java.time.Duration.ofMillis(-5)))
+                .hasMessage("limit.aimd.latencyThresholdInMilliseconds = -5: must be >= 0");
+        assertThat(LimitConfig.defaults().aimdLatencyThreshold()).as("off by default").isZero();
         assertThatThrownBy(() -> LimitConfig.builder().gradient2RttTolerancePercent(90).build())
                 .hasMessage("limit.gradient2.rttTolerancePercent = 90: must be >= 100");
         assertThatThrownBy(() -> LimitConfig.builder().vegasAlpha(6).vegasBeta(6).build())

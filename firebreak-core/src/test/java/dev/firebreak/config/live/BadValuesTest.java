@@ -48,6 +48,7 @@ class BadValuesTest {
             Map.entry("command:limit.minLimit", List.of("0", "-1")),
             Map.entry("command:limit.maxLimit", List.of("0", "-5")),
             Map.entry("command:limit.aimd.backoffPercent", List.of("49", "100")),
+            Map.entry("command:limit.aimd.latencyThresholdInMilliseconds", List.of("-1")),
             Map.entry("command:limit.gradient2.smoothingPercent", List.of("0", "101")),
             Map.entry("command:limit.gradient2.rttTolerancePercent", List.of("99", "-150")),
             Map.entry("command:limit.gradient2.longWindow", List.of("0")),

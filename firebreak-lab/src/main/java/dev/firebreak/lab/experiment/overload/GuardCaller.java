@@ -11,7 +11,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * A Firebreak guard in a registry of its own around the asynchronous call ({@code submitAsync}: no
  * thread held while the downstream works): SEMAPHORE isolation, static or driven by an adaptive limit
- * ({@code limit.algorithm} AIMD, GRADIENT2 or VEGAS, the same initial/min/max as the peer's), the context's timeout, the breaker
+ * ({@code limit.algorithm} AIMD, GRADIENT2 or VEGAS, the same initial/min/max as the peer's; AIMD with the context's
+ * latency threshold), the context's timeout, the breaker
  * off and no fallback, so that only the isolation's limit shapes the load. A {@link RejectedException}
  * is a rejection; anything else a failure.
  */
@@ -39,8 +40,12 @@ final class GuardCaller implements OverloadCaller {
 
     /** The semaphore's count driven by {@code algorithm} within the context's bounds (its size is the ceiling). */
     static GuardCaller adaptive(VariantContext context, LimitKind algorithm) {
-        return new GuardCaller(context, context.maxLimit(), LimitConfig.builder().algorithm(algorithm).initialLimit(context.initialLimit())
-                .minLimit(context.minLimit()).maxLimit(context.maxLimit()).build());
+        LimitConfig.Builder limit = LimitConfig.builder().algorithm(algorithm).initialLimit(context.initialLimit())
+                .minLimit(context.minLimit()).maxLimit(context.maxLimit());
+        if (algorithm == LimitKind.AIMD) {
+            limit.aimdLatencyThreshold(context.aimdLatencyThreshold());
+        }
+        return new GuardCaller(context, context.maxLimit(), limit.build());
     }
 
     @Override

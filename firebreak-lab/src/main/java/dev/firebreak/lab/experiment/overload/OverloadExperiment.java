@@ -105,7 +105,8 @@ public final class OverloadExperiment extends TemplateExperiment<OverloadSetting
         long serviceNanos = settings.latency().toNanos();
         try (CapacityDownstream downstream = CapacityDownstream.start(downstreamTimer, settings.capacity(), serviceNanos);
              OverloadCaller caller = variant.open(new VariantContext(downstream.uri(), settings.timeout(), sizing,
-                     settings.initialLimit(), settings.minLimit(), settings.maxLimit()))) {
+                     sizing == null ? settings.minLimit() : settings.initialLimit(sizing), settings.minLimit(), settings.maxLimit(),
+                     settings.aimdLatencyThreshold()))) {
             return load.run(variant.label(), segments, caller, downstream, settings.capacity(), serviceNanos, settings.drain().toNanos());
         }
     }

@@ -99,8 +99,11 @@ final class OverloadReport {
                 .append(secs(plan.change().get(2).measureNanos())).append(" s (`recover`). Every variant has the same ")
                 .append(settings.timeout().toMillis()).append(" ms HTTP client timeout; no breaker, no fallback, no retry.\n\n");
         text.append("Seed 003's sizes (").append(runs.isEmpty() ? "no run" : runs.getFirst().sizing().describe()).append("). ")
-                .append("Adaptive limits start at ").append(settings.initialLimit()).append(", bounded by ").append(settings.minLimit())
-                .append("..").append(settings.maxLimit()).append(".\n\n");
+                .append("Adaptive limits start at ").append(runs.isEmpty() ? settings.initialLimit() : settings.initialLimit(runs.getFirst().sizing()))
+                .append(settings.initialLimit() == 0 ? " (seed 003's size, as the static limits)" : "").append(", bounded by ").append(settings.minLimit())
+                .append("..").append(settings.maxLimit()).append("; Firebreak AIMD's latency threshold (`limit.aimd.latencyThresholdInMilliseconds`) ")
+                .append(settings.aimdLatencyThreshold().isZero() ? "is off" : "is " + settings.aimdLatencyThreshold().toMillis() + " ms")
+                .append(".\n\n");
         for (VariantRun run : runs) {
             text.append("- `").append(run.variant().label()).append("`: ").append(run.variant().description()).append('\n');
         }

@@ -32,7 +32,7 @@ public final class OverloadSettings extends ExperimentOptions {
     @Range(min = 10, max = 60_000)
     private int timeoutMillis;
 
-    @Option(names = "--warmup-s", paramLabel = "S", defaultValue = "0.8",
+    @Option(names = "--warmup-s", paramLabel = "S", defaultValue = "0.7",
             description = "the JVM warm-up: every variant at a quarter of the capacity, unreported, seconds each")
     @QuickDefault("0.3")
     @Range(min = 0, max = 600)
@@ -49,7 +49,7 @@ public final class OverloadSettings extends ExperimentOptions {
     @Range(min = 0.1, max = 600)
     private double stepSeconds;
 
-    @Option(names = "--step-lead-s", paramLabel = "S", defaultValue = "0.3", description = "each load step's unreported lead-in, seconds")
+    @Option(names = "--step-lead-s", paramLabel = "S", defaultValue = "0.5", description = "each load step's unreported lead-in, seconds")
     @QuickDefault("0.1")
     @Range(min = 0, max = 600)
     private double stepLeadSeconds;
@@ -59,7 +59,7 @@ public final class OverloadSettings extends ExperimentOptions {
     @Range(min = 0.1, max = 50)
     private double changeLoad;
 
-    @Option(names = "--base-s", paramLabel = "S", defaultValue = "1", description = "the change run's unreported stretch at full capacity, seconds")
+    @Option(names = "--base-s", paramLabel = "S", defaultValue = "2", description = "the change run's unreported stretch at full capacity, seconds")
     @QuickDefault("0.2")
     @Range(min = 0.1, max = 600)
     private double baseSeconds;
@@ -69,7 +69,7 @@ public final class OverloadSettings extends ExperimentOptions {
     @Range(min = 0.2, max = 600)
     private double dropSeconds;
 
-    @Option(names = "--recover-s", paramLabel = "S", defaultValue = "5", description = "the change run after the capacity came back, seconds")
+    @Option(names = "--recover-s", paramLabel = "S", defaultValue = "3.5", description = "the change run after the capacity came back, seconds")
     @QuickDefault("1.2")
     @Range(min = 0.2, max = 600)
     private double recoverSeconds;
@@ -80,8 +80,9 @@ public final class OverloadSettings extends ExperimentOptions {
     @Range(min = 0.05, max = 60)
     private double holdSeconds;
 
-    @Option(names = "--initial-limit", paramLabel = "N", defaultValue = "20", description = "the adaptive limits' starting value")
-    @Range(min = 1, max = 10_000)
+    @Option(names = "--initial-limit", paramLabel = "N", defaultValue = "0",
+            description = "the adaptive limits' starting value; 0: seed 003's Little's-law size, the static limits' size")
+    @Range(min = 0, max = 10_000)
     private int initialLimit;
 
     @Option(names = "--min-limit", paramLabel = "N", defaultValue = "5", description = "the adaptive limits' floor")
@@ -92,6 +93,12 @@ public final class OverloadSettings extends ExperimentOptions {
     @Range(min = 1, max = 10_000)
     private int maxLimit;
 
+    @Option(names = "--aimd-threshold", paramLabel = "X", defaultValue = "1.5",
+            description = "Firebreak AIMD's latency threshold (limit.aimd.latencyThresholdInMilliseconds) as a multiple of the base "
+                    + "latency, 0 for none: an answer slower than this is a drop")
+    @Range(min = 0, max = 50)
+    private double aimdThreshold;
+
     private List<OverloadVariant> variants;
 
     @Override
@@ -100,7 +107,7 @@ public final class OverloadSettings extends ExperimentOptions {
         if (minLimit > maxLimit) {
             throw new UsageException("--min-limit " + minLimit + " must not exceed --max-limit " + maxLimit);
         }
-        if (initialLimit < minLimit || initialLimit > maxLimit) {
+        if (initialLimit != 0 && (initialLimit < minLimit || initialLimit > maxLimit)) {
             throw new UsageException("--initial-limit must be between --min-limit " + minLimit + " and --max-limit " + maxLimit
                     + ", was '" + initialLimit + "'");
         }
@@ -152,9 +159,14 @@ public final class OverloadSettings extends ExperimentOptions {
         return Duration.ofNanos(nanos(holdSeconds));
     }
 
-    /** The adaptive limits' starting value. */
+    /** The adaptive limits' starting value as given; 0: seed 003's size (see {@link #initialLimit(SeedSizing)}). */
     public int initialLimit() {
         return initialLimit;
+    }
+
+    /** The adaptive limits' starting value: {@code --initial-limit}, or seed 003's Little's-law size within the bounds. */
+    public int initialLimit(SeedSizing sizing) {
+        return initialLimit != 0 ? initialLimit : Math.clamp(sizing.coreSize(), minLimit, maxLimit);
     }
 
     /** The adaptive limits' floor. */
@@ -165,6 +177,11 @@ public final class OverloadSettings extends ExperimentOptions {
     /** The adaptive limits' ceiling. */
     public int maxLimit() {
         return maxLimit;
+    }
+
+    /** Firebreak AIMD's latency threshold: {@code --aimd-threshold} x the base latency, whole milliseconds (zero: off). */
+    public Duration aimdLatencyThreshold() {
+        return Duration.ofMillis(Math.round(aimdThreshold * latencyMillis));
     }
 
     /** How long to wait for the last answers after a run: the timeout and a second. */

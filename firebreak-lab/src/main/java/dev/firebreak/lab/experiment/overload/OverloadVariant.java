@@ -22,8 +22,9 @@ public enum OverloadVariant implements Labelled {
     FIREBREAK_SEMAPHORE("firebreak-semaphore", false, "Firebreak SEMAPHORE isolation, seed 003's Little's-law size; breaker off, "
             + "no fallback", GuardCaller::fixed),
     /** Firebreak AIMD. */
-    FIREBREAK_AIMD("firebreak-aimd", true, "Firebreak SEMAPHORE isolation driven by limit.algorithm = AIMD (library defaults "
-            + "otherwise)", context -> GuardCaller.adaptive(context, LimitKind.AIMD)),
+    FIREBREAK_AIMD("firebreak-aimd", true, "Firebreak SEMAPHORE isolation driven by limit.algorithm = AIMD with "
+            + "limit.aimd.latencyThresholdInMilliseconds from --aimd-threshold (library defaults otherwise)",
+            context -> GuardCaller.adaptive(context, LimitKind.AIMD)),
     /** Firebreak Gradient2. */
     FIREBREAK_GRADIENT2("firebreak-gradient2", true, "Firebreak SEMAPHORE isolation driven by limit.algorithm = GRADIENT2 (library "
             + "defaults otherwise)", context -> GuardCaller.adaptive(context, LimitKind.GRADIENT2)),

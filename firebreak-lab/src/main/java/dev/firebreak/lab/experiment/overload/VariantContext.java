@@ -12,6 +12,8 @@ import java.time.Duration;
  * @param initialLimit the adaptive limits' starting value
  * @param minLimit the adaptive limits' floor
  * @param maxLimit the adaptive limits' ceiling
+ * @param aimdLatencyThreshold Firebreak AIMD's {@code limit.aimd.latencyThresholdInMilliseconds} (zero: off)
  */
-public record VariantContext(URI uri, Duration timeout, SeedSizing sizing, int initialLimit, int minLimit, int maxLimit) {
+public record VariantContext(URI uri, Duration timeout, SeedSizing sizing, int initialLimit, int minLimit, int maxLimit,
+        Duration aimdLatencyThreshold) {
 }

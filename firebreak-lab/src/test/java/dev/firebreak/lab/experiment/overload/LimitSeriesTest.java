@@ -59,6 +59,28 @@ class LimitSeriesTest {
     }
 
     @Test
+    void anAimdSawtoothAroundAConstantHasSettledWithItsDipAsTheOvershoot() {
+        // after the change at 1 s: 50 -> 45 -> 40 -> 36 -> 32 (one cut per 500 ms), then a sawtooth 28, 29, 30, 31, 28, ...
+        // (+1 per 300 ms, back to floor(0.9 * 31) = 27.9 -> 28): within 10 % of its mean 29.5 from 3.0 s on
+        List<LimitSeries.Sample> samples = series(7_000, t -> {
+            if (t < 1_000) {
+                return 50;
+            }
+            if (t < 3_000) {
+                return new double[] {45, 40, 36, 32}[(int) ((t - 1_000) / 500)];
+            }
+            return 28 + ((t - 3_000) / 300) % 4;
+        });
+        LimitSeries.Settling s = LimitSeries.settle(samples, 1_000 * MS, 7_000 * MS, 0.1, HOLD);
+        // the last second, 6.0..6.9 s: (t - 3000) / 300 = 10..13 -> 30, 30, 30, 31, 31, 31, 28, 28, 28, 29: mean 29.6
+        assertThat(s.finalValue()).isCloseTo(29.6, within(1e-9));
+        // 32 at 2.5..2.9 s is 8.1 % above 29.6, 36 at 2.0 s is not: settled from 2.5 s, 1.5 s after the change
+        assertThat(s.settleSeconds()).isCloseTo(1.5, within(1e-9));
+        // the lowest, 28, is 5.4 % under the final value
+        assertThat(s.overshoot()).isCloseTo(1.6 / 29.6, within(1e-9));
+    }
+
+    @Test
     void aLimitThatKeepsOscillatingOrEntersTheBandTooLateHasNotSettled() {
         // +-30 % around 20 every 100 ms for the whole phase: never within the band for a whole second
         List<LimitSeries.Sample> swinging = series(6_000, t -> (t / 100) % 2 == 0 ? 26 : 14);

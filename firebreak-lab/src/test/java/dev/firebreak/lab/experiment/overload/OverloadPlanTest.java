@@ -58,6 +58,12 @@ class OverloadPlanTest {
         assertThat(full.latency().toMillis()).isEqualTo(200);
         assertThat(full.capacityRps()).isEqualTo(200.0);
         assertThat(full.variants()).containsExactly(OverloadVariant.values());
+        assertThat(full.aimdLatencyThreshold().toMillis()).as("1.5 x the base latency").isEqualTo(300);
+        assertThat(full.initialLimit()).as("0: seed 003's size").isZero();
+        assertThat(full.initialLimit(SeedSizing.of(200, 203, 203))).as("200/s x 0.203 s = 40.6, rounded up to 50").isEqualTo(50);
+        assertThat(new OverloadExperiment().options(List.of("--initial-limit", "30")).initialLimit(SeedSizing.of(200, 203, 203)))
+                .isEqualTo(30);
+        assertThat(new OverloadExperiment().options(List.of("--aimd-threshold", "0")).aimdLatencyThreshold()).isZero();
         OverloadSettings quick = new OverloadExperiment().options(List.of("--quick"));
         assertThat(quick.variants()).containsExactly(OverloadVariant.values());
         assertThat(quick.plan().lengthNanos()).isLessThan(full.plan().lengthNanos() / 3);
