@@ -55,6 +55,19 @@ class GuardedMethodsScannerTest {
         }
     }
 
+    /** An interface whose method carries {@code @Guarded}, and a class implementing it without repeating it. */
+    interface GuardedQuotes {
+        @Guarded(name = "scanner-test-interface")
+        String quote(String symbol);
+    }
+
+    static class InterfaceGuardedBean implements GuardedQuotes {
+        @Override
+        public String quote(String symbol) {
+            return symbol;
+        }
+    }
+
     @Test
     void theAdvisorSkipsSpringsClassesAndClassesTheScanFoundWithoutGuardedMethods() {
         assertThat(advisorClassFilter.matches(StandardEnvironment.class)).isFalse();
@@ -64,8 +77,10 @@ class GuardedMethodsScannerTest {
 
         scanner.postProcessBeforeInitialization(new PlainBean(), "plain");
         scanner.postProcessBeforeInitialization(new GuardedBean(), "guarded");
+        scanner.postProcessBeforeInitialization(new InterfaceGuardedBean(), "guardedByItsInterface");
 
         assertThat(advisorClassFilter.matches(PlainBean.class)).isFalse();
         assertThat(advisorClassFilter.matches(GuardedBean.class)).isTrue();
+        assertThat(advisorClassFilter.matches(InterfaceGuardedBean.class)).as("@Guarded on the interface").isTrue();
     }
 }
