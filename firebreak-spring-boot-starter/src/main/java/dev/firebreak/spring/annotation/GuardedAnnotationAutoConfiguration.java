@@ -4,7 +4,8 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.spring.boot.FirebreakAutoConfiguration;
 import org.springframework.aop.Advisor;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
-import org.springframework.aop.support.annotation.AnnotationMatchingPointcut;
+import org.springframework.aop.support.ComposablePointcut;
+import org.springframework.aop.support.annotation.AnnotationMethodMatcher;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -37,11 +38,16 @@ public class GuardedAnnotationAutoConfiguration {
         return new GuardedMethodsScanner(methods.getObject());
     }
 
-    /** Runs every {@code @Guarded} method (on the class or an interface it implements) under its guard. */
+    /**
+     * Runs every {@code @Guarded} method (on the class or an interface it implements) under its guard;
+     * classes that cannot have one are not searched ({@link GuardedClassFilter}).
+     */
     @Bean
     @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
     static Advisor firebreakGuardedAdvisor(ObjectProvider<GuardedMethods> methods) {
-        AnnotationMatchingPointcut pointcut = new AnnotationMatchingPointcut(null, Guarded.class, true);
-        return new DefaultPointcutAdvisor(pointcut, new GuardedInterceptor(methods.getObject()));
+        GuardedMethods guarded = methods.getObject();
+        ComposablePointcut pointcut = new ComposablePointcut(new GuardedClassFilter(guarded),
+                new AnnotationMethodMatcher(Guarded.class, true));
+        return new DefaultPointcutAdvisor(pointcut, new GuardedInterceptor(guarded));
     }
 }

@@ -18,6 +18,8 @@ public final class GuardedMethods {
     private final ObjectProvider<GuardRegistry> registry;
     private final Map<Method, GuardedMethod> methods = new ConcurrentHashMap<>();
     private final Set<String> guardNames = ConcurrentHashMap.newKeySet();
+    /** Classes searched whole by the startup scan and found without {@code @Guarded} methods; only ever grows. */
+    private final Set<Class<?>> withoutGuardedMethods = ConcurrentHashMap.newKeySet();
 
     /** Reads the registry lazily, so that creating this object initialises nothing. */
     public GuardedMethods(ObjectProvider<GuardRegistry> registry) {
@@ -28,6 +30,19 @@ public final class GuardedMethods {
     void put(Method method, GuardedMethod guarded) {
         methods.put(method, guarded);
         guardNames.add(guarded.guardName());
+    }
+
+    /** Records that the startup scan searched every method of {@code userClass} and found none {@code @Guarded}. */
+    void searchedWithoutGuarded(Class<?> userClass) {
+        withoutGuardedMethods.add(userClass);
+    }
+
+    /**
+     * Whether the startup scan searched every method of {@code userClass} (a bean's class, not a
+     * CGLIB subclass) and found none {@code @Guarded}; false for a class it has not searched.
+     */
+    boolean knownWithoutGuarded(Class<?> userClass) {
+        return withoutGuardedMethods.contains(userClass);
     }
 
     /** The method's resolution, resolving it now (under the class's name) if startup did not see it. */

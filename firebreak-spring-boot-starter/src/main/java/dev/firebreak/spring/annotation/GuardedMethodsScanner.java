@@ -1,7 +1,5 @@
 package dev.firebreak.spring.annotation;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -19,8 +17,9 @@ import org.springframework.util.ReflectionUtils;
  *
  * <p>To keep startup cheap, the methods of a class are searched once: classes that cannot carry the
  * annotation (the JDK's, Spring's own) are skipped, and a class found without {@code @Guarded}
- * methods is remembered, so its further beans (prototypes, several singletons) are not searched
- * again. A method the scan skipped still runs guarded: {@link GuardedMethods} resolves it at its
+ * methods is remembered (in {@link GuardedMethods}), so its further beans (prototypes, several
+ * singletons) are not searched again, and the advisor's {@link GuardedClassFilter} does not search it
+ * either. A method the scan skipped still runs guarded: {@link GuardedMethods} resolves it at its
  * first call.
  */
 final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializingSingleton {
@@ -29,8 +28,6 @@ final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializin
     private static final String FRAMEWORK_PACKAGE = "org.springframework.";
 
     private final GuardedMethods methods;
-    /** Classes searched and found without {@code @Guarded} methods; only ever grows. */
-    private final Set<Class<?>> withoutGuardedMethods = ConcurrentHashMap.newKeySet();
 
     GuardedMethodsScanner(GuardedMethods methods) {
         this.methods = methods;
@@ -39,7 +36,7 @@ final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializin
     @Override
     public Object postProcessBeforeInitialization(Object bean, String beanName) {
         Class<?> beanClass = ClassUtils.getUserClass(bean);
-        if (!mayDeclareGuarded(beanClass) || withoutGuardedMethods.contains(beanClass)) {
+        if (!mayDeclareGuarded(beanClass) || methods.knownWithoutGuarded(beanClass)) {
             return bean;
         }
         boolean[] found = {false};
@@ -52,7 +49,7 @@ final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializin
             }
         }, method -> !method.isBridge() && AnnotatedElementUtils.hasAnnotation(method, Guarded.class));
         if (!found[0]) {
-            withoutGuardedMethods.add(beanClass);
+            methods.searchedWithoutGuarded(beanClass); // the advisor's class filter reads it too
         }
         return bean;
     }

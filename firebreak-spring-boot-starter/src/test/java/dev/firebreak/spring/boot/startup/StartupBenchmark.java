@@ -2,34 +2,51 @@ package dev.firebreak.spring.boot.startup;
 
 import java.io.BufferedReader;
 import java.io.File;
+import java.io.IOException;
 import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Map;
 
 /**
  * What the starter adds to a minimal application's startup: runs {@link StartupProbe} in fresh JVMs,
- * alternately with the starter (and its dependencies: core, stream, micrometer binder,
- * context-propagation) on the classpath and without, and prints each run and the medians. Spring Cloud
- * and the Hystrix bridge are left off both classpaths (they are not part of a minimal application);
- * everything else of the test classpath (actuator, Micrometer, the web stacks) is on both, so the
- * starter's metrics binding, endpoint and health contributor are part of what is measured.
+ * in pairs (one JVM with the starter and its dependencies on the classpath: core, stream, micrometer
+ * binder, context-propagation; one without), and prints each pair, then for each figure the median of
+ * each variant and the median and interquartile range of the pairs' differences
+ * ({@link PairedDifferences}), with the machine's load average before and after. Spring Cloud and the
+ * Hystrix bridge are left off both classpaths (they are not part of a minimal application); everything
+ * else of the test classpath (actuator, Micrometer, the web stacks) is on both, so the starter's metrics
+ * binding, endpoint and health contributor are part of what is measured.
  *
- * <p>Arguments: runs per variant (default 11), then {@code none} (default) or {@code servlet}. Run it on
- * the module's test classpath; docs/spring-boot.md gives the command.
+ * <p>The two JVMs of a pair run one right after the other, and which goes first alternates from pair to
+ * pair, so a change of load on a shared machine or a drift in time weighs on both variants alike. The
+ * first warm-up pairs are not counted (they bring the jars into the page cache).
+ *
+ * <p>Arguments: pairs (default 21), then {@code none} (default) or {@code servlet}, then warm-up pairs
+ * (default 2). Run it on the module's test classpath with absolute entries; docs/spring-boot.md gives
+ * the command. A benchmark, not a test: nothing here asserts a time.
  */
 public final class StartupBenchmark {
 
-    private static final Pattern RESULT =
-            Pattern.compile("startup-ms=(\\d+) cpu-ms=(\\d+) main-cpu-ms=(\\d+) firebreak-beans-ms=(\\d+) starter=(true|false)");
+    /** The figures a probe prints, in the order they are reported. */
+    private static final String[] KEYS = {"startup-ms", "cpu-ms", "main-cpu-ms", "firebreak-beans-ms", "classes"};
+    private static final String[] NAMES = {"wall ms to ready", "process CPU ms", "main-thread CPU ms",
+            "starter's beans ms", "classes loaded"};
+
+    private StartupBenchmark() {
+    }
 
     public static void main(String[] args) throws Exception {
-        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 11;
+        int pairs = args.length > 0 ? Integer.parseInt(args[0]) : 21;
         String web = args.length > 1 ? args[1] : "none";
+        int warmups = args.length > 2 ? Integer.parseInt(args[2]) : 2;
         List<String> all = Arrays.asList(System.getProperty("java.class.path").split(File.pathSeparator));
         List<String> without = new ArrayList<>();
         List<String> with = new ArrayList<>();
@@ -42,28 +59,52 @@ public final class StartupBenchmark {
                 without.add(entry);
             }
         }
+        if (with.size() == without.size()) {
+            throw new IllegalStateException("no classpath entry is the starter's (are the entries absolute?): " + all);
+        }
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<long[]> withTimes = new ArrayList<>();
-        List<long[]> withoutTimes = new ArrayList<>();
-        run(java, without, web, false); // warm the disk cache once each, not counted
-        run(java, with, web, true);
-        for (int i = 0; i < runs; i++) {
-            withoutTimes.add(run(java, without, web, false));
-            withTimes.add(run(java, with, web, true));
-            System.out.printf("run %2d: without %s | with %s%n", i + 1, text(withoutTimes.getLast()), text(withTimes.getLast()));
+        System.out.printf("%s  web=%s pairs=%d warm-up pairs=%d cores=%d load average before: %s%n", Instant.now(), web,
+                pairs, warmups, Runtime.getRuntime().availableProcessors(), loadAverage());
+        for (int i = 0; i < warmups; i++) {
+            run(java, without, web, false);
+            run(java, with, web, true);
         }
-        String[] names = {"wall ms to ready", "process CPU ms", "main thread CPU ms", "starter's beans ms"};
-        System.out.printf("web=%s runs=%d medians (without starter / with starter / added):%n", web, runs);
-        for (int k = 0; k < names.length; k++) {
-            long medianWithout = median(withoutTimes, k);
-            long medianWith = median(withTimes, k);
-            System.out.printf("  %-20s %6d / %6d / %+5d%n", names[k], medianWithout, medianWith, medianWith - medianWithout);
+        PairedDifferences[] figures = new PairedDifferences[KEYS.length];
+        for (int k = 0; k < KEYS.length; k++) {
+            figures[k] = new PairedDifferences();
         }
+        for (int i = 0; i < pairs; i++) {
+            boolean withFirst = i % 2 == 1;
+            long[] first = run(java, withFirst ? with : without, web, withFirst);
+            long[] second = run(java, withFirst ? without : with, web, !withFirst);
+            long[] withTimes = withFirst ? first : second;
+            long[] withoutTimes = withFirst ? second : first;
+            for (int k = 0; k < KEYS.length; k++) {
+                figures[k].add(withoutTimes[k], withTimes[k]);
+            }
+            System.out.printf("pair %2d (%s first, load %s): wall %5d / %5d ms, cpu %5d / %5d ms, main cpu %5d / %5d ms,"
+                    + " starter's beans %3d ms, classes %5d / %5d%n", i + 1, withFirst ? "with" : "without",
+                    loadAverage().split(" ")[0], withoutTimes[0], withTimes[0], withoutTimes[1], withTimes[1],
+                    withoutTimes[2], withTimes[2], withTimes[3], withoutTimes[4], withTimes[4]);
+        }
+        System.out.printf("%s  web=%s pairs=%d, without / with the starter (medians), and what the starter adds"
+                + " (median of the pairs' differences, interquartile range):%n", Instant.now(), web, pairs);
+        for (int k = 0; k < KEYS.length; k++) {
+            PairedDifferences f = figures[k];
+            System.out.printf("  %-20s %6d / %6d   added %+5d  (IQR %+d .. %+d)%n", NAMES[k], f.medianWithout(),
+                    f.medianWith(), f.medianDifference(), f.lowerQuartile(), f.upperQuartile());
+        }
+        System.out.printf("load average after: %s%n", loadAverage());
     }
 
-    private static String text(long[] figures) {
-        return String.format("wall %5d ms, cpu %5d ms, main cpu %5d ms, starter's beans %4d ms", figures[0], figures[1],
-                figures[2], figures[3]);
+    /** The 1, 5 and 15-minute load averages (from /proc/loadavg), or the 1-minute one the JVM knows. */
+    static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return fields[0] + " " + fields[1] + " " + fields[2];
+        } catch (IOException | RuntimeException notLinux) {
+            return String.format("%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        }
     }
 
     private static boolean isLeftOffBoth(String entry) {
@@ -78,7 +119,7 @@ public final class StartupBenchmark {
                 || path.contains("context-propagation");
     }
 
-    /** One fresh JVM: its wall time to ready, process CPU and main-thread CPU, in ms. */
+    /** One fresh JVM: its figures, in the order of {@link #KEYS}. */
     private static long[] run(String java, List<String> classpath, String web, boolean expectStarter) throws Exception {
         Process process = new ProcessBuilder(java, "-cp", String.join(File.pathSeparator, classpath),
                 StartupProbe.class.getName(), web).redirectErrorStream(true).start();
@@ -87,7 +128,7 @@ public final class StartupBenchmark {
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 output.append(line).append('\n');
-                if (RESULT.matcher(line).find()) {
+                if (line.startsWith("startup-ms=")) {
                     found = line;
                 }
             }
@@ -96,21 +137,18 @@ public final class StartupBenchmark {
         if (found == null) {
             throw new IllegalStateException("the probe printed no result:\n" + output);
         }
-        Matcher m = RESULT.matcher(found);
-        m.find();
-        if (Boolean.parseBoolean(m.group(5)) != expectStarter) {
+        Map<String, String> values = new HashMap<>();
+        for (String field : found.trim().split("\\s+")) {
+            int equals = field.indexOf('=');
+            values.put(field.substring(0, equals), field.substring(equals + 1));
+        }
+        if (Boolean.parseBoolean(values.get("starter")) != expectStarter) {
             throw new IllegalStateException("expected starter=" + expectStarter + " but the probe said " + found);
         }
-        return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
-                Long.parseLong(m.group(4))};
-    }
-
-    private static long median(List<long[]> runs, int figure) {
-        List<Long> sorted = new ArrayList<>();
-        for (long[] run : runs) {
-            sorted.add(run[figure]);
+        long[] figures = new long[KEYS.length];
+        for (int k = 0; k < KEYS.length; k++) {
+            figures[k] = Long.parseLong(values.get(KEYS[k]));
         }
-        Collections.sort(sorted);
-        return sorted.get(sorted.size() / 2);
+        return figures;
     }
 }

@@ -17,8 +17,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * A minimal Spring Boot application (auto-configuration, no beans of its own) that prints how long
  * its JVM took from start to {@code ApplicationReadyEvent} (wall clock), the CPU time the process and
- * its main thread (where the context is built) had used by then, the time spent creating the starter's
- * own beans (from Spring's startup steps), and exits. {@link StartupBenchmark} runs
+ * its main thread (where the context is built) had used by then and the number of classes loaded by
+ * then (all taken on the ready event), the time spent creating the starter's own beans (from Spring's
+ * startup steps), and exits. {@link StartupBenchmark} runs
  * it in fresh JVMs with and without the starter on the classpath. Argument: {@code none} (default) or
  * {@code servlet}, the web application type.
  */
@@ -35,20 +36,21 @@ public class StartupProbe {
         application.setApplicationStartup(steps);
         application.setDefaultProperties(java.util.Map.of("server.port", "0", "spring.main.banner-mode", "off",
                 "logging.level.root", "warn"));
-        long[] readyAt = new long[1];
+        long[] atReady = new long[4]; // wall clock, process CPU, main-thread CPU, classes loaded
         application.addListeners(event -> {
             if (event instanceof ApplicationReadyEvent) {
-                readyAt[0] = System.currentTimeMillis();
+                atReady[0] = System.currentTimeMillis();
+                atReady[1] = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                        .getProcessCpuTime() / 1_000_000L;
+                atReady[2] = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() / 1_000_000L;
+                atReady[3] = ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount();
             }
         });
         ConfigurableApplicationContext context = application.run();
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         boolean starter = context.getBeanNamesForType(classOrNull("dev.firebreak.GuardRegistry")).length > 0;
-        long processCpu = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime() / 1_000_000L;
-        long mainCpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() / 1_000_000L;
-        System.out.println("startup-ms=" + (readyAt[0] - jvmStart) + " cpu-ms=" + processCpu + " main-cpu-ms=" + mainCpu
-                + " firebreak-beans-ms=" + firebreakBeansMillis(steps) + " starter=" + starter);
+        System.out.println("startup-ms=" + (atReady[0] - jvmStart) + " cpu-ms=" + atReady[1] + " main-cpu-ms=" + atReady[2]
+                + " firebreak-beans-ms=" + firebreakBeansMillis(steps) + " classes=" + atReady[3] + " starter=" + starter);
         context.close();
         System.exit(0);
     }
