@@ -63,7 +63,9 @@ public class FirebreakAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         EnvironmentConfigurationBinder firebreakEnvironmentBinder(ConfigurableEnvironment environment) {
-            return new EnvironmentConfigurationBinder.PlainBinder(environment);
+            EnvironmentConfigurationBinder binder = new EnvironmentConfigurationBinder.PlainBinder(environment);
+            binder.holdPollsUntilRefreshed(); // no poll while the context starts
+            return binder;
         }
     }
 
@@ -74,7 +76,9 @@ public class FirebreakAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         EnvironmentConfigurationBinder firebreakEnvironmentBinder(ConfigurableEnvironment environment) {
-            return new BridgedBinder(environment);
+            EnvironmentConfigurationBinder binder = new BridgedBinder(environment);
+            binder.holdPollsUntilRefreshed(); // no poll while the context starts
+            return binder;
         }
     }
 

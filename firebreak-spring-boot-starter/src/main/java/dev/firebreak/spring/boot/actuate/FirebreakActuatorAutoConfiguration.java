@@ -64,21 +64,29 @@ public class FirebreakActuatorAutoConfiguration {
                     environment.getProperty("firebreak.stream.interval", Duration.class, Duration.ofMillis(500)));
         }
 
-        @Bean
+        /**
+         * The stream on Spring MVC. The web type is a condition of this class and the MVC class one of its
+         * bean, so it is checked first: an application that is not a servlet one loads no MVC class for it
+         * (Boot checks a class condition before the others on the same element).
+         */
+        @Configuration(proxyBeanMethods = false)
         @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-        @ConditionalOnClass(name = "org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter")
-        HystrixStreamServletHandler firebreakHystrixStreamServlet(GuardRegistry registry, StreamConnections connections) {
-            return new HystrixStreamServletHandler(registry, connections);
+        static class ServletStreamConfiguration {
+            @Bean
+            @ConditionalOnClass(name = "org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter")
+            HystrixStreamServletHandler firebreakHystrixStreamServlet(GuardRegistry registry, StreamConnections connections) {
+                return new HystrixStreamServletHandler(registry, connections);
+            }
         }
     }
 
-    /** The stream on WebFlux. */
+    /** The stream on WebFlux (the web type checked before the WebFlux class, as for the servlet stream). */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnBooleanProperty(name = "firebreak.stream.enabled", matchIfMissing = true)
     @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
-    @ConditionalOnClass(name = "org.springframework.web.reactive.function.server.RouterFunction")
     static class ReactiveStreamConfiguration {
         @Bean
+        @ConditionalOnClass(name = "org.springframework.web.reactive.function.server.RouterFunction")
         RouterFunction<ServerResponse> firebreakHystrixStreamRoute(GuardRegistry registry, StreamConnections connections,
                 Environment environment) {
             String basePath = environment.getProperty("management.endpoints.web.base-path", "/actuator");

@@ -7,9 +7,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.event.ContextRefreshedEvent;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
@@ -20,10 +23,15 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * registry's scheduler every {@code firebreak.config.poll-interval} (default 1s; 0 turns it off), and
  * at once on Spring Cloud's {@code EnvironmentChangeEvent} when spring-cloud-context is present.
  *
+ * <p>The starter's binder holds the polls back while the context starts ({@link #holdPollsUntilRefreshed()}):
+ * the first poll after the context's refresh reads the Environment as it is then, so a change made
+ * during startup is applied then, and the start itself neither reads the Environment again nor starts
+ * a thread for a poll. Configuration bound at startup is read at once, as before.
+ *
  * <p>When firebreak-hystrix is on the classpath the configuration is the Hystrix bridge's, installed
  * with the application's registry ({@link BridgedBinder}), so bridged commands and guards share it.
  */
-public abstract class EnvironmentConfigurationBinder {
+public abstract class EnvironmentConfigurationBinder implements ApplicationListener<ContextRefreshedEvent> {
 
     /** The property listing guards to create at startup (a YAML list or comma-separated names). */
     public static final String GUARDS = "firebreak.guards";
@@ -33,6 +41,9 @@ public abstract class EnvironmentConfigurationBinder {
 
     private final ConfigurableEnvironment environment;
     private final SpringEnvironmentSource source;
+    private final CopyOnWriteArrayList<RefreshesAfterStartup> heldPolls = new CopyOnWriteArrayList<>();
+    private volatile boolean holdPolls; // false: polls run at once, on the core's default executor
+    private volatile boolean refreshed;
 
     /** A binder reading {@code environment}. */
     protected EnvironmentConfigurationBinder(ConfigurableEnvironment environment) {
@@ -46,6 +57,29 @@ public abstract class EnvironmentConfigurationBinder {
     }
 
     /**
+     * Holds the polls of the configurations this binder binds from now on until the application context
+     * has been refreshed (the starter's own binder does; a binder an application creates itself polls
+     * from the start unless it calls this). Call it before {@link #bind}.
+     */
+    public void holdPollsUntilRefreshed() {
+        holdPolls = true;
+    }
+
+    /** The context is refreshed: the held polls run (from the registry's scheduler), later ones at once. */
+    @Override
+    public void onApplicationEvent(ContextRefreshedEvent event) {
+        refreshed = true;
+        for (RefreshesAfterStartup held : heldPolls) {
+            held.release();
+        }
+    }
+
+    /** Whether polls are being held (the context not refreshed yet). */
+    boolean isHoldingPolls() {
+        return heldPolls.stream().anyMatch(RefreshesAfterStartup::isHolding);
+    }
+
+    /**
      * The configuration bound to {@code registry}: the one already installed on it if any (an
      * application that bound its own), else a new one bound to the Environment.
      */
@@ -55,10 +89,20 @@ public abstract class EnvironmentConfigurationBinder {
         }
         StartupRefusals refusals = new StartupRefusals();
         Duration poll = pollInterval();
-        DynamicConfiguration configuration = install(registry, builder -> builder
-                .source(source)
-                .pollInterval(poll)
-                .listener(refusals));
+        RefreshesAfterStartup polls = holdPolls && !refreshed ? new RefreshesAfterStartup(
+                task -> Thread.ofVirtual().name("firebreak-config-refresh").start(task), registry.scheduler()) : null;
+        if (polls != null) {
+            heldPolls.add(polls);
+            if (refreshed) { // the refresh came while this one was made
+                polls.release();
+            }
+        }
+        DynamicConfiguration configuration = install(registry, builder -> {
+            builder.source(source).pollInterval(poll).listener(refusals);
+            if (polls != null) {
+                builder.refreshExecutor(polls);
+            }
+        });
         try {
             refusals.startupDone();
         } catch (InvalidFirebreakConfigurationException refused) {
@@ -94,7 +138,10 @@ public abstract class EnvironmentConfigurationBinder {
     }
 
     private Duration pollInterval() {
-        String text = environment.getProperty(POLL_INTERVAL, "1s");
+        String text = environment.getProperty(POLL_INTERVAL);
+        if (text == null) {
+            return Duration.ofSeconds(1); // the default, without loading Boot's duration parser
+        }
         Duration interval;
         try {
             interval = org.springframework.boot.convert.DurationStyle.detectAndParse(text);
