@@ -2,7 +2,6 @@ package dev.firebreak.metrics.rolling;
 
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A log-linear histogram of non-negative nanosecond values: values below 64 are counted exactly;
@@ -10,8 +9,10 @@ import java.util.concurrent.atomic.LongAdder;
  * of its lower bound and its midpoint is within 1/128 (0.79 %) of every value in it.
  *
  * <p>Memory does not grow with the number of samples: one 64-slot chunk per power of two actually
- * used, made on first use by a compare-and-set (at most 58 chunks). Recording is lock-free (two
- * atomic adds: the cell and the sum); it counts every sample (no reservoir, no cap).
+ * used, made on first use by a compare-and-set (at most 58 chunks). Recording is lock-free, one
+ * atomic update: the cell's compare-and-set, whose failure tells that another recorder met it there
+ * (the count is the cells' total, and the mean is computed from the cells' representatives, so there
+ * is no count or sum to update); it counts every sample (no reservoir, no cap).
  */
 final class LatencyHistogram {
 
@@ -22,11 +23,12 @@ final class LatencyHistogram {
     static final int CHUNKS = 64 - PRECISION_BITS;
 
     private final AtomicReferenceArray<AtomicLongArray> chunks = new AtomicReferenceArray<>(CHUNKS);
-    /** The samples' sum; their count is the cells' total (one atomic add fewer per sample). */
-    private final LongAdder sum = new LongAdder();
 
-    /** Records one value (negative values count as 0). */
-    void record(long nanos) {
+    /**
+     * Records one value (negative values count as 0), always; returns false if another recorder changed
+     * the same cell meanwhile (contention: the value was then counted by a second, unconditional add).
+     */
+    boolean record(long nanos) {
         long value = Math.max(0L, nanos);
         int chunk = chunkOf(value);
         AtomicLongArray cells = chunks.get(chunk);
@@ -37,8 +39,13 @@ final class LatencyHistogram {
                 cells = made;
             }
         }
-        cells.getAndIncrement(subBucketOf(value, chunk));
-        sum.add(value);
+        int sub = subBucketOf(value, chunk);
+        long seen = cells.get(sub);
+        boolean alone = cells.compareAndSet(sub, seen, seen + 1);
+        if (!alone) {
+            cells.getAndIncrement(sub);
+        }
+        return alone;
     }
 
     /** Adds this histogram's counts into {@code into} (a {@code [CHUNKS][]} array, chunks made as needed). */
@@ -55,11 +62,6 @@ final class LatencyHistogram {
                 into[c][s] += cells.get(s);
             }
         }
-    }
-
-    /** Sum of the samples recorded. */
-    long sum() {
-        return sum.sum();
     }
 
     static int chunkOf(long value) {

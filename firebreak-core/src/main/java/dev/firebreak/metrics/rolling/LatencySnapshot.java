@@ -12,7 +12,7 @@ import java.util.List;
  * -1, as in Hystrix.
  *
  * @param samples the samples in the window
- * @param meanNanos their mean (0 with no sample)
+ * @param meanNanos their mean, within 1 % like the percentiles (0 with no sample)
  * @param percentileNanos one value per entry of {@link #PERCENTILES}, in that order (0 with no sample)
  */
 public record LatencySnapshot(long samples, long meanNanos, long[] percentileNanos) {

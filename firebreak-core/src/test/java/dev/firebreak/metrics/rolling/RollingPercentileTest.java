@@ -34,7 +34,8 @@ class RollingPercentileTest {
                     .isLessThanOrEqualTo(want / 100);
         }
         double mean = Arrays.stream(samples).average().orElse(0);
-        assertThat((double) snapshot.meanNanos()).isCloseTo(mean, org.assertj.core.data.Offset.offset(1.0));
+        assertThat((double) snapshot.meanNanos()).as("mean within 1/128 (computed from the cells)")
+                .isCloseTo(mean, org.assertj.core.data.Offset.offset(mean / 128 + 1.0));
     }
 
     @ParameterizedTest
