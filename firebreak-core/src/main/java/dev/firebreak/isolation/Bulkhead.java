@@ -47,6 +47,10 @@ public final class Bulkhead {
         long shifted = (long) limit << 32;
         while (true) {
             long word = state.get();
+            if (countOf(word) < 0) { // a bad release is about to undo its borrow (see release)
+                Thread.onSpinWait();
+                continue;
+            }
             if (state.compareAndSet(word, shifted | (word & COUNT_MASK))) {
                 return;
             }
@@ -55,7 +59,8 @@ public final class Bulkhead {
 
     /** The limit in force. */
     public int limit() {
-        return limitOf(state.get());
+        long word = state.get();
+        return limitOf(word - Math.min(0, countOf(word))); // as once any bad release undid its borrow
     }
 
     /** Takes a permit if one is free; false (and nothing taken) otherwise. */
@@ -82,8 +87,9 @@ public final class Bulkhead {
         while (true) {
             long word = state.get();
             int count = countOf(word);
-            // Invariant: admitted only if count < the limit of this very word, swapped in one CAS.
-            if (count >= limitOf(word)) {
+            // Invariant: admitted only if count < the limit of this very word, swapped in one CAS (a
+            // negative count, a bad release's transient, is above every limit unsigned: refused).
+            if (Integer.compareUnsigned(count, limitOf(word)) >= 0) {
                 return -1L;
             }
             long next = word + 1;
@@ -97,22 +103,24 @@ public final class Bulkhead {
         }
     }
 
-    /** Returns a permit taken by {@link #tryAcquire()}. */
+    /**
+     * Returns a permit taken by {@link #tryAcquire()}: one atomic subtraction, no read before it and no
+     * retry under contention. A release with no permit held (a bug in the caller) finds the count at 0
+     * (or below) in the word it replaced: it adds the one back and throws. Until then the count half
+     * reads negative as an int (a valid count never does: it is at most the limit, an int), which every
+     * admission refuses and every limit change waits out, so the limit half keeps its value.
+     */
     public void release() {
-        while (true) {
-            long word = state.get();
-            if (countOf(word) == 0) {
-                throw new IllegalStateException("permit released more often than acquired");
-            }
-            if (state.compareAndSet(word, word - 1)) {
-                return;
-            }
+        long before = state.getAndAdd(-1L);
+        if (countOf(before) <= 0) {
+            state.getAndAdd(1L); // undo the borrow first: the word is whole again
+            throw new IllegalStateException("permit released more often than acquired");
         }
     }
 
     /** Permits held now. */
     public int inFlight() {
-        return countOf(state.get());
+        return Math.max(0, countOf(state.get())); // 0 while a bad release undoes its borrow
     }
 
     /** The most permits ever held at once. */

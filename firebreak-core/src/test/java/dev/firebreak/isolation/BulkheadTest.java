@@ -45,6 +45,11 @@ class BulkheadTest {
         bulkhead.release();
         assertThatThrownBy(bulkhead::release).isInstanceOf(IllegalStateException.class);
         assertThat(bulkhead.inFlight()).isZero();
+        assertThat(bulkhead.limit()).as("the limit half lent nothing for good").isEqualTo(1);
+        assertThat(bulkhead.tryAcquire()).isTrue();
+        assertThat(bulkhead.tryAcquire()).as("still one at most").isFalse();
+        bulkhead.release();
+        assertThat(bulkhead.inFlight()).isZero();
     }
 
     @Test
