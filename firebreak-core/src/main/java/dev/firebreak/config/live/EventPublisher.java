@@ -14,8 +14,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class EventPublisher {
 
-    private static final Logger LOG = System.getLogger(DynamicConfiguration.class.getName());
-
     private final CopyOnWriteArrayList<ConfigListener> listeners;
 
     EventPublisher(List<ConfigListener> initial) {
@@ -33,7 +31,7 @@ final class EventPublisher {
     void publish(List<ConfigEvent> events) {
         for (ConfigEvent event : events) {
             Logger.Level level = event.kind() == ConfigEvent.Kind.APPLIED ? Logger.Level.INFO : Logger.Level.WARNING;
-            LOG.log(level, event.message());
+            ConfigLog.logger().log(level, event.message());
             for (ConfigListener listener : listeners) {
                 try {
                     listener.onEvent(event);

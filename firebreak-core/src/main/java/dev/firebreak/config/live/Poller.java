@@ -14,8 +14,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class Poller {
 
-    private static final Logger LOG = System.getLogger(DynamicConfiguration.class.getName());
-
     private final Scheduler scheduler;
     private final long intervalNanos;
     private final Executor executor;
@@ -61,7 +59,7 @@ final class Poller {
         try {
             refresh.run();
         } catch (RuntimeException unexpected) {
-            LOG.log(Logger.Level.ERROR, "dynamic configuration refresh failed", unexpected);
+            ConfigLog.logger().log(Logger.Level.ERROR, "dynamic configuration refresh failed", unexpected);
         } finally {
             start();
         }

@@ -26,8 +26,6 @@ import java.util.Set;
  */
 final class RunningConfigurations {
 
-    private static final Logger LOG = System.getLogger(DynamicConfiguration.class.getName());
-
     private final Map<Object, State> states = new IdentityHashMap<>();
     /** Refusals reported while resolving a new object, by scope and name, until it is first applied. */
     private final Map<String, Set<String>> refusedAtCreation = new HashMap<>();
@@ -96,13 +94,13 @@ final class RunningConfigurations {
         }
         try {
             if (!target.reconfigure().test(next)) {
-                LOG.log(Logger.Level.WARNING, () -> target.scope().segment() + " " + target.name()
+                ConfigLog.logger().log(Logger.Level.WARNING, () -> target.scope().segment() + " " + target.name()
                         + " refused a fixed property change it should not have been sent");
             }
         } catch (RuntimeException failed) {
             // one object's failure must not keep the change from the others: report it and go on
-            LOG.log(Logger.Level.DEBUG, target.scope().segment() + " " + target.name() + " failed to reconfigure",
-                    failed);
+            ConfigLog.logger().log(Logger.Level.DEBUG,
+                    target.scope().segment() + " " + target.name() + " failed to reconfigure", failed);
             states.put(target.identity(), new State(state.properties(), outcome.ignoredFixed(), refused, next));
             events.add(failure(target, current, outcome, failed));
             return;

@@ -34,7 +34,7 @@ public class FirebreakAutoConfiguration {
 
     /** The application's registry, on the system clock, bound to the Environment; closed with the context. */
     @Bean(destroyMethod = "close")
-    @ConditionalOnMissingBean
+    @ConditionalOnMissingBean(GuardRegistry.class)
     public GuardRegistry firebreakGuardRegistry(ObjectProvider<ContextCarrier> carrier, EnvironmentConfigurationBinder binder) {
         GuardRegistry registry = GuardRegistry.builder()
                 .contextCarrier(carrier.getIfAvailable(() -> ContextCarrier.NONE))
@@ -51,7 +51,7 @@ public class FirebreakAutoConfiguration {
 
     /** The registry's live configuration: its properties in force and their origins, {@code refresh()}. */
     @Bean(destroyMethod = "") // closed with its registry
-    @ConditionalOnMissingBean
+    @ConditionalOnMissingBean(DynamicConfiguration.class)
     public DynamicConfiguration firebreakDynamicConfiguration(GuardRegistry registry, EnvironmentConfigurationBinder binder) {
         return binder.bind(registry);
     }
@@ -61,7 +61,7 @@ public class FirebreakAutoConfiguration {
     @ConditionalOnMissingClass("dev.firebreak.hystrix.HystrixBridge")
     static class Plain {
         @Bean
-        @ConditionalOnMissingBean
+        @ConditionalOnMissingBean(EnvironmentConfigurationBinder.class)
         EnvironmentConfigurationBinder firebreakEnvironmentBinder(ConfigurableEnvironment environment) {
             EnvironmentConfigurationBinder binder = new EnvironmentConfigurationBinder.PlainBinder(environment);
             binder.holdPollsUntilRefreshed(); // no poll while the context starts
@@ -74,7 +74,7 @@ public class FirebreakAutoConfiguration {
     @ConditionalOnClass(name = "dev.firebreak.hystrix.HystrixBridge")
     static class Bridged {
         @Bean
-        @ConditionalOnMissingBean
+        @ConditionalOnMissingBean(EnvironmentConfigurationBinder.class)
         EnvironmentConfigurationBinder firebreakEnvironmentBinder(ConfigurableEnvironment environment) {
             EnvironmentConfigurationBinder binder = new BridgedBinder(environment);
             binder.holdPollsUntilRefreshed(); // no poll while the context starts
@@ -98,7 +98,7 @@ public class FirebreakAutoConfiguration {
     @ConditionalOnBooleanProperty(name = "firebreak.context-propagation.enabled", matchIfMissing = true)
     static class ContextPropagation {
         @Bean
-        @ConditionalOnMissingBean
+        @ConditionalOnMissingBean(ContextCarrier.class)
         ContextCarrier firebreakContextCarrier() {
             return new MicrometerContextCarrier(ContextPropagation::registry); // loaded at the first capture
         }

@@ -28,13 +28,17 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 @AutoConfiguration(after = FirebreakAutoConfiguration.class)
 public class FirebreakActuatorAutoConfiguration {
 
-    /** The endpoint, when actuator is present. */
+    /**
+     * The endpoint, when actuator is present. Its availability (enabled and exposed) is checked before
+     * the search for an application's own endpoint bean, which reads every bean definition: an
+     * application that does not expose the endpoint (Boot's default) skips that search.
+     */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(Endpoint.class)
     static class EndpointConfiguration {
         @Bean
-        @ConditionalOnMissingBean
         @ConditionalOnAvailableEndpoint
+        @ConditionalOnMissingBean(FirebreakEndpoint.class)
         FirebreakEndpoint firebreakEndpoint(GuardRegistry registry, DynamicConfiguration configuration) {
             return new FirebreakEndpoint(registry, configuration);
         }
@@ -57,7 +61,7 @@ public class FirebreakActuatorAutoConfiguration {
     @ConditionalOnBooleanProperty(name = "firebreak.stream.enabled", matchIfMissing = true)
     static class StreamConfiguration {
         @Bean
-        @ConditionalOnMissingBean
+        @ConditionalOnMissingBean(StreamConnections.class)
         @ConditionalOnWebApplication
         StreamConnections firebreakStreamConnections(Environment environment) {
             return new StreamConnections(environment.getProperty(StreamConnections.MAX_CONNECTIONS, Integer.class, 5),

@@ -9,8 +9,11 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextRefreshedEvent;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -23,15 +26,17 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * registry's scheduler every {@code firebreak.config.poll-interval} (default 1s; 0 turns it off), and
  * at once on Spring Cloud's {@code EnvironmentChangeEvent} when spring-cloud-context is present.
  *
- * <p>The starter's binder holds the polls back while the context starts ({@link #holdPollsUntilRefreshed()}):
- * the first poll after the context's refresh reads the Environment as it is then, so a change made
- * during startup is applied then, and the start itself neither reads the Environment again nor starts
- * a thread for a poll. Configuration bound at startup is read at once, as before.
+ * <p>The starter's binder holds the polls back while the application starts ({@link #holdPollsUntilRefreshed()}):
+ * the first poll after the start reads the Environment as it is then, so a change made during startup
+ * is applied then, and the start itself neither reads the Environment again nor starts a thread for a
+ * poll. The start ends at Spring Boot's {@code ApplicationReadyEvent} for an application run by
+ * {@code SpringApplication}, and at the context's refresh for any other context (one that no
+ * {@code SpringApplication} runs sees no ready event). Configuration bound at startup is read at once, as before.
  *
  * <p>When firebreak-hystrix is on the classpath the configuration is the Hystrix bridge's, installed
  * with the application's registry ({@link BridgedBinder}), so bridged commands and guards share it.
  */
-public abstract class EnvironmentConfigurationBinder implements ApplicationListener<ContextRefreshedEvent> {
+public abstract class EnvironmentConfigurationBinder implements ApplicationListener<ApplicationEvent> {
 
     /** The property listing guards to create at startup (a YAML list or comma-separated names). */
     public static final String GUARDS = "firebreak.guards";
@@ -41,9 +46,12 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
 
     private final ConfigurableEnvironment environment;
     private final SpringEnvironmentSource source;
+    /** The bean {@code SpringApplication} registers in every context it runs (and so publishes a ready event to). */
+    private static final String SPRING_APPLICATION_ARGUMENTS = "springApplicationArguments";
+
     private final CopyOnWriteArrayList<RefreshesAfterStartup> heldPolls = new CopyOnWriteArrayList<>();
     private volatile boolean holdPolls; // false: polls run at once, on the core's default executor
-    private volatile boolean refreshed;
+    private volatile boolean started; // the application has started: polls are no longer held
 
     /** A binder reading {@code environment}. */
     protected EnvironmentConfigurationBinder(ConfigurableEnvironment environment) {
@@ -57,24 +65,41 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
     }
 
     /**
-     * Holds the polls of the configurations this binder binds from now on until the application context
-     * has been refreshed (the starter's own binder does; a binder an application creates itself polls
+     * Holds the polls of the configurations this binder binds from now on until the application has
+     * started: its {@code ApplicationReadyEvent} when {@code SpringApplication} runs it, else the
+     * context's refresh (the starter's own binder does; a binder an application creates itself polls
      * from the start unless it calls this). Call it before {@link #bind}.
      */
     public void holdPollsUntilRefreshed() {
         holdPolls = true;
     }
 
-    /** The context is refreshed: the held polls run (from the registry's scheduler), later ones at once. */
+    /**
+     * The application has started (ready, or a context no {@code SpringApplication} runs refreshed): the
+     * held polls run (from the registry's scheduler), later ones at once. Between a refresh and the ready
+     * event Boot still starts the application (its runners, for one): the polls wait for the end of it.
+     */
     @Override
-    public void onApplicationEvent(ContextRefreshedEvent event) {
-        refreshed = true;
+    public void onApplicationEvent(ApplicationEvent event) {
+        boolean startEnded = event instanceof ApplicationReadyEvent
+                || event instanceof ContextRefreshedEvent refresh && !runBySpringApplication(refresh.getApplicationContext());
+        if (startEnded) {
+            releaseHeldPolls();
+        }
+    }
+
+    private static boolean runBySpringApplication(ApplicationContext context) {
+        return context.containsBean(SPRING_APPLICATION_ARGUMENTS);
+    }
+
+    private void releaseHeldPolls() {
+        started = true;
         for (RefreshesAfterStartup held : heldPolls) {
             held.release();
         }
     }
 
-    /** Whether polls are being held (the context not refreshed yet). */
+    /** Whether polls are being held (the application not started yet). */
     boolean isHoldingPolls() {
         return heldPolls.stream().anyMatch(RefreshesAfterStartup::isHolding);
     }
@@ -89,11 +114,11 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
         }
         StartupRefusals refusals = new StartupRefusals();
         Duration poll = pollInterval();
-        RefreshesAfterStartup polls = holdPolls && !refreshed ? new RefreshesAfterStartup(
+        RefreshesAfterStartup polls = holdPolls && !started ? new RefreshesAfterStartup(
                 task -> Thread.ofVirtual().name("firebreak-config-refresh").start(task), registry.scheduler()) : null;
         if (polls != null) {
             heldPolls.add(polls);
-            if (refreshed) { // the refresh came while this one was made
+            if (started) { // the start ended while this one was made
                 polls.release();
             }
         }

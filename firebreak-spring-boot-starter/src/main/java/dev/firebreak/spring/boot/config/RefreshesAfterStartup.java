@@ -7,7 +7,7 @@ import dev.firebreak.time.Scheduler;
 
 /**
  * The executor of the live configuration's poll refreshes while the application starts: it holds each
- * refresh handed to it until {@link #release()} (the context refreshed), then hands it, and every later
+ * refresh handed to it until {@link #release()} (the application started), then hands it, and every later
  * one at once, to the executor it wraps. So no poll reads the Environment, and no thread is started
  * for one, while the context is still being built; a change made meanwhile is not lost, since a refresh
  * reads the whole Environment again and the held one runs after the release. The release itself only

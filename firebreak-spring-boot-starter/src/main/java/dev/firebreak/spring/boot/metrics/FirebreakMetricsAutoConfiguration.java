@@ -23,7 +23,7 @@ public class FirebreakMetricsAutoConfiguration {
 
     /** The binder of the registry's meters; closed with the context (its listeners leave the registry). */
     @Bean(destroyMethod = "close")
-    @ConditionalOnMissingBean
+    @ConditionalOnMissingBean(FirebreakMetrics.class)
     public FirebreakMetrics firebreakMetrics(GuardRegistry registry) {
         return new FirebreakMetrics(registry);
     }

@@ -9,12 +9,18 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.DefaultApplicationArguments;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.ContextRefreshedEvent;
 import org.springframework.context.support.StaticApplicationContext;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
 
-/** The starter's binder polls the Environment only once the context is refreshed; a plain binder polls at once. */
+/**
+ * The starter's binder polls the Environment only once the application has started (ready event, or the
+ * refresh of a context no SpringApplication runs); a plain binder polls at once.
+ */
 class HeldPollsTest {
 
     private final ManualClock clock = new ManualClock();
@@ -46,6 +52,30 @@ class HeldPollsTest {
             assertThat(binder.isHoldingPolls()).isTrue();
 
             binder.onApplicationEvent(new ContextRefreshedEvent(new StaticApplicationContext()));
+            assertThat(reads.get()).as("the release only schedules the held poll").isEqualTo(afterBind);
+            clock.runDueTasks();
+            Await.until("the held poll reads the Environment", () -> reads.get() > afterBind);
+            assertThat(binder.isHoldingPolls()).isFalse();
+        }
+    }
+
+    @Test
+    void inAnApplicationRunBySpringApplicationTheHeldPollWaitsForTheReadyEvent() {
+        EnvironmentConfigurationBinder binder = new EnvironmentConfigurationBinder.PlainBinder(environment);
+        binder.holdPollsUntilRefreshed();
+        StaticApplicationContext context = new StaticApplicationContext();
+        context.getBeanFactory().registerSingleton("springApplicationArguments", new DefaultApplicationArguments());
+        try (GuardRegistry registry = GuardRegistry.builder().ticker(clock).scheduler(clock).build()) {
+            binder.bind(registry);
+            int afterBind = reads.get();
+            clock.advance(Duration.ofSeconds(5));
+
+            binder.onApplicationEvent(new ContextRefreshedEvent(context));
+            clock.advance(Duration.ofSeconds(5));
+            assertThat(reads.get()).as("refreshed but not ready: still no poll").isEqualTo(afterBind);
+            assertThat(binder.isHoldingPolls()).isTrue();
+
+            binder.onApplicationEvent(new ApplicationReadyEvent(new SpringApplication(), new String[0], context, Duration.ZERO));
             assertThat(reads.get()).as("the release only schedules the held poll").isEqualTo(afterBind);
             clock.runDueTasks();
             Await.until("the held poll reads the Environment", () -> reads.get() > afterBind);

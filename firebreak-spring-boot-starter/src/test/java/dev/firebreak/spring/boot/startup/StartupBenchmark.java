@@ -19,7 +19,7 @@ import java.util.Map;
  * What the starter adds to a minimal application's startup: runs {@link StartupProbe} in fresh JVMs,
  * in pairs (one JVM with the starter and its dependencies on the classpath: core, stream, micrometer
  * binder, context-propagation; one without), and prints each pair, then for each figure the median of
- * each variant and the median and interquartile range of the pairs' differences
+ * each variant and the median, interquartile range and 95 % confidence interval of the pairs' differences
  * ({@link PairedDifferences}), with the machine's load average before and after. Spring Cloud and the
  * Hystrix bridge are left off both classpaths (they are not part of a minimal application); everything
  * else of the test classpath (actuator, Micrometer, the web stacks) is on both, so the starter's metrics
@@ -29,7 +29,7 @@ import java.util.Map;
  * pair, so a change of load on a shared machine or a drift in time weighs on both variants alike. The
  * first warm-up pairs are not counted (they bring the jars into the page cache).
  *
- * <p>Arguments: pairs (default 21), then {@code none} (default) or {@code servlet}, then warm-up pairs
+ * <p>Arguments: pairs (default 41), then {@code none} (default) or {@code servlet}, then warm-up pairs
  * (default 2). Run it on the module's test classpath with absolute entries; docs/spring-boot.md gives
  * the command. A benchmark, not a test: nothing here asserts a time.
  */
@@ -44,7 +44,7 @@ public final class StartupBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        int pairs = args.length > 0 ? Integer.parseInt(args[0]) : 21;
+        int pairs = args.length > 0 ? Integer.parseInt(args[0]) : 41;
         String web = args.length > 1 ? args[1] : "none";
         int warmups = args.length > 2 ? Integer.parseInt(args[2]) : 2;
         List<String> all = Arrays.asList(System.getProperty("java.class.path").split(File.pathSeparator));
@@ -88,11 +88,14 @@ public final class StartupBenchmark {
                     withoutTimes[2], withTimes[2], withTimes[3], withoutTimes[4], withTimes[4]);
         }
         System.out.printf("%s  web=%s pairs=%d, without / with the starter (medians), and what the starter adds"
-                + " (median of the pairs' differences, interquartile range):%n", Instant.now(), web, pairs);
+                + " (median of the pairs' differences, interquartile range, 95 %% confidence interval of that median):%n",
+                Instant.now(), web, pairs);
         for (int k = 0; k < KEYS.length; k++) {
             PairedDifferences f = figures[k];
-            System.out.printf("  %-20s %6d / %6d   added %+5d  (IQR %+d .. %+d)%n", NAMES[k], f.medianWithout(),
-                    f.medianWith(), f.medianDifference(), f.lowerQuartile(), f.upperQuartile());
+            long[] confidence = f.medianDifferenceConfidence95();
+            System.out.printf("  %-20s %6d / %6d   added %+5d  (IQR %+d .. %+d, 95%% CI %+d .. %+d)%n", NAMES[k],
+                    f.medianWithout(), f.medianWith(), f.medianDifference(), f.lowerQuartile(), f.upperQuartile(),
+                    confidence[0], confidence[1]);
         }
         System.out.printf("load average after: %s%n", loadAverage());
     }

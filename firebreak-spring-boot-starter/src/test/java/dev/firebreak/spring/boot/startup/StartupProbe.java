@@ -44,6 +44,12 @@ public class StartupProbe {
                         .getProcessCpuTime() / 1_000_000L;
                 atReady[2] = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() / 1_000_000L;
                 atReady[3] = ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount();
+                if (Boolean.getBoolean("firebreak.probe.marker")) {
+                    System.out.println("--- ready ---"); // cuts a -Xlog:class+load log on stdout at the ready event
+                }
+                if (Boolean.getBoolean("firebreak.probe.threads")) {
+                    NativeThreads.print();
+                }
             }
         });
         ConfigurableApplicationContext context = application.run();
@@ -51,6 +57,9 @@ public class StartupProbe {
         boolean starter = context.getBeanNamesForType(classOrNull("dev.firebreak.GuardRegistry")).length > 0;
         System.out.println("startup-ms=" + (atReady[0] - jvmStart) + " cpu-ms=" + atReady[1] + " main-cpu-ms=" + atReady[2]
                 + " firebreak-beans-ms=" + firebreakBeansMillis(steps) + " classes=" + atReady[3] + " starter=" + starter);
+        if (Boolean.getBoolean("firebreak.probe.conditions")) {
+            printConditions(context);
+        }
         context.close();
         System.exit(0);
     }
@@ -75,6 +84,12 @@ public class StartupProbe {
                 parentOf.put(step.getId(), step.getParentId());
             }
         }
+        if (Boolean.getBoolean("firebreak.probe.detail")) {
+            events.stream().filter(event -> beanOf.containsKey(event.getStartupStep().getId()))
+                    .filter(event -> event.getDuration().toMillis() >= 10)
+                    .forEach(event -> System.out.println("  any bean " + beanOf.get(event.getStartupStep().getId()) + ": "
+                            + event.getDuration().toMillis() + " ms"));
+        }
         for (StartupTimeline.TimelineEvent event : events) {
             StartupStep step = event.getStartupStep();
             if (isFirebreak(beanOf.get(step.getId())) && !underFirebreak(step.getParentId(), beanOf, parentOf)) {
@@ -85,6 +100,15 @@ public class StartupProbe {
             }
         }
         return nanos / 1_000_000L;
+    }
+
+    /** Every condition Boot evaluated, one line each (source, condition, match), to diff two variants. */
+    private static void printConditions(ConfigurableApplicationContext context) {
+        org.springframework.boot.autoconfigure.condition.ConditionEvaluationReport report =
+                org.springframework.boot.autoconfigure.condition.ConditionEvaluationReport.get(context.getBeanFactory());
+        report.getConditionAndOutcomesBySource().forEach((source, outcomes) -> outcomes.forEach(outcome ->
+                System.out.println("  condition " + source + " " + outcome.getCondition().getClass().getSimpleName() + " "
+                        + outcome.getOutcome().isMatch())));
     }
 
     private static boolean underFirebreak(Long id, Map<Long, String> beanOf, Map<Long, Long> parentOf) {
