@@ -7,6 +7,7 @@ import dev.firebreak.classify.FailedResultException;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
+import dev.firebreak.isolation.HandOffSpin;
 import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.OffTimer;
 import java.lang.invoke.MethodHandles;
@@ -56,6 +57,9 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
     /** Where a timeout's fallback, events and completion run: never on the timer thread. */
     private static final OffTimer OFF_TIMER = new OffTimer("firebreak-timeout-");
 
+    /** The spin site of callers whose isolator has none of its own. */
+    private static final HandOffSpin SHARED_SPIN = HandOffSpin.site();
+
     private static final VarHandle OUTCOME;
     private static final VarHandle RUN_STATE;
 
@@ -87,7 +91,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
 
     private AsyncExecution(Pipeline pipeline, GuardedCall<T> call, Supplier<? extends CompletionStage<T>> stageCall,
             Fallback<T> fallback, boolean callerWaits) {
-        super(callerWaits);
+        super(callerWaits, callerSpin(pipeline));
         this.pipeline = pipeline;
         this.config = pipeline.config();
         this.call = call;
@@ -96,6 +100,11 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
         this.start = pipeline.ticker().read();
         this.permits = pipeline.newPermits();
         this.carried = pipeline.contextCarrier().capture();
+    }
+
+    /** Where this pipeline's waiting callers decide whether to spin: their isolator's site, else one shared. */
+    private static HandOffSpin callerSpin(Pipeline pipeline) {
+        return pipeline.isolator() instanceof HandOffSpin.Site site ? site.callerSpin() : SHARED_SPIN;
     }
 
     /** Starts {@code call} (blocking, on the isolation) or {@code stageCall} (non-blocking) and returns its future. */

@@ -4,9 +4,10 @@ import dev.firebreak.event.EventType;
 import java.util.concurrent.ThreadFactory;
 
 /** VIRTUAL isolation: a new virtual thread per call under a concurrency limit. */
-public final class VirtualThreadIsolator extends BoundedIsolator {
+public final class VirtualThreadIsolator extends BoundedIsolator implements HandOffSpin.Site {
 
     private final ThreadFactory threads;
+    private final HandOffSpin callerSpin = HandOffSpin.site();
 
     VirtualThreadIsolator(String guardName, int maxConcurrentRequests) {
         super(maxConcurrentRequests);
@@ -31,6 +32,11 @@ public final class VirtualThreadIsolator extends BoundedIsolator {
     @Override
     public EventType refusal() {
         return EventType.LIMIT_REJECTED;
+    }
+
+    @Override
+    public HandOffSpin callerSpin() {
+        return callerSpin;
     }
 
     @Override
