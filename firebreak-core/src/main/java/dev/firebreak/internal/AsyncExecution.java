@@ -91,7 +91,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
 
     private AsyncExecution(Pipeline pipeline, GuardedCall<T> call, Supplier<? extends CompletionStage<T>> stageCall,
             Fallback<T> fallback, boolean callerWaits) {
-        super(callerWaits, callerSpin(pipeline));
+        super(callerWaits);
         this.pipeline = pipeline;
         this.config = pipeline.config();
         this.call = call;
@@ -103,7 +103,8 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
     }
 
     /** Where this pipeline's waiting callers decide whether to spin: their isolator's site, else one shared. */
-    private static HandOffSpin callerSpin(Pipeline pipeline) {
+    @Override
+    HandOffSpin callerSpin() {
         return pipeline.isolator() instanceof HandOffSpin.Site site ? site.callerSpin() : SHARED_SPIN;
     }
 

@@ -45,19 +45,17 @@ abstract class HandOffFuture<T> extends CompletableFuture<T> {
     }
 
     private final boolean callerWaits;
-    private final HandOffSpin spin;
     private volatile Thread waiter;
     private volatile Runnable forCaller;
     private volatile CompletableFuture<Void> permitWatch; // null: nobody asked; PERMIT_GONE: no permit held any more
 
-    /**
-     * A future that a synchronous caller will wait on ({@code callerWaits}, spinning when {@code spin}
-     * allows) or that is given to the submitter.
-     */
-    HandOffFuture(boolean callerWaits, HandOffSpin spin) {
+    /** A future that a synchronous caller will wait on ({@code callerWaits}) or that is given to the submitter. */
+    HandOffFuture(boolean callerWaits) {
         this.callerWaits = callerWaits;
-        this.spin = spin;
     }
+
+    /** The spin site of this call's waiting caller (looked up, not kept: one field less per call). */
+    abstract HandOffSpin callerSpin();
 
     /** Whether a synchronous caller waits on this future with {@link #awaitSettled}, and so can be handed work. */
     final boolean callerWaits() {
@@ -87,6 +85,7 @@ abstract class HandOffFuture<T> extends CompletableFuture<T> {
         if (settled()) {
             return false;
         }
+        HandOffSpin spin = callerSpin();
         int rounds = spin.begin();
         if (rounds > 0) {
             boolean found = false;
