@@ -57,9 +57,6 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
     /** Where a timeout's fallback, events and completion run: never on the timer thread. */
     private static final OffTimer OFF_TIMER = new OffTimer("firebreak-timeout-");
 
-    /** The spin site of callers whose isolator has none of its own. */
-    private static final HandOffSpin SHARED_SPIN = HandOffSpin.site();
-
     private static final VarHandle OUTCOME;
     private static final VarHandle RUN_STATE;
 
@@ -102,10 +99,9 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
         this.carried = pipeline.contextCarrier().capture();
     }
 
-    /** Where this pipeline's waiting callers decide whether to spin: their isolator's site, else one shared. */
     @Override
     HandOffSpin callerSpin() {
-        return pipeline.isolator() instanceof HandOffSpin.Site site ? site.callerSpin() : SHARED_SPIN;
+        return HandOffSpin.forCallersOf(pipeline.isolator());
     }
 
     /** Starts {@code call} (blocking, on the isolation) or {@code stageCall} (non-blocking) and returns its future. */

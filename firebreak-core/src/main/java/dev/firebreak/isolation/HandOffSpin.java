@@ -56,6 +56,9 @@ public final class HandOffSpin {
     private static final int MAX_SPINNERS = Runtime.getRuntime().availableProcessors();
     private static final AtomicInteger SPINNERS = new AtomicInteger();
 
+    /** The site of callers whose isolator has none of its own. */
+    private static final HandOffSpin SHARED = site();
+
     private final int rounds;
     private final boolean adaptive;
     private final int maxSpinners;
@@ -76,6 +79,11 @@ public final class HandOffSpin {
             return fixed(OVERRIDE);
         }
         return new HandOffSpin(DEFAULT_ROUNDS, true, MAX_SPINNERS, SPINNERS);
+    }
+
+    /** Where the callers waiting for {@code isolator}'s calls decide whether to spin: its site, else one shared. */
+    public static HandOffSpin forCallersOf(Object isolator) {
+        return isolator instanceof Site site ? site.callerSpin() : SHARED;
     }
 
     /** A site that always spins {@code rounds} rounds (0: never), with no score and no cap. */
