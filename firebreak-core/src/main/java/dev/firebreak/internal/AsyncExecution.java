@@ -7,6 +7,7 @@ import dev.firebreak.classify.FailedResultException;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
+import dev.firebreak.isolation.HandOffSpin;
 import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.OffTimer;
 import java.lang.invoke.MethodHandles;
@@ -96,6 +97,11 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
         this.start = pipeline.ticker().read();
         this.permits = pipeline.newPermits();
         this.carried = pipeline.contextCarrier().capture();
+    }
+
+    @Override
+    HandOffSpin callerSpin() {
+        return HandOffSpin.forCallersOf(pipeline.isolator());
     }
 
     /** Starts {@code call} (blocking, on the isolation) or {@code stageCall} (non-blocking) and returns its future. */

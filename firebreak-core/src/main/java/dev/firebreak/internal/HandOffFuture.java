@@ -1,5 +1,6 @@
 package dev.firebreak.internal;
 
+import dev.firebreak.isolation.HandOffSpin;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CompletableFuture;
@@ -7,9 +8,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The future of a handed-off call: what others wait for. One synchronous caller (a caller of
- * {@code execute}) waits for it by parking on this future, with no waiter node allocated, after an
- * optional bounded spin ({@link #SPINS}): when the call ends within the spin, no park/unpark pair (a
- * futex wake, tens of microseconds on a small VM) is paid. It also lets a timer hand work to that
+ * {@code execute}) waits for it by parking on this future, with no waiter node allocated, after a
+ * bounded spin when its {@link HandOffSpin} site allows (adaptive: while such spins pay): when the call
+ * ends within the spin, no park/unpark pair (a futex wake, tens of microseconds on a small VM) is paid. It also lets a timer hand work to that
  * caller ({@link #handToCaller}): a timeout's fallback then runs on the caller's own thread, one
  * wake-up instead of two. And it keeps the watch of the call's isolation permit
  * ({@link #permitReleased()}).
@@ -22,21 +23,15 @@ import java.util.concurrent.locks.LockSupport;
  *       the other. Every completion path of this class ({@link #complete}, {@link #completeExceptionally},
  *       {@link #cancel}) wakes the waiter; a synchronous caller's future is never given to user code,
  *       so no other completion (obtrude, orTimeout) can reach it.</li>
- *   <li><b>Bounded spin.</b> At most {@link #SPINS} {@link Thread#onSpinWait()} rounds per wait, a few
- *       microseconds: a slow call costs the caller that much CPU, once.</li>
+ *   <li><b>Bounded spin.</b> At most {@link HandOffSpin#rounds()} {@link Thread#onSpinWait()} rounds per
+ *       wait, a few microseconds: a slow call costs the caller that much CPU, once (and its site's
+ *       score stops such spins while they do not pay).</li>
  *   <li><b>Handed work runs once</b>, on the waiting caller's thread: only a future marked
  *       {@link #callerWaits()} at construction accepts it, and only the thread that claimed the
  *       outcome hands it (once, since the claim is one CAS).</li>
  * </ul>
  */
 abstract class HandOffFuture<T> extends CompletableFuture<T> {
-
-    /**
-     * Spin rounds before a waiting caller parks ({@code -Dfirebreak.handoff.spins}; 100 rounds are
-     * about 4 us on the benchmark machine, an AMD EPYC). Off by default: on a loaded 2-vCPU machine
-     * spinning lost in three A/B rounds out of three (docs/handoff.md); a quiet one may decide otherwise.
-     */
-    static final int SPINS = Math.max(0, Integer.getInteger("firebreak.handoff.spins", 0));
 
     private static final VarHandle PERMIT_WATCH;
     private static final CompletableFuture<Void> PERMIT_GONE = CompletableFuture.completedFuture(null);
@@ -58,6 +53,9 @@ abstract class HandOffFuture<T> extends CompletableFuture<T> {
     HandOffFuture(boolean callerWaits) {
         this.callerWaits = callerWaits;
     }
+
+    /** The spin site of this call's waiting caller (looked up, not kept: one field less per call). */
+    abstract HandOffSpin callerSpin();
 
     /** Whether a synchronous caller waits on this future with {@link #awaitSettled}, and so can be handed work. */
     final boolean callerWaits() {
@@ -84,14 +82,23 @@ abstract class HandOffFuture<T> extends CompletableFuture<T> {
      * @return true if interrupted (only when {@code interruptible}); the caller then decides
      */
     final boolean awaitSettled(boolean interruptible) {
-        for (int spins = SPINS; spins > 0; spins--) {
-            if (settled()) {
-                return false;
-            }
-            Thread.onSpinWait();
-        }
         if (settled()) {
             return false;
+        }
+        HandOffSpin spin = callerSpin();
+        int rounds = spin.begin();
+        if (rounds > 0) {
+            boolean found = false;
+            try {
+                for (; rounds > 0 && !(found = settled()); rounds--) {
+                    Thread.onSpinWait();
+                }
+            } finally {
+                spin.end(found);
+            }
+            if (found) {
+                return false;
+            }
         }
         waiter = Thread.currentThread();
         boolean interrupted = false;

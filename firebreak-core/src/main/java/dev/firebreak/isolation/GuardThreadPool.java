@@ -45,6 +45,8 @@ public final class GuardThreadPool {
     private final Ticker ticker;
     private final ThreadPoolMetrics metrics;
     private final AtomicInteger running = new AtomicInteger();
+    /** Whether the pool's idle threads and the callers waiting for its calls spin: one site, both sides. */
+    private final HandOffSpin spin = HandOffSpin.site();
     private volatile ThreadPoolConfig config;
     /** The configuration the pool was created with: its fixed properties stay in force. */
     private final ThreadPoolConfig created;
@@ -70,7 +72,7 @@ public final class GuardThreadPool {
             thread.setDaemon(true);
             return thread;
         };
-        HandOffQueue queue = new HandOffQueue(admission);
+        HandOffQueue queue = new HandOffQueue(admission, spin);
         this.executor = new MeteredExecutor(config.coreSize(), config.effectiveMaximumSize(),
                 keepAliveMillis(config), TimeUnit.MILLISECONDS, queue, threads, (task, pool) -> {
                     // Lost a race to add a thread: the call is admitted, so it waits for the next free one.
@@ -168,6 +170,11 @@ public final class GuardThreadPool {
         } catch (RejectedExecutionException shutDown) {
             return false;
         }
+    }
+
+    /** The spin site shared by this pool's idle threads and the callers waiting for its calls. */
+    HandOffSpin handOffSpin() {
+        return spin;
     }
 
     /** Returns an admission permit. */
@@ -288,8 +295,8 @@ public final class GuardThreadPool {
         private final Bulkhead admission;
         volatile ThreadPoolExecutor pool;
 
-        HandOffQueue(Bulkhead admission) {
-            super(SpinningTaskQueue.DEFAULT_SPINS);
+        HandOffQueue(Bulkhead admission, HandOffSpin spin) {
+            super(spin);
             this.admission = admission;
         }
 

@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
 
 /** THREAD isolation: the guard's named platform pool, shared with the guards naming the same pool key. */
-public final class PoolIsolator implements Isolator {
+public final class PoolIsolator implements Isolator, HandOffSpin.Site {
 
     private final GuardThreadPool pool;
     private final Optional<GuardThreadPool> found;
@@ -65,6 +65,11 @@ public final class PoolIsolator implements Isolator {
     @Override
     public void resize(int semaphoreMax, int virtualMax) {
         // A pool's bounds come from its own configuration (threadpool properties).
+    }
+
+    @Override
+    public HandOffSpin callerSpin() {
+        return pool.handOffSpin(); // one site with the pool's threads: a hand-off pays when both sides spin
     }
 
     @Override

@@ -12,10 +12,11 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * An unbounded task queue for a pool whose idle threads spin briefly before they park: a thread that
- * just finished a task polls for a few microseconds first, so a caller that submits its next call
+ * An unbounded task queue for a pool whose idle threads may spin briefly before they park: a thread
+ * that just finished a task polls for a few microseconds first, so a caller that submits its next call
  * right away hands it over without a futex wake (tens of microseconds on a small VM), and the
- * submitter wakes nobody while a thread is spinning. Bounded by its user (the pool's admission count).
+ * submitter wakes nobody while a thread is spinning. Whether a take spins is the pool's
+ * {@link HandOffSpin} site's decision (adaptive by default). Bounded by its user (the pool's admission count).
  *
  * <p>Invariants:
  * <ul>
@@ -27,27 +28,27 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li><b>No stranded task.</b> One offer wakes at most one thread and may wake none while a thread
  *       spins; a taker that finds more tasks behind the one it took wakes a sleeper for them (a
  *       cascade), so tasks never wait for a busy thread while another sleeps.</li>
- *   <li><b>Bounded spin.</b> At most {@code spins} rounds of {@link Thread#onSpinWait()} per take.</li>
+ *   <li><b>Bounded spin.</b> At most {@link HandOffSpin#rounds()} rounds of {@link Thread#onSpinWait()}
+ *       per take, and only when the site allows ({@link HandOffSpin#begin()}).</li>
  * </ul>
  */
 class SpinningTaskQueue extends AbstractQueue<Runnable> implements BlockingQueue<Runnable> {
-
-    /**
-     * Spin rounds before an idle pool thread parks ({@code -Dfirebreak.handoff.spins}, the same key as
-     * the waiting caller's; 100 rounds are a few microseconds). Off by default: see docs/handoff.md.
-     */
-    static final int DEFAULT_SPINS = Math.max(0, Integer.getInteger("firebreak.handoff.spins", 0));
 
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final AtomicInteger spinning = new AtomicInteger();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition nonEmpty = lock.newCondition();
-    private final int spins;
+    private final HandOffSpin spin;
     private volatile int sleeping; // written under the lock only
 
-    /** A queue whose takers spin {@code spins} rounds before parking (0: park at once). */
+    /** A queue whose takers always spin {@code spins} rounds before parking (0: park at once). */
     SpinningTaskQueue(int spins) {
-        this.spins = spins;
+        this(HandOffSpin.fixed(spins));
+    }
+
+    /** A queue whose takers spin when {@code spin} allows. */
+    SpinningTaskQueue(HandOffSpin spin) {
+        this.spin = spin;
     }
 
     @Override
@@ -86,14 +87,16 @@ class SpinningTaskQueue extends AbstractQueue<Runnable> implements BlockingQueue
 
     private Runnable await(boolean timed, long nanos) throws InterruptedException {
         Runnable task = tasks.poll();
-        if (task == null && spins > 0) {
+        int rounds;
+        if (task == null && (rounds = spin.begin()) > 0) {
             spinning.incrementAndGet();
             try {
-                for (int i = spins; i > 0 && (task = tasks.poll()) == null; i--) {
+                for (int i = rounds; i > 0 && (task = tasks.poll()) == null; i--) {
                     Thread.onSpinWait();
                 }
             } finally {
                 spinning.decrementAndGet();
+                spin.end(task != null);
             }
         }
         if (task == null) {

@@ -3,14 +3,19 @@ package dev.firebreak.isolation;
 import dev.firebreak.event.EventType;
 import java.util.concurrent.ThreadFactory;
 
-/** VIRTUAL isolation: a new virtual thread per call under a concurrency limit. */
-public final class VirtualThreadIsolator extends BoundedIsolator {
+/**
+ * VIRTUAL isolation: a new virtual thread per call under a concurrency limit. The threads are all named
+ * {@code firebreak-<guard>-virtual} (a thread dump tells them apart by id): a numbered name would cost
+ * a string per call.
+ */
+public final class VirtualThreadIsolator extends BoundedIsolator implements HandOffSpin.Site {
 
     private final ThreadFactory threads;
+    private final HandOffSpin callerSpin = HandOffSpin.site();
 
     VirtualThreadIsolator(String guardName, int maxConcurrentRequests) {
         super(maxConcurrentRequests);
-        this.threads = Thread.ofVirtual().name("firebreak-" + guardName + "-", 1).factory();
+        this.threads = Thread.ofVirtual().name("firebreak-" + guardName + "-virtual").factory();
     }
 
     @Override
@@ -31,6 +36,11 @@ public final class VirtualThreadIsolator extends BoundedIsolator {
     @Override
     public EventType refusal() {
         return EventType.LIMIT_REJECTED;
+    }
+
+    @Override
+    public HandOffSpin callerSpin() {
+        return callerSpin;
     }
 
     @Override

@@ -7,14 +7,16 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The spinning queue hands every task to exactly one taker and strands none: 32 producers and 32
- * takers (spinning, and with spinning off so every take parks), takers mixing {@code take()} and
- * timed polls, producers pausing at random so takers keep falling asleep and being woken.
+ * takers (spinning always, adaptively, and with spinning off so every take parks), takers mixing
+ * {@code take()} and timed polls, producers pausing at random so takers keep falling asleep and being
+ * woken.
  */
 class SpinningTaskQueueStressTest {
 
@@ -22,10 +24,16 @@ class SpinningTaskQueueStressTest {
     private static final int TAKERS = 32;
     private static final int PER_PRODUCER = 3_000;
 
-    @ParameterizedTest(name = "spins {0}")
-    @ValueSource(ints = {0, 1, 200})
+    /** A queue spinning {@code spins} rounds, or (-1) adaptively, at most two spinners at once. */
+    private static SpinningTaskQueue queue(int spins) {
+        return spins < 0 ? new SpinningTaskQueue(HandOffSpin.adaptive(200, 2, new AtomicInteger()))
+                : new SpinningTaskQueue(spins);
+    }
+
+    @ParameterizedTest(name = "spins {0} (-1: adaptive)")
+    @ValueSource(ints = {0, 1, 200, -1})
     void everyTaskIsTakenExactlyOnceAcross64Threads(int spins) throws Exception {
-        SpinningTaskQueue queue = new SpinningTaskQueue(spins);
+        SpinningTaskQueue queue = queue(spins);
         int total = PRODUCERS * PER_PRODUCER;
         AtomicIntegerArray runs = new AtomicIntegerArray(total);
         CountDownLatch allRun = new CountDownLatch(total);
@@ -78,10 +86,10 @@ class SpinningTaskQueueStressTest {
         assertThat(queue).isEmpty();
     }
 
-    @ParameterizedTest(name = "spins {0}")
-    @ValueSource(ints = {0, 200})
+    @ParameterizedTest(name = "spins {0} (-1: adaptive)")
+    @ValueSource(ints = {0, 200, -1})
     void aTaskOfferedWhileEveryTakerSleepsWakesOne(int spins) throws Exception {
-        SpinningTaskQueue queue = new SpinningTaskQueue(spins);
+        SpinningTaskQueue queue = queue(spins);
         int rounds = 2_000;
         CountDownLatch done = new CountDownLatch(rounds);
         List<Thread> takers = new ArrayList<>();
