@@ -40,6 +40,15 @@ import java.util.function.Function;
 public final class RequestContext implements AutoCloseable {
 
     private static final ThreadLocal<RequestContext> CURRENT = new ThreadLocal<>();
+    /*
+     * False until a context is first made current anywhere in the JVM. Reading a ThreadLocal on a
+     * thread that has none gives that thread a map of thread locals (about 130 B: a fresh virtual
+     * thread per call pays it on every call); while this is false no thread can hold a context, so
+     * reads answer null without touching the ThreadLocal. Invariant: a thread sets this (if not yet
+     * set) before it sets CURRENT to a context, so a thread whose CURRENT holds a context has itself
+     * seen it true, and it never goes back to false.
+     */
+    private static volatile boolean everCurrent;
 
     private final RequestCache cache = new RequestCache();
     private final RequestLog log = new RequestLog();
@@ -53,6 +62,7 @@ public final class RequestContext implements AutoCloseable {
 
     /** Opens a new context and makes it current on this thread until {@link #close()}. */
     public static RequestContext open() {
+        markCurrent();
         RequestContext context = new RequestContext(CURRENT.get());
         CURRENT.set(context);
         return context;
@@ -60,12 +70,12 @@ public final class RequestContext implements AutoCloseable {
 
     /** The context current on this thread, if any. */
     public static Optional<RequestContext> current() {
-        return Optional.ofNullable(CURRENT.get());
+        return Optional.ofNullable(currentOrNull());
     }
 
     /** The context current on this thread, or null (allocation-free, for integrations). */
     public static RequestContext currentOrNull() {
-        return CURRENT.get();
+        return everCurrent ? CURRENT.get() : null;
     }
 
     /**
@@ -77,6 +87,11 @@ public final class RequestContext implements AutoCloseable {
      * }</pre>
      */
     public static RequestContext swap(RequestContext context) {
+        if (context != null) {
+            markCurrent();
+        } else if (!everCurrent) {
+            return null; // no thread holds a context yet: nothing to replace
+        }
         RequestContext previous = CURRENT.get();
         if (previous != context) {
             if (context == null) {
@@ -88,10 +103,16 @@ public final class RequestContext implements AutoCloseable {
         return previous;
     }
 
+    private static void markCurrent() {
+        if (!everCurrent) { // read first: one write per JVM
+            everCurrent = true;
+        }
+    }
+
     /** An executor that runs each task in the context current where {@code execute} was called (or none). */
     public static Executor propagating(Executor executor) {
         Objects.requireNonNull(executor, "executor");
-        return task -> executor.execute(wrapIn(CURRENT.get(), task));
+        return task -> executor.execute(wrapIn(currentOrNull(), task));
     }
 
     /** An executor that runs each task in this context. */
