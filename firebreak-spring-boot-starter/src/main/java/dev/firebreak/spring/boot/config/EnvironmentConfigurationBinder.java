@@ -44,11 +44,11 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
     /** The property naming the poll interval of the Environment. */
     public static final String POLL_INTERVAL = "firebreak.config.poll-interval";
 
-    private final ConfigurableEnvironment environment;
-    private final SpringEnvironmentSource source;
     /** The bean {@code SpringApplication} registers in every context it runs (and so publishes a ready event to). */
     private static final String SPRING_APPLICATION_ARGUMENTS = "springApplicationArguments";
 
+    private final ConfigurableEnvironment environment;
+    private final SpringEnvironmentSource source;
     private final CopyOnWriteArrayList<RefreshesAfterStartup> heldPolls = new CopyOnWriteArrayList<>();
     private volatile boolean holdPolls; // false: polls run at once, on the core's default executor
     private volatile boolean started; // the application has started: polls are no longer held
