@@ -16,6 +16,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * deadline (or while idle) unparks it after its insertion, so no earlier deadline is slept through
  * (an unpark that comes before the park makes the park return at once). Each task runs at most once,
  * on the timer thread, and never after a successful {@code cancel()}.
+ *
+ * <p>Waking early: a timed park returns late (hundreds of microseconds on a virtual machine), so the
+ * timer parks until {@code deadline - lead} and spins the rest of the way ({@link ParkLead}: the lead
+ * follows the park's measured lateness, and spinning has a CPU budget). While it spins it is still
+ * "sleeping until" that deadline: a task queued as the new earliest sets {@code poked} under the lock,
+ * and the spin stops at its next look, so an earlier deadline is never spun through either; so does
+ * the cancellation of the task it spins toward, so a cancelled deadline costs no spin.
  */
 final class SystemScheduler implements Scheduler {
 
@@ -27,8 +34,16 @@ final class SystemScheduler implements Scheduler {
     private final Thread thread;
     private long sleepingUntil; // under lock: the deadline the timer parks until
     private boolean idle = true; // under lock: the timer parks with nothing queued
+    private volatile boolean poked; // set under lock when a new earliest task must wake the timer
+    private final ParkLead lead; // confined to the timer thread
+    private volatile boolean spinning; // for tests: the timer spins toward a deadline now
 
     SystemScheduler(String threadName) {
+        this(threadName, ParkLead.fromSystemProperties());
+    }
+
+    SystemScheduler(String threadName, ParkLead lead) {
+        this.lead = lead;
         thread = Thread.ofPlatform().daemon().name(threadName).unstarted(this::loop);
         thread.start();
     }
@@ -40,6 +55,9 @@ final class SystemScheduler implements Scheduler {
         lock.lock();
         try {
             wake = queue.add(entry) && (idle || entry.deadline - sleepingUntil < 0);
+            if (wake) {
+                poked = true;
+            }
         } finally {
             lock.unlock();
         }
@@ -54,24 +72,45 @@ final class SystemScheduler implements Scheduler {
         return thread.getState() == Thread.State.TIMED_WAITING; // only its deadline park is timed
     }
 
+    /** The timer thread's state (for tests: WAITING is its park with nothing queued). */
+    Thread.State threadState() {
+        return thread.getState();
+    }
+
+    /** Whether the timer thread spins toward a deadline now (for tests: an earlier task must stop it). */
+    boolean isSpinning() {
+        return spinning;
+    }
+
     private void loop() {
         while (true) {
             Runnable due = null;
             long parkNanos = -1L; // < 0: park until woken
+            long spinUntil = 0L;
+            boolean spin = false;
+            long now;
             lock.lock();
             try {
+                poked = false; // from here on, a new earliest task pokes (and unparks) again
                 DeadlineHeap.Entry first = queue.peek();
+                now = ticker.read();
                 if (first == null) {
                     idle = true;
                 } else {
-                    long wait = first.deadline - ticker.read();
+                    long wait = first.deadline - now;
                     if (wait <= 0L) {
                         queue.remove(first);
                         due = first.task;
                     } else {
                         idle = false;
                         sleepingUntil = first.deadline;
-                        parkNanos = wait;
+                        long early = lead.leadNanos(now);
+                        if (wait <= early) {
+                            spin = true;
+                            spinUntil = first.deadline;
+                        } else {
+                            parkNanos = wait - early;
+                        }
                     }
                 }
             } finally {
@@ -79,12 +118,33 @@ final class SystemScheduler implements Scheduler {
             }
             if (due != null) {
                 runQuietly(due);
+            } else if (spin) {
+                spinTo(spinUntil, now);
             } else if (parkNanos < 0L) {
                 LockSupport.park(this);
             } else {
                 LockSupport.parkNanos(this, parkNanos);
+                long late = ticker.read() - (now + parkNanos);
+                if (late >= 0L) { // ran its full course (an unpark returns it early)
+                    lead.parkReturnedLate(late);
+                }
             }
         }
+    }
+
+    /**
+     * Spins until {@code deadline} or until a poke: a new earliest task, or the cancellation of the
+     * task whose deadline this is.
+     */
+    private void spinTo(long deadline, long from) {
+        spinning = true;
+        long now = from;
+        while (!poked && deadline - now > 0L) {
+            Thread.onSpinWait();
+            now = ticker.read();
+        }
+        spinning = false;
+        lead.spun(now - from);
     }
 
     private static void runQuietly(Runnable task) {
@@ -105,7 +165,11 @@ final class SystemScheduler implements Scheduler {
         public boolean cancel() {
             lock.lock();
             try {
-                return queue.remove(this);
+                boolean removed = queue.remove(this);
+                if (removed && !idle && deadline == sleepingUntil) {
+                    poked = true; // the timer may be spinning toward this deadline: let it look again
+                }
+                return removed;
             } finally {
                 lock.unlock();
             }

@@ -83,6 +83,24 @@ class SystemSchedulerStressTest {
     }
 
     @Test
+    void aTaskDueBeforeTheOneTheTimerSpinsTowardStopsTheSpin() throws Exception {
+        // a lead of an hour and an unlimited budget: the timer spins toward any deadline within the hour
+        ParkLead hourLead = new ParkLead(3_600_000 * MS, 3_600_000 * MS, 1_000 * MS, 1_000 * MS);
+        SystemScheduler scheduler = new SystemScheduler("firebreak-timer-test-4", hourLead);
+        CountDownLatch far = new CountDownLatch(1);
+        Cancellable farHandle = scheduler.schedule(1_800_000 * MS, far::countDown); // half an hour away
+        Await.until("the timer spins toward the far deadline", scheduler::isSpinning);
+        CountDownLatch near = new CountDownLatch(1);
+        scheduler.schedule(0L, near::countDown);
+        assertThat(near.await(20, TimeUnit.SECONDS)).as("the earlier task stopped the spin").isTrue();
+        assertThat(far.getCount()).isEqualTo(1);
+        Await.until("the timer spins toward the far deadline again", scheduler::isSpinning);
+        assertThat(farHandle.cancel()).isTrue();
+        Await.until("the cancellation stopped the spin", () -> !scheduler.isSpinning());
+        Await.until("the timer parks with nothing queued", () -> scheduler.threadState() == Thread.State.WAITING);
+    }
+
+    @Test
     void aFailingTaskDoesNotStopTheTimer() throws Exception {
         SystemScheduler scheduler = new SystemScheduler("firebreak-timer-test-3");
         scheduler.schedule(0L, () -> {
