@@ -72,7 +72,7 @@ public record Suite(String label, String benchmark, List<Mode> modes, List<Integ
                         Map.of("subject", REALISTIC_SUBJECTS, "body", List.of(REALISTIC_BODY))),
                 new Suite("FailurePathBenchmark", List.of(Mode.AverageTime), List.of(1), true, 2, 3, 1000),
                 new Suite("CollapsingBenchmark", List.of(Mode.AverageTime), List.of(1), true, 2, 3, 1000),
-                new Suite("TimeoutPrecisionBenchmark", List.of(Mode.SampleTime), List.of(1), false, 1, 3, 2000));
+                new Suite("TimeoutPrecisionBenchmark", List.of(Mode.SampleTime), List.of(1), false, 1, 6, 2000));
     }
 
     /** The JMH include pattern: this suite's benchmarks whose {@code Class.method} name also matches {@code filter}. */

@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(1)
 @Warmup(iterations = 1, time = 2)
-@Measurement(iterations = 3, time = 2)
+@Measurement(iterations = 6, time = 2)
 public class TimeoutPrecisionBenchmark {
 
     /**
