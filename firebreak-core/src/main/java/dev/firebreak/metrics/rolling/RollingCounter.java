@@ -1,23 +1,47 @@
 package dev.firebreak.metrics.rolling;
 
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Counts of a fixed number of kinds (event types, say) over a rolling window of equal buckets, plus
- * the rolling maximum of one gauge. Time is data: every method takes the current
- * {@link dev.firebreak.time.Ticker} reading, so buckets rotate with the injected clock, never with a
- * background thread (see {@link BucketRing} for the rotation's invariants).
+ * Counts of a fixed number of kinds (event types, say) over a rolling window of equal buckets, the
+ * same counts since creation, and the rolling maximum of one gauge. Time is data: every method takes
+ * the current {@link dev.firebreak.time.Ticker} reading, so buckets rotate with the injected clock,
+ * never with a background thread (see {@link BucketRing} for the rotation's invariants).
  *
- * <p>Recording is lock-free and allocation-free in steady state: a bucket's counts are
- * {@link LongAdder}s, striped under contention. A sum reads bucket after bucket and adder after
- * adder: it is exact once recording pauses, and while recording runs it contains every sample that
- * completed before the sum started (and perhaps some of those recorded meanwhile).
+ * <p>Each event is counted once, in its bucket ({@link SealableCounts}: one compare-and-set, striped
+ * under contention). The counts since creation are the <em>retired</em> totals (the buckets that left
+ * the ring, folded in as they leave) plus every bucket still in the ring, whatever its epoch:
+ * <ul>
+ *   <li>Folding: the thread whose compare-and-set takes a bucket out of the ring seals it, which returns
+ *       its counts at once, and adds them to {@code retired}. A recorder that took that bucket just before
+ *       it left (the ring's hint allows it) either counted before the seal (folded) or is told its bucket
+ *       is sealed and adds its event to {@code retired} itself; an event whose time has already left the
+ *       window (no bucket) goes to {@code retired} directly. So each event is in exactly one place.</li>
+ *   <li>Reading: a fold is bracketed by {@code opened} and {@code closed} (bumped before the
+ *       compare-and-set and after the fold). A reader reads {@code closed}, then {@code opened}; equal,
+ *       no fold was under way; it sums {@code retired} and the ring, then reads {@code opened} again:
+ *       unchanged, no bucket left the ring during the read, so none was summed twice (in the ring and in
+ *       {@code retired}) or missed (gone from the ring, not yet folded). Otherwise it reads again; folds
+ *       happen once per slot and bucket interval.</li>
+ * </ul>
+ * A total therefore holds every event recorded before the read started (and perhaps some recorded
+ * meanwhile), and once recording pauses it is exact: nothing lost or doubled across rotations.
+ *
+ * <p>A window sum reads bucket after bucket: it is exact once recording pauses, and while recording
+ * runs it contains every sample that completed before the sum started (and perhaps some of those
+ * recorded meanwhile). Recording is lock-free and allocation-free in steady state.
  */
 public final class RollingCounter {
 
     private final int kinds;
     private final BucketRing<Bucket> ring;
+    /** The counts of the buckets that left the ring (and of events they could not take), per kind. */
+    private final AtomicLongArray retired;
+    /** Bucket removals begun; see the class comment. */
+    private final AtomicLong opened = new AtomicLong();
+    /** Bucket removals over (each folded, if it removed one). */
+    private final AtomicLong closed = new AtomicLong();
 
     /**
      * A counter of {@code kinds} kinds over {@code windowNanos} in {@code buckets} buckets, with bucket
@@ -30,26 +54,27 @@ public final class RollingCounter {
             throw new IllegalArgumentException("a rolling counter needs at least one kind, was " + kinds);
         }
         this.kinds = kinds;
-        this.ring = new BucketRing<>(windowNanos, buckets, originNanos, () -> new Bucket(kinds));
+        this.retired = new AtomicLongArray(kinds);
+        this.ring = new BucketRing<>(windowNanos, buckets, originNanos, () -> new Bucket(kinds), new Folding());
     }
 
     /** Adds one to {@code kind} at {@code nowNanos}. */
     public void increment(int kind, long nowNanos) {
         Bucket bucket = ring.bucketAt(nowNanos);
-        if (bucket != null) {
-            bucket.counts[kind].increment();
+        if (bucket == null || !bucket.counts.increment(kind)) {
+            retired.getAndIncrement(kind); // no bucket for this time, or its bucket was sealed first
         }
     }
 
     /** Adds one to every kind whose bit is set in {@code mask} (bit {@code i} is kind {@code i}). */
     public void incrementAll(long mask, long nowNanos) {
         Bucket bucket = ring.bucketAt(nowNanos);
-        if (bucket == null) {
-            return;
-        }
         long rest = mask;
         while (rest != 0) {
-            bucket.counts[Long.numberOfTrailingZeros(rest)].increment();
+            int kind = Long.numberOfTrailingZeros(rest);
+            if (bucket == null || !bucket.counts.increment(kind)) {
+                retired.getAndIncrement(kind);
+            }
             rest &= rest - 1;
         }
     }
@@ -69,7 +94,7 @@ public final class RollingCounter {
         for (int slot = 0; slot < ring.buckets(); slot++) {
             Bucket bucket = ring.inWindow(slot, current);
             if (bucket != null) {
-                total += bucket.counts[kind].sum();
+                total += bucket.counts.get(kind);
             }
         }
         return total;
@@ -83,11 +108,60 @@ public final class RollingCounter {
             Bucket bucket = ring.inWindow(slot, current);
             if (bucket != null) {
                 for (int kind = 0; kind < kinds; kind++) {
-                    totals[kind] += bucket.counts[kind].sum();
+                    totals[kind] += bucket.counts.get(kind);
                 }
             }
         }
         return totals;
+    }
+
+    /** The count of {@code kind} since creation (see the class comment for how it is read). */
+    public long total(int kind) {
+        while (true) {
+            long done = closed.get();
+            long begun = opened.get();
+            if (begun != done) { // a bucket is leaving the ring: read once it has been folded
+                Thread.onSpinWait();
+                continue;
+            }
+            long total = retired.get(kind);
+            for (int slot = 0; slot < ring.buckets(); slot++) {
+                BucketRing.Entry<Bucket> entry = ring.entryIn(slot);
+                if (entry != null) {
+                    total += entry.bucket().counts.get(kind);
+                }
+            }
+            if (opened.get() == begun) {
+                return total;
+            }
+        }
+    }
+
+    /** Every kind's count since creation, in a new array indexed by kind (read as {@link #total}). */
+    public long[] totals() {
+        long[] totals = new long[kinds];
+        while (true) {
+            long done = closed.get();
+            long begun = opened.get();
+            if (begun != done) {
+                Thread.onSpinWait();
+                continue;
+            }
+            for (int kind = 0; kind < kinds; kind++) {
+                totals[kind] = retired.get(kind);
+            }
+            for (int slot = 0; slot < ring.buckets(); slot++) {
+                BucketRing.Entry<Bucket> entry = ring.entryIn(slot);
+                if (entry != null) {
+                    for (int kind = 0; kind < kinds; kind++) {
+                        totals[kind] += entry.bucket().counts.get(kind);
+                    }
+                }
+            }
+            if (opened.get() == begun) {
+                return totals;
+            }
+        }
     }
 
     /** The highest gauge value recorded in the window ending at {@code nowNanos} (0 if none). */
@@ -108,16 +182,31 @@ public final class RollingCounter {
         return kinds;
     }
 
+    /** Folds each bucket that leaves the ring into {@link #retired}, between the two counters readers check. */
+    private final class Folding implements BucketRing.Retirement<Bucket> {
+        @Override
+        public void opening() {
+            opened.incrementAndGet();
+        }
+
+        @Override
+        public void retired(Bucket bucket) {
+            bucket.counts.seal(retired);
+        }
+
+        @Override
+        public void closing() {
+            closed.incrementAndGet();
+        }
+    }
+
     /** One bucket: a count per kind and the gauge's maximum. Never reused for another epoch. */
     private static final class Bucket {
-        final LongAdder[] counts;
+        final SealableCounts counts;
         final AtomicLong max = new AtomicLong();
 
         Bucket(int kinds) {
-            counts = new LongAdder[kinds];
-            for (int i = 0; i < kinds; i++) {
-                counts[i] = new LongAdder();
-            }
+            counts = new SealableCounts(kinds);
         }
     }
 }
