@@ -37,6 +37,20 @@ public final class GuardMetrics {
 
     private static final long EXECUTED = EventType.SUCCESS.bit() | EventType.FAILURE.bit()
             | EventType.TIMEOUT.bit() | EventType.BAD_REQUEST.bit();
+    /**
+     * The masks a call most often reports with more than one event, each counted as one (see
+     * {@link RollingCounter#RollingCounter(int, long[], long, int, long)}): a refusal or a failure whose
+     * fallback answered, and a bad request.
+     */
+    private static final long[] JOINT = {
+        EventType.SHORT_CIRCUITED.bit() | EventType.FALLBACK_SUCCESS.bit(),
+        EventType.SEMAPHORE_REJECTED.bit() | EventType.FALLBACK_SUCCESS.bit(),
+        EventType.THREAD_POOL_REJECTED.bit() | EventType.FALLBACK_SUCCESS.bit(),
+        EventType.LIMIT_REJECTED.bit() | EventType.FALLBACK_SUCCESS.bit(),
+        EventType.FAILURE.bit() | EventType.FALLBACK_SUCCESS.bit(),
+        EventType.TIMEOUT.bit() | EventType.FALLBACK_SUCCESS.bit(),
+        EventType.BAD_REQUEST.bit() | EventType.EXCEPTION_THROWN.bit(),
+    };
 
     private final Ticker ticker;
     private final CircuitBreakerView breaker;
@@ -84,7 +98,7 @@ public final class GuardMetrics {
         this.breaker = breaker;
         long origin = ticker.read();
         this.rollingWindowMillis = (int) config.rollingStatsWindow().toMillis();
-        this.rolling = new RollingCounter(EventType.count(), rollingWindowMillis * 1_000_000L,
+        this.rolling = new RollingCounter(EventType.count(), JOINT, rollingWindowMillis * 1_000_000L,
                 config.rollingStatsBuckets(), origin);
         long percentileWindow = config.percentileWindow().toNanos();
         int percentileBuckets = config.percentileBuckets();

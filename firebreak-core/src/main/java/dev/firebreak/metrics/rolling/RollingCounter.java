@@ -28,6 +28,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * A total therefore holds every event recorded before the read started (and perhaps some recorded
  * meanwhile), and once recording pauses it is exact: nothing lost or doubled across rotations.
  *
+ * <p>Kinds often counted together (a refusal and its fallback's success) may share a <em>joint</em>
+ * cell, one atomic update for the pair, added to each of its kinds by every read.
+ *
  * <p>A window sum reads bucket after bucket: it is exact once recording pauses, and while recording
  * runs it contains every sample that completed before the sum started (and perhaps some of those
  * recorded meanwhile). Recording is lock-free and allocation-free in steady state.
@@ -35,6 +38,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
 public final class RollingCounter {
 
     private final int kinds;
+    /** Masks of several kinds counted as one (cell {@code kinds + j} for mask {@code j}); read into each of their kinds. */
+    private final long[] joint;
     private final BucketRing<Bucket> ring;
     /** The counts of the buckets that left the ring (and of events they could not take), per kind. */
     private final AtomicLongArray retired;
@@ -50,12 +55,32 @@ public final class RollingCounter {
      * @throws IllegalArgumentException if the window does not split evenly into the buckets
      */
     public RollingCounter(int kinds, long windowNanos, int buckets, long originNanos) {
+        this(kinds, new long[0], windowNanos, buckets, originNanos);
+    }
+
+    /**
+     * A counter as above where each mask of {@code joint} (several kinds that are often counted together,
+     * such as a refusal and its fallback's success) has a cell of its own: {@link #incrementAll} of exactly
+     * that mask is one atomic update instead of one per kind, and every read adds the cell to each kind.
+     *
+     * @throws IllegalArgumentException if the window does not split evenly into the buckets, or a joint
+     *     mask has fewer than two kinds or a kind beyond {@code kinds}
+     */
+    public RollingCounter(int kinds, long[] joint, long windowNanos, int buckets, long originNanos) {
         if (kinds < 1) {
             throw new IllegalArgumentException("a rolling counter needs at least one kind, was " + kinds);
         }
+        for (long mask : joint) {
+            if (Long.bitCount(mask) < 2 || kinds < 64 && mask >>> kinds != 0) {
+                throw new IllegalArgumentException("a joint mask needs two kinds or more, below " + kinds + ": "
+                        + Long.toBinaryString(mask));
+            }
+        }
         this.kinds = kinds;
-        this.retired = new AtomicLongArray(kinds);
-        this.ring = new BucketRing<>(windowNanos, buckets, originNanos, () -> new Bucket(kinds), new Folding());
+        this.joint = joint.clone();
+        int cells = kinds + this.joint.length;
+        this.retired = new AtomicLongArray(cells);
+        this.ring = new BucketRing<>(windowNanos, buckets, originNanos, () -> new Bucket(cells), new Folding());
     }
 
     /** Adds one to {@code kind} at {@code nowNanos}. */
@@ -66,9 +91,22 @@ public final class RollingCounter {
         }
     }
 
-    /** Adds one to every kind whose bit is set in {@code mask} (bit {@code i} is kind {@code i}). */
+    /**
+     * Adds one to every kind whose bit is set in {@code mask} (bit {@code i} is kind {@code i}): one
+     * atomic update if the mask is one kind or one of the joint masks, else one per kind.
+     */
     public void incrementAll(long mask, long nowNanos) {
         Bucket bucket = ring.bucketAt(nowNanos);
+        if ((mask & (mask - 1)) != 0) { // more than one kind: counted as one if the mask is joint
+            for (int j = 0; j < joint.length; j++) {
+                if (joint[j] == mask) {
+                    if (bucket == null || !bucket.counts.increment(kinds + j)) {
+                        retired.getAndIncrement(kinds + j);
+                    }
+                    return;
+                }
+            }
+        }
         long rest = mask;
         while (rest != 0) {
             int kind = Long.numberOfTrailingZeros(rest);
@@ -89,34 +127,30 @@ public final class RollingCounter {
 
     /** The count of {@code kind} over the window ending at {@code nowNanos}. */
     public long sum(int kind, long nowNanos) {
-        long current = ring.epochOf(nowNanos);
-        long total = 0;
-        for (int slot = 0; slot < ring.buckets(); slot++) {
-            Bucket bucket = ring.inWindow(slot, current);
-            if (bucket != null) {
-                total += bucket.counts.get(kind);
-            }
-        }
-        return total;
+        return sums(nowNanos)[kind];
     }
 
     /** Every kind's count over the window ending at {@code nowNanos}, in a new array indexed by kind. */
     public long[] sums(long nowNanos) {
         long current = ring.epochOf(nowNanos);
-        long[] totals = new long[kinds];
+        long[] cells = new long[kinds + joint.length];
         for (int slot = 0; slot < ring.buckets(); slot++) {
             Bucket bucket = ring.inWindow(slot, current);
             if (bucket != null) {
-                for (int kind = 0; kind < kinds; kind++) {
-                    totals[kind] += bucket.counts.get(kind);
-                }
+                bucket.counts.addTo(cells);
             }
         }
-        return totals;
+        return perKind(cells);
     }
 
     /** The count of {@code kind} since creation (see the class comment for how it is read). */
     public long total(int kind) {
+        return totals()[kind];
+    }
+
+    /** Every kind's count since creation, in a new array indexed by kind (see the class comment). */
+    public long[] totals() {
+        long[] cells = new long[kinds + joint.length];
         while (true) {
             long done = closed.get();
             long begun = opened.get();
@@ -124,44 +158,32 @@ public final class RollingCounter {
                 Thread.onSpinWait();
                 continue;
             }
-            long total = retired.get(kind);
+            for (int cell = 0; cell < cells.length; cell++) {
+                cells[cell] = retired.get(cell);
+            }
             for (int slot = 0; slot < ring.buckets(); slot++) {
                 BucketRing.Entry<Bucket> entry = ring.entryIn(slot);
                 if (entry != null) {
-                    total += entry.bucket().counts.get(kind);
+                    entry.bucket().counts.addTo(cells);
                 }
             }
             if (opened.get() == begun) {
-                return total;
+                return perKind(cells);
             }
         }
     }
 
-    /** Every kind's count since creation, in a new array indexed by kind (read as {@link #total}). */
-    public long[] totals() {
-        long[] totals = new long[kinds];
-        while (true) {
-            long done = closed.get();
-            long begun = opened.get();
-            if (begun != done) {
-                Thread.onSpinWait();
-                continue;
-            }
-            for (int kind = 0; kind < kinds; kind++) {
-                totals[kind] = retired.get(kind);
-            }
-            for (int slot = 0; slot < ring.buckets(); slot++) {
-                BucketRing.Entry<Bucket> entry = ring.entryIn(slot);
-                if (entry != null) {
-                    for (int kind = 0; kind < kinds; kind++) {
-                        totals[kind] += entry.bucket().counts.get(kind);
-                    }
-                }
-            }
-            if (opened.get() == begun) {
-                return totals;
+    /** The counts per kind of {@code cells} (one per kind, then one per joint mask, counted in each of its kinds). */
+    private long[] perKind(long[] cells) {
+        long[] counts = java.util.Arrays.copyOf(cells, kinds);
+        for (int j = 0; j < joint.length; j++) {
+            long rest = joint[j];
+            while (rest != 0) {
+                counts[Long.numberOfTrailingZeros(rest)] += cells[kinds + j];
+                rest &= rest - 1;
             }
         }
+        return counts;
     }
 
     /** The highest gauge value recorded in the window ending at {@code nowNanos} (0 if none). */
@@ -205,8 +227,8 @@ public final class RollingCounter {
         final SealableCounts counts;
         final AtomicLong max = new AtomicLong();
 
-        Bucket(int kinds) {
-            counts = new SealableCounts(kinds);
+        Bucket(int cells) {
+            counts = new SealableCounts(cells);
         }
     }
 }

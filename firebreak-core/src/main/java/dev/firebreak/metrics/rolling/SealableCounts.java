@@ -95,6 +95,24 @@ final class SealableCounts {
         return total;
     }
 
+    /** Adds every count now (as {@link #get}) into {@code into}, indexed by kind. */
+    void addTo(long[] into) {
+        for (int kind = 0; kind < into.length; kind++) {
+            into[kind] += home.get(kind) & COUNT;
+        }
+        AtomicReferenceArray<AtomicLongArray> spread = stripes;
+        if (spread != null) {
+            for (int i = 0; i < spread.length(); i++) {
+                AtomicLongArray stripe = spread.get(i);
+                if (stripe != null) {
+                    for (int kind = 0; kind < into.length; kind++) {
+                        into[kind] += stripe.get(kind) & COUNT;
+                    }
+                }
+            }
+        }
+    }
+
     /**
      * Seals every cell and adds the counts they held into {@code into} (indexed by kind). Called once,
      * by the thread that took this bucket out of the ring.

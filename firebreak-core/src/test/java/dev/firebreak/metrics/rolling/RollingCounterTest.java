@@ -125,14 +125,35 @@ class RollingCounterTest {
     }
 
     @Test
+    void aJointMaskIsCountedOnceAndReadInEachOfItsKinds() {
+        RollingCounter c = new RollingCounter(3, new long[] {0b011}, 10 * BUCKET, 10, 0L);
+        c.incrementAll(0b011, 0); // the joint cell
+        c.incrementAll(0b111, 0); // not joint: one per kind
+        c.incrementAll(0b001, 0);
+        assertThat(c.sums(0)).containsExactly(3, 2, 1);
+        assertThat(c.sum(1, 0)).isEqualTo(2);
+        for (int i = 1; i <= 10; i++) { // every bucket retired
+            c.increment(2, i * BUCKET);
+        }
+        assertThat(c.sums(10 * BUCKET)).containsExactly(0, 0, 10);
+        assertThat(c.totals()).containsExactly(3, 2, 11);
+        assertThat(c.total(0)).isEqualTo(3);
+        assertThatThrownBy(() -> new RollingCounter(3, new long[] {0b010}, 10 * BUCKET, 10, 0L))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two kinds");
+        assertThatThrownBy(() -> new RollingCounter(3, new long[] {0b1001}, 10 * BUCKET, 10, 0L))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void sixtyFourThreadsAcrossRotationsLoseAndDoubleNoCount() throws Exception {
         int threads = 64;
         int each = 20_000;
         int kinds = 3;
         long bucket = 1_000;
-        RollingCounter c = new RollingCounter(kinds, 4 * bucket, 4, 0L);
+        RollingCounter c = new RollingCounter(kinds, new long[] {0b011}, 4 * bucket, 4, 0L);
         AtomicLong clock = new AtomicLong();
         AtomicLongArray completed = new AtomicLongArray(kinds);
+        AtomicLong joint = new AtomicLong();
         AtomicBoolean running = new AtomicBoolean(true);
         AtomicReference<String> readerSaw = new AtomicReference<>();
         CountDownLatch start = new CountDownLatch(1);
@@ -166,13 +187,19 @@ class RollingCounterTest {
                     // Time moves a bucket every ~7 calls of all threads: slots rotate constantly, recorders hold
                     // buckets the ring's hint still names, and some readings are already older than their slot.
                     long now = (i & 7) == 0 ? clock.addAndGet(bucket / 50) : clock.get() - (i % 5) * bucket;
-                    int kind = (id + i) % kinds;
-                    if ((i & 1) == 0) {
+                    int kind = (id + i) % (kinds + 1);
+                    if (kind == kinds) { // the joint cell: kinds 0 and 1 in one update
+                        c.incrementAll(0b011, now);
+                        joint.incrementAndGet();
+                        completed.incrementAndGet(0);
+                        completed.incrementAndGet(1);
+                    } else if ((i & 1) == 0) {
                         c.increment(kind, now);
+                        completed.incrementAndGet(kind);
                     } else {
                         c.incrementAll(1L << kind, now);
+                        completed.incrementAndGet(kind);
                     }
-                    completed.incrementAndGet(kind);
                 }
             }));
         }
@@ -187,6 +214,8 @@ class RollingCounterTest {
         for (int k = 0; k < kinds; k++) {
             assertThat(c.total(k)).as("kind %d", k).isEqualTo(completed.get(k));
         }
-        assertThat(c.totals()[0] + c.totals()[1] + c.totals()[2]).isEqualTo((long) threads * each);
+        long[] totals = c.totals();
+        assertThat(totals[0] + totals[1] + totals[2]).as("every call once, a joint one in both its kinds")
+                .isEqualTo((long) threads * each + joint.get());
     }
 }

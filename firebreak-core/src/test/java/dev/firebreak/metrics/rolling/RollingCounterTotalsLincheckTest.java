@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Model check of the counts since creation folded from the buckets as they leave the ring
- * ({@link RollingCounter#total}, {@link SealableCounts}): increments race at four epochs sharing two
+ * ({@link RollingCounter#total}, {@link SealableCounts}, a joint cell for both kinds at once):
+ * increments race at four epochs sharing two
  * slots (so every epoch after the first two retires a bucket, and a recorder may add to a bucket its
  * hint still names after it left), across the clock's wrap, while totals are read concurrently.
  *
@@ -22,20 +23,25 @@ import org.junit.jupiter.api.Test;
  * epoch holds exactly its epochs.
  */
 @Param(name = "kind", gen = IntGen.class, conf = "0:1")
+@Param(name = "mask", gen = IntGen.class, conf = "1:3")
 @Param(name = "epoch", gen = IntGen.class, conf = "0:3")
 public class RollingCounterTotalsLincheckTest {
 
     private static final long BUCKET = 10;
     private static final long ORIGIN = Long.MAX_VALUE - 15; // epochs 2 and 3 lie past the wrap
 
-    private final RollingCounter counter = new RollingCounter(2, 2 * BUCKET, 2, ORIGIN);
+    private final RollingCounter counter = new RollingCounter(2, new long[] {0b11}, 2 * BUCKET, 2, ORIGIN);
     private final AtomicIntegerArray recorded = new AtomicIntegerArray(2 * 4);
 
-    /** Counts one event of {@code kind} at a time in {@code epoch}. */
+    /** Counts one event of each kind in {@code mask} (3: both, in the joint cell) at a time in {@code epoch}. */
     @Operation
-    public void increment(@Param(name = "kind") int kind, @Param(name = "epoch") int epoch) {
-        recorded.incrementAndGet(kind * 4 + epoch);
-        counter.incrementAll(1L << kind, ORIGIN + epoch * BUCKET + epoch); // somewhere inside the bucket
+    public void increment(@Param(name = "mask") int mask, @Param(name = "epoch") int epoch) {
+        for (int kind = 0; kind < 2; kind++) {
+            if ((mask & (1 << kind)) != 0) {
+                recorded.incrementAndGet(kind * 4 + epoch);
+            }
+        }
+        counter.incrementAll(mask, ORIGIN + epoch * BUCKET + epoch); // somewhere inside the bucket
     }
 
     /** The count of {@code kind} since creation, read while others record. */
