@@ -151,11 +151,15 @@ public final class RollingCounter {
     /** Every kind's count since creation, in a new array indexed by kind (see the class comment). */
     public long[] totals() {
         long[] cells = new long[kinds + joint.length];
-        while (true) {
+        for (int waits = 1; ; waits++) {
             long done = closed.get();
             long begun = opened.get();
             if (begun != done) { // a bucket is leaving the ring: read once it has been folded
-                Thread.onSpinWait();
+                if ((waits & 63) == 0) {
+                    Thread.yield(); // the folder may have been descheduled mid-fold
+                } else {
+                    Thread.onSpinWait();
+                }
                 continue;
             }
             for (int cell = 0; cell < cells.length; cell++) {
