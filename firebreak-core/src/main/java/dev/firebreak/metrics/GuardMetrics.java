@@ -9,7 +9,6 @@ import dev.firebreak.metrics.rolling.RollingCounter;
 import dev.firebreak.metrics.rolling.RollingPercentile;
 import dev.firebreak.time.Ticker;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntSupplier;
 
 /**
@@ -38,11 +37,25 @@ public final class GuardMetrics {
 
     private static final long EXECUTED = EventType.SUCCESS.bit() | EventType.FAILURE.bit()
             | EventType.TIMEOUT.bit() | EventType.BAD_REQUEST.bit();
+    /**
+     * The masks a call most often reports with more than one event, each counted as one (see
+     * {@link RollingCounter#RollingCounter(int, long[], long, int, long)}): a refusal or a failure whose
+     * fallback answered, and a bad request.
+     */
+    private static final long[] JOINT = {
+        EventType.SHORT_CIRCUITED.bit() | EventType.FALLBACK_SUCCESS.bit(),
+        EventType.SEMAPHORE_REJECTED.bit() | EventType.FALLBACK_SUCCESS.bit(),
+        EventType.THREAD_POOL_REJECTED.bit() | EventType.FALLBACK_SUCCESS.bit(),
+        EventType.LIMIT_REJECTED.bit() | EventType.FALLBACK_SUCCESS.bit(),
+        EventType.FAILURE.bit() | EventType.FALLBACK_SUCCESS.bit(),
+        EventType.TIMEOUT.bit() | EventType.FALLBACK_SUCCESS.bit(),
+        EventType.BAD_REQUEST.bit() | EventType.EXCEPTION_THROWN.bit(),
+    };
 
     private final Ticker ticker;
     private final CircuitBreakerView breaker;
     private final int rollingWindowMillis;
-    private final LongAdder[] cumulative = new LongAdder[EventType.count()];
+    /** Counts per event type in the rolling window and, folded from its buckets as they leave, since creation. */
     private final RollingCounter rolling;
     /*
      * Latencies in three parts: a call whose execution and total latency are the same number (every
@@ -84,11 +97,8 @@ public final class GuardMetrics {
         this.runningByPermits = runningByPermits;
         this.breaker = breaker;
         long origin = ticker.read();
-        for (int i = 0; i < cumulative.length; i++) {
-            cumulative[i] = new LongAdder();
-        }
         this.rollingWindowMillis = (int) config.rollingStatsWindow().toMillis();
-        this.rolling = new RollingCounter(EventType.count(), rollingWindowMillis * 1_000_000L,
+        this.rolling = new RollingCounter(EventType.count(), JOINT, rollingWindowMillis * 1_000_000L,
                 config.rollingStatsBuckets(), origin);
         long percentileWindow = config.percentileWindow().toNanos();
         int percentileBuckets = config.percentileBuckets();
@@ -125,12 +135,7 @@ public final class GuardMetrics {
 
     /** Records one completed call's events (a mask) and latencies, ended at {@code now}. */
     void record(long events, long executionNanos, long totalNanos, long now) {
-        long rest = events;
-        while (rest != 0) {
-            cumulative[Long.numberOfTrailingZeros(rest)].increment();
-            rest &= rest - 1;
-        }
-        rolling.incrementAll(events, now);
+        rolling.incrementAll(events, now); // counted once: the counts since creation are folded from these buckets
         if (percentilesEnabled) {
             if ((events & EXECUTED) == 0) {
                 totalOnly.record(totalNanos, now);
@@ -154,7 +159,7 @@ public final class GuardMetrics {
 
     /** Calls of this type since the guard was created. */
     public long cumulativeCount(EventType type) {
-        return cumulative[type.ordinal()].sum();
+        return rolling.total(type.ordinal());
     }
 
     /** Calls of this type in the rolling window ending now. */
@@ -171,10 +176,7 @@ public final class GuardMetrics {
     /** Everything at once, as of now. */
     public GuardMetricsSnapshot snapshot() {
         long now = ticker.read();
-        long[] totals = new long[cumulative.length];
-        for (int i = 0; i < totals.length; i++) {
-            totals[i] = cumulative[i].sum();
-        }
+        long[] totals = rolling.totals();
         EventCounts window = new EventCounts(rolling.sums(now));
         int running = currentConcurrentExecutions();
         boolean percentiles = percentilesEnabled;

@@ -30,6 +30,8 @@ final class BucketRing<B> {
     private final long bucketNanos;
     private final long originNanos;
     private final Supplier<B> factory;
+    /** Told when a bucket leaves the ring (null: nobody needs to know). */
+    private final Retirement<B> retirement;
     private final AtomicReferenceArray<Entry<B>> ring;
     /** The entry last found or installed: lets a reading inside its interval skip the division. */
     private volatile Entry<B> recent;
@@ -40,6 +42,15 @@ final class BucketRing<B> {
      * @throws IllegalArgumentException if the window does not split evenly into the buckets
      */
     BucketRing(long windowNanos, int buckets, long originNanos, Supplier<B> factory) {
+        this(windowNanos, buckets, originNanos, factory, null);
+    }
+
+    /**
+     * A ring as above whose {@code retirement} is told of every bucket that leaves it (see {@link Retirement}).
+     *
+     * @throws IllegalArgumentException if the window does not split evenly into the buckets
+     */
+    BucketRing(long windowNanos, int buckets, long originNanos, Supplier<B> factory, Retirement<B> retirement) {
         if (buckets < 1 || windowNanos < buckets || windowNanos % buckets != 0) {
             throw new IllegalArgumentException(
                     "a rolling window of " + windowNanos + " ns must split evenly into " + buckets + " buckets");
@@ -48,6 +59,7 @@ final class BucketRing<B> {
         this.bucketNanos = windowNanos / buckets;
         this.originNanos = originNanos;
         this.factory = factory;
+        this.retirement = retirement;
         this.ring = new AtomicReferenceArray<>(buckets);
     }
 
@@ -85,12 +97,27 @@ final class BucketRing<B> {
             if (fresh == null) {
                 fresh = new Entry<>(epoch, originNanos + epoch * bucketNanos, factory.get());
             }
-            if (ring.compareAndSet(slot, entry, fresh)) {
+            if (entry != null && retirement != null ? replace(slot, entry, fresh) : ring.compareAndSet(slot, entry, fresh)) {
                 remember(fresh);
                 return fresh;
             }
             // Lost the race to another recorder: look at what it installed.
         }
+    }
+
+    /**
+     * Replaces {@code entry} in {@code slot} by {@code fresh}, and when that succeeds hands {@code entry}'s
+     * bucket to the retirement, all between its {@link Retirement#opening()} and {@link Retirement#closing()}.
+     * Only the thread whose compare-and-set removed a bucket retires it: once.
+     */
+    private boolean replace(int slot, Entry<B> entry, Entry<B> fresh) {
+        retirement.opening();
+        boolean replaced = ring.compareAndSet(slot, entry, fresh);
+        if (replaced) {
+            retirement.retired(entry.bucket);
+        }
+        retirement.closing();
+        return replaced;
     }
 
     /** Keeps {@code entry} as the fast path's hint unless the hint already serves a later time. */
@@ -125,6 +152,24 @@ final class BucketRing<B> {
     /** Length of one bucket. */
     long bucketNanos() {
         return bucketNanos;
+    }
+
+    /**
+     * What a ring tells about the buckets leaving it: {@link #opening()} before a compare-and-set that may
+     * remove one, {@link #retired} with the bucket if it did, {@link #closing()} after, so a reader can
+     * tell that no bucket was leaving while it read (see {@link RollingCounter#totals}).
+     *
+     * @param <B> the bucket type
+     */
+    interface Retirement<B> {
+        /** A bucket may be about to leave the ring. */
+        void opening();
+
+        /** {@code bucket} has left the ring (no reader finds it there any more). */
+        void retired(B bucket);
+
+        /** The removal announced by {@link #opening()} is over, done or not. */
+        void closing();
     }
 
     /** A bucket and its epoch; {@code startNanos} is the epoch's first reading (origin-relative, may wrap). */

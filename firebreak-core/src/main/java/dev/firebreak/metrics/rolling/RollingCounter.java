@@ -1,23 +1,52 @@
 package dev.firebreak.metrics.rolling;
 
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Counts of a fixed number of kinds (event types, say) over a rolling window of equal buckets, plus
- * the rolling maximum of one gauge. Time is data: every method takes the current
- * {@link dev.firebreak.time.Ticker} reading, so buckets rotate with the injected clock, never with a
- * background thread (see {@link BucketRing} for the rotation's invariants).
+ * Counts of a fixed number of kinds (event types, say) over a rolling window of equal buckets, the
+ * same counts since creation, and the rolling maximum of one gauge. Time is data: every method takes
+ * the current {@link dev.firebreak.time.Ticker} reading, so buckets rotate with the injected clock,
+ * never with a background thread (see {@link BucketRing} for the rotation's invariants).
  *
- * <p>Recording is lock-free and allocation-free in steady state: a bucket's counts are
- * {@link LongAdder}s, striped under contention. A sum reads bucket after bucket and adder after
- * adder: it is exact once recording pauses, and while recording runs it contains every sample that
- * completed before the sum started (and perhaps some of those recorded meanwhile).
+ * <p>Each event is counted once, in its bucket ({@link SealableCounts}: one compare-and-set, striped
+ * under contention). The counts since creation are the <em>retired</em> totals (the buckets that left
+ * the ring, folded in as they leave) plus every bucket still in the ring, whatever its epoch:
+ * <ul>
+ *   <li>Folding: the thread whose compare-and-set takes a bucket out of the ring seals it, which returns
+ *       its counts at once, and adds them to {@code retired}. A recorder that took that bucket just before
+ *       it left (the ring's hint allows it) either counted before the seal (folded) or is told its bucket
+ *       is sealed and adds its event to {@code retired} itself; an event whose time has already left the
+ *       window (no bucket) goes to {@code retired} directly. So each event is in exactly one place.</li>
+ *   <li>Reading: a fold is bracketed by {@code opened} and {@code closed} (bumped before the
+ *       compare-and-set and after the fold). A reader reads {@code closed}, then {@code opened}; equal,
+ *       no fold was under way; it sums {@code retired} and the ring, then reads {@code opened} again:
+ *       unchanged, no bucket left the ring during the read, so none was summed twice (in the ring and in
+ *       {@code retired}) or missed (gone from the ring, not yet folded). Otherwise it reads again; folds
+ *       happen once per slot and bucket interval.</li>
+ * </ul>
+ * A total therefore holds every event recorded before the read started (and perhaps some recorded
+ * meanwhile), and once recording pauses it is exact: nothing lost or doubled across rotations.
+ *
+ * <p>Kinds often counted together (a refusal and its fallback's success) may share a <em>joint</em>
+ * cell, one atomic update for the pair, added to each of its kinds by every read.
+ *
+ * <p>A window sum reads bucket after bucket: it is exact once recording pauses, and while recording
+ * runs it contains every sample that completed before the sum started (and perhaps some of those
+ * recorded meanwhile). Recording is lock-free and allocation-free in steady state.
  */
 public final class RollingCounter {
 
     private final int kinds;
+    /** Masks of several kinds counted as one (cell {@code kinds + j} for mask {@code j}); read into each of their kinds. */
+    private final long[] joint;
     private final BucketRing<Bucket> ring;
+    /** The counts of the buckets that left the ring (and of events they could not take), per kind. */
+    private final AtomicLongArray retired;
+    /** Bucket removals begun; see the class comment. */
+    private final AtomicLong opened = new AtomicLong();
+    /** Bucket removals over (each folded, if it removed one). */
+    private final AtomicLong closed = new AtomicLong();
 
     /**
      * A counter of {@code kinds} kinds over {@code windowNanos} in {@code buckets} buckets, with bucket
@@ -26,30 +55,64 @@ public final class RollingCounter {
      * @throws IllegalArgumentException if the window does not split evenly into the buckets
      */
     public RollingCounter(int kinds, long windowNanos, int buckets, long originNanos) {
+        this(kinds, new long[0], windowNanos, buckets, originNanos);
+    }
+
+    /**
+     * A counter as above where each mask of {@code joint} (several kinds that are often counted together,
+     * such as a refusal and its fallback's success) has a cell of its own: {@link #incrementAll} of exactly
+     * that mask is one atomic update instead of one per kind, and every read adds the cell to each kind.
+     *
+     * @throws IllegalArgumentException if the window does not split evenly into the buckets, or a joint
+     *     mask has fewer than two kinds or a kind beyond {@code kinds}
+     */
+    public RollingCounter(int kinds, long[] joint, long windowNanos, int buckets, long originNanos) {
         if (kinds < 1) {
             throw new IllegalArgumentException("a rolling counter needs at least one kind, was " + kinds);
         }
+        for (long mask : joint) {
+            if (Long.bitCount(mask) < 2 || kinds < 64 && mask >>> kinds != 0) {
+                throw new IllegalArgumentException("a joint mask needs two kinds or more, below " + kinds + ": "
+                        + Long.toBinaryString(mask));
+            }
+        }
         this.kinds = kinds;
-        this.ring = new BucketRing<>(windowNanos, buckets, originNanos, () -> new Bucket(kinds));
+        this.joint = joint.clone();
+        int cells = kinds + this.joint.length;
+        this.retired = new AtomicLongArray(cells);
+        this.ring = new BucketRing<>(windowNanos, buckets, originNanos, () -> new Bucket(cells), new Folding());
     }
 
     /** Adds one to {@code kind} at {@code nowNanos}. */
     public void increment(int kind, long nowNanos) {
         Bucket bucket = ring.bucketAt(nowNanos);
-        if (bucket != null) {
-            bucket.counts[kind].increment();
+        if (bucket == null || !bucket.counts.increment(kind)) {
+            retired.getAndIncrement(kind); // no bucket for this time, or its bucket was sealed first
         }
     }
 
-    /** Adds one to every kind whose bit is set in {@code mask} (bit {@code i} is kind {@code i}). */
+    /**
+     * Adds one to every kind whose bit is set in {@code mask} (bit {@code i} is kind {@code i}): one
+     * atomic update if the mask is one kind or one of the joint masks, else one per kind.
+     */
     public void incrementAll(long mask, long nowNanos) {
         Bucket bucket = ring.bucketAt(nowNanos);
-        if (bucket == null) {
-            return;
+        if ((mask & (mask - 1)) != 0) { // more than one kind: counted as one if the mask is joint
+            for (int j = 0; j < joint.length; j++) {
+                if (joint[j] == mask) {
+                    if (bucket == null || !bucket.counts.increment(kinds + j)) {
+                        retired.getAndIncrement(kinds + j);
+                    }
+                    return;
+                }
+            }
         }
         long rest = mask;
         while (rest != 0) {
-            bucket.counts[Long.numberOfTrailingZeros(rest)].increment();
+            int kind = Long.numberOfTrailingZeros(rest);
+            if (bucket == null || !bucket.counts.increment(kind)) {
+                retired.getAndIncrement(kind);
+            }
             rest &= rest - 1;
         }
     }
@@ -64,30 +127,67 @@ public final class RollingCounter {
 
     /** The count of {@code kind} over the window ending at {@code nowNanos}. */
     public long sum(int kind, long nowNanos) {
-        long current = ring.epochOf(nowNanos);
-        long total = 0;
-        for (int slot = 0; slot < ring.buckets(); slot++) {
-            Bucket bucket = ring.inWindow(slot, current);
-            if (bucket != null) {
-                total += bucket.counts[kind].sum();
-            }
-        }
-        return total;
+        return sums(nowNanos)[kind];
     }
 
     /** Every kind's count over the window ending at {@code nowNanos}, in a new array indexed by kind. */
     public long[] sums(long nowNanos) {
         long current = ring.epochOf(nowNanos);
-        long[] totals = new long[kinds];
+        long[] cells = new long[kinds + joint.length];
         for (int slot = 0; slot < ring.buckets(); slot++) {
             Bucket bucket = ring.inWindow(slot, current);
             if (bucket != null) {
-                for (int kind = 0; kind < kinds; kind++) {
-                    totals[kind] += bucket.counts[kind].sum();
-                }
+                bucket.counts.addTo(cells);
             }
         }
-        return totals;
+        return perKind(cells);
+    }
+
+    /** The count of {@code kind} since creation (see the class comment for how it is read). */
+    public long total(int kind) {
+        return totals()[kind];
+    }
+
+    /** Every kind's count since creation, in a new array indexed by kind (see the class comment). */
+    public long[] totals() {
+        long[] cells = new long[kinds + joint.length];
+        for (int waits = 1; ; waits++) {
+            long done = closed.get();
+            long begun = opened.get();
+            if (begun != done) { // a bucket is leaving the ring: read once it has been folded
+                if ((waits & 63) == 0) {
+                    Thread.yield(); // the folder may have been descheduled mid-fold
+                } else {
+                    Thread.onSpinWait();
+                }
+                continue;
+            }
+            for (int cell = 0; cell < cells.length; cell++) {
+                cells[cell] = retired.get(cell);
+            }
+            for (int slot = 0; slot < ring.buckets(); slot++) {
+                BucketRing.Entry<Bucket> entry = ring.entryIn(slot);
+                if (entry != null) {
+                    entry.bucket().counts.addTo(cells);
+                }
+            }
+            if (opened.get() == begun) {
+                return perKind(cells);
+            }
+        }
+    }
+
+    /** The counts per kind of {@code cells} (one per kind, then one per joint mask, counted in each of its kinds). */
+    private long[] perKind(long[] cells) {
+        long[] counts = java.util.Arrays.copyOf(cells, kinds);
+        for (int j = 0; j < joint.length; j++) {
+            long rest = joint[j];
+            while (rest != 0) {
+                counts[Long.numberOfTrailingZeros(rest)] += cells[kinds + j];
+                rest &= rest - 1;
+            }
+        }
+        return counts;
     }
 
     /** The highest gauge value recorded in the window ending at {@code nowNanos} (0 if none). */
@@ -108,16 +208,31 @@ public final class RollingCounter {
         return kinds;
     }
 
+    /** Folds each bucket that leaves the ring into {@link #retired}, between the two counters readers check. */
+    private final class Folding implements BucketRing.Retirement<Bucket> {
+        @Override
+        public void opening() {
+            opened.incrementAndGet();
+        }
+
+        @Override
+        public void retired(Bucket bucket) {
+            bucket.counts.seal(retired);
+        }
+
+        @Override
+        public void closing() {
+            closed.incrementAndGet();
+        }
+    }
+
     /** One bucket: a count per kind and the gauge's maximum. Never reused for another epoch. */
     private static final class Bucket {
-        final LongAdder[] counts;
+        final SealableCounts counts;
         final AtomicLong max = new AtomicLong();
 
-        Bucket(int kinds) {
-            counts = new LongAdder[kinds];
-            for (int i = 0; i < kinds; i++) {
-                counts[i] = new LongAdder();
-            }
+        Bucket(int cells) {
+            counts = new SealableCounts(cells);
         }
     }
 }

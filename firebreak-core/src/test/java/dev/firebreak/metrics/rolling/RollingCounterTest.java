@@ -3,11 +3,21 @@ package dev.firebreak.metrics.rolling;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
-/** Bucket rotation at and across boundaries, from ordinary and hostile clock origins. */
+/**
+ * Bucket rotation at and across boundaries, from ordinary and hostile clock origins; the counts since
+ * creation folded from the buckets as they leave, and on 64 threads across constant rotations.
+ */
 class RollingCounterTest {
 
     private static final long BUCKET = 1_000_000_000L; // 1 s buckets, 10 s window
@@ -95,5 +105,117 @@ class RollingCounterTest {
         assertThatThrownBy(() -> new RollingCounter(1, 10, 3, 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("split evenly");
         assertThatThrownBy(() -> new RollingCounter(0, 10, 2, 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0L, Long.MAX_VALUE - 5 * BUCKET, Long.MIN_VALUE + 3})
+    void totalsSinceCreationKeepWhatLeftTheWindow(long origin) {
+        RollingCounter c = counter(origin);
+        for (int i = 0; i < 35; i++) { // 3.5 windows: every slot retired three times
+            c.increment(0, origin + i * BUCKET);
+            c.incrementAll(0b110, origin + i * BUCKET + 1);
+        }
+        long now = origin + 35 * BUCKET;
+        assertThat(c.sum(0, now)).isEqualTo(9);
+        assertThat(c.total(0)).isEqualTo(35);
+        assertThat(c.totals()).containsExactly(35, 35, 35);
+        c.increment(2, origin); // long gone from the window: still counted since creation
+        assertThat(c.sum(2, now)).isEqualTo(9);
+        assertThat(c.total(2)).isEqualTo(36);
+    }
+
+    @Test
+    void aJointMaskIsCountedOnceAndReadInEachOfItsKinds() {
+        RollingCounter c = new RollingCounter(3, new long[] {0b011}, 10 * BUCKET, 10, 0L);
+        c.incrementAll(0b011, 0); // the joint cell
+        c.incrementAll(0b111, 0); // not joint: one per kind
+        c.incrementAll(0b001, 0);
+        assertThat(c.sums(0)).containsExactly(3, 2, 1);
+        assertThat(c.sum(1, 0)).isEqualTo(2);
+        for (int i = 1; i <= 10; i++) { // every bucket retired
+            c.increment(2, i * BUCKET);
+        }
+        assertThat(c.sums(10 * BUCKET)).containsExactly(0, 0, 10);
+        assertThat(c.totals()).containsExactly(3, 2, 11);
+        assertThat(c.total(0)).isEqualTo(3);
+        assertThatThrownBy(() -> new RollingCounter(3, new long[] {0b010}, 10 * BUCKET, 10, 0L))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two kinds");
+        assertThatThrownBy(() -> new RollingCounter(3, new long[] {0b1001}, 10 * BUCKET, 10, 0L))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void sixtyFourThreadsAcrossRotationsLoseAndDoubleNoCount() throws Exception {
+        int threads = 64;
+        int each = 20_000;
+        int kinds = 3;
+        long bucket = 1_000;
+        RollingCounter c = new RollingCounter(kinds, new long[] {0b011}, 4 * bucket, 4, 0L);
+        AtomicLong clock = new AtomicLong();
+        AtomicLongArray completed = new AtomicLongArray(kinds);
+        AtomicLong joint = new AtomicLong();
+        AtomicBoolean running = new AtomicBoolean(true);
+        AtomicReference<String> readerSaw = new AtomicReference<>();
+        CountDownLatch start = new CountDownLatch(1);
+        Thread reader = Thread.ofPlatform().start(() -> {
+            long[] last = new long[kinds];
+            while (running.get()) {
+                long[] before = new long[kinds];
+                for (int k = 0; k < kinds; k++) {
+                    before[k] = completed.get(k);
+                }
+                long[] totals = c.totals();
+                for (int k = 0; k < kinds; k++) {
+                    if (totals[k] < before[k] || totals[k] < last[k]) {
+                        readerSaw.compareAndSet(null, "kind " + k + ": total " + totals[k] + ", completed before the read "
+                                + before[k] + ", previous total " + last[k]);
+                    }
+                    last[k] = totals[k];
+                }
+            }
+        });
+        List<Thread> started = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int id = t;
+            started.add(Thread.ofPlatform().start(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                for (int i = 0; i < each; i++) {
+                    // Time moves a bucket every ~7 calls of all threads: slots rotate constantly, recorders hold
+                    // buckets the ring's hint still names, and some readings are already older than their slot.
+                    long now = (i & 7) == 0 ? clock.addAndGet(bucket / 50) : clock.get() - (i % 5) * bucket;
+                    int kind = (id + i) % (kinds + 1);
+                    if (kind == kinds) { // the joint cell: kinds 0 and 1 in one update
+                        c.incrementAll(0b011, now);
+                        joint.incrementAndGet();
+                        completed.incrementAndGet(0);
+                        completed.incrementAndGet(1);
+                    } else if ((i & 1) == 0) {
+                        c.increment(kind, now);
+                        completed.incrementAndGet(kind);
+                    } else {
+                        c.incrementAll(1L << kind, now);
+                        completed.incrementAndGet(kind);
+                    }
+                }
+            }));
+        }
+        start.countDown();
+        for (Thread thread : started) {
+            thread.join();
+        }
+        running.set(false);
+        reader.join();
+        assertThat(readerSaw.get()).as("a concurrent read").isNull();
+        assertThat(clock.get() / bucket).as("buckets the clock went through").isGreaterThan(1_000);
+        for (int k = 0; k < kinds; k++) {
+            assertThat(c.total(k)).as("kind %d", k).isEqualTo(completed.get(k));
+        }
+        long[] totals = c.totals();
+        assertThat(totals[0] + totals[1] + totals[2]).as("every call once, a joint one in both its kinds")
+                .isEqualTo((long) threads * each + joint.get());
     }
 }
