@@ -128,6 +128,11 @@ final class GuardHooks implements GuardSide {
     }
 
     @Override
+    public boolean hasListeners() {
+        return !policy.listeners().isEmpty() || !policy.registry().listeners().isEmpty();
+    }
+
+    @Override
     public void report(long events, long executionNanos, long totalNanos) {
         RequestContext context = RequestContext.currentOrNull();
         if (context != null && policy.config().request().logEnabled()) {

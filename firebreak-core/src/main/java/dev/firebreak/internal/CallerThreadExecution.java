@@ -18,6 +18,11 @@ import java.util.concurrent.CompletableFuture;
  * ({@link Pipeline#breakerThenIsolation()}), in two locals (the breaker's permit is the only one
  * {@link Pipeline#finishOne finish} needs); for a pipeline with added attempt policies, in an array
  * of one slot per admission ({@link Pipeline#newPermits()}). {@code permits} below is the one or the other.
+ *
+ * <p>Which clock: a call reads the ticker's coarse reading, a volatile load, instead of the precise one
+ * (two to four readings a call) when nothing needs its durations finer than about a millisecond
+ * ({@link Pipeline#coarseClockSuffices}); decided once per call, so all of a call's readings come from
+ * the same clock and its durations are never negative.
  */
 final class CallerThreadExecution {
 
@@ -25,8 +30,9 @@ final class CallerThreadExecution {
     }
 
     static <T> T run(Pipeline pipeline, GuardedCall<T> call, Fallback<T> fallback) {
-        long start = pipeline.ticker().read();
         GuardConfig config = pipeline.config();
+        boolean coarse = pipeline.coarseClockSuffices(config); // every reading of this call by the same clock
+        long start = pipeline.now(coarse);
         boolean one = pipeline.breakerThenIsolation();
         Isolator isolator = pipeline.isolator();
         Object permits;
@@ -35,18 +41,18 @@ final class CallerThreadExecution {
             Admission breaker = pipeline.first();
             Object breakerPermit = breaker.enter(start);
             if (breakerPermit == null) {
-                return recover(pipeline, true, null, breaker.refusal(), null, fallback, 0L, start);
+                return recover(pipeline, true, null, breaker.refusal(), null, fallback, 0L, start, coarse);
             }
             isolationPermit = isolator.enter(start);
             if (isolationPermit == null) { // the breaker's permit is exited with the refusal as the outcome
-                return recover(pipeline, true, breakerPermit, isolator.refusal(), null, fallback, 0L, start);
+                return recover(pipeline, true, breakerPermit, isolator.refusal(), null, fallback, 0L, start, coarse);
             }
             permits = breakerPermit;
         } else {
             Object[] slots = pipeline.newPermits();
             EventType refused = pipeline.admit(start, slots);
             if (refused != null) {
-                return recover(pipeline, false, slots, refused, null, fallback, 0L, start);
+                return recover(pipeline, false, slots, refused, null, fallback, 0L, start, coarse);
             }
             permits = slots;
         }
@@ -60,7 +66,7 @@ final class CallerThreadExecution {
         } catch (Throwable t) {
             thrown = t;
         } finally {
-            end = pipeline.ticker().read(); // one reading serves the work-held exits and the outcome
+            end = pipeline.now(coarse); // one reading serves the work-held exits and the outcome
             verdict = pipeline.verdict(value, thrown);
             if (one) {
                 isolator.exit(isolationPermit, verdict, end - start, end);
@@ -72,11 +78,11 @@ final class CallerThreadExecution {
         long executionNanos = end - start;
         if (thrown == null) {
             if (config.timeout().enabled() && executionNanos > config.timeout().timeoutNanos()) {
-                return recover(pipeline, one, permits, EventType.TIMEOUT, null, fallback, executionNanos, start);
+                return recover(pipeline, one, permits, EventType.TIMEOUT, null, fallback, executionNanos, start, coarse);
             }
             if (verdict == EventType.FAILURE) { // a result classified as failing
                 return recover(pipeline, one, permits, EventType.FAILURE, new FailedResultException(value), fallback,
-                        executionNanos, start);
+                        executionNanos, start, coarse);
             }
             long events = EventType.SUCCESS.bit() | pipeline.slowMarker(config, executionNanos);
             finish(pipeline, one, permits, EventType.SUCCESS, events, executionNanos, executionNanos, end);
@@ -87,11 +93,11 @@ final class CallerThreadExecution {
         }
         if (verdict == EventType.BAD_REQUEST) { // a bad request or an exception the classification ignores
             long events = EventType.BAD_REQUEST.bit() | EventType.EXCEPTION_THROWN.bit();
-            long now = pipeline.ticker().read();
+            long now = pipeline.now(coarse);
             finish(pipeline, one, permits, EventType.BAD_REQUEST, events, executionNanos, now - start, now);
             throw BadRequests.passThrough(thrown);
         }
-        return recover(pipeline, one, permits, EventType.FAILURE, thrown, fallback, executionNanos, start);
+        return recover(pipeline, one, permits, EventType.FAILURE, thrown, fallback, executionNanos, start, coarse);
     }
 
     /** {@link #run} as a completed future, for {@code submit} under SEMAPHORE isolation. */
@@ -105,9 +111,9 @@ final class CallerThreadExecution {
 
     @SuppressWarnings("unchecked")
     private static <T> T recover(Pipeline pipeline, boolean one, Object permits, EventType event, Throwable cause,
-            Fallback<T> fallback, long executionNanos, long start) {
+            Fallback<T> fallback, long executionNanos, long start, boolean coarse) {
         Object recovered = pipeline.recover(fallback, event, cause); // the value itself when the fallback answered
-        long now = pipeline.ticker().read();
+        long now = pipeline.now(coarse);
         long total = now - start;
         if (FallbackResult.isFailure(recovered)) {
             FallbackResult<T> failed = (FallbackResult<T>) recovered;

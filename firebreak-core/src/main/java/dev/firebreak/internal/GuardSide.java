@@ -43,6 +43,14 @@ public interface GuardSide {
         return ContextCarrier.NONE;
     }
 
+    /**
+     * Whether a listener (of the guard or of its registry) is told of every call, and so reads its
+     * durations: the pipeline then times the call with the precise clock. True unless the guard says otherwise.
+     */
+    default boolean hasListeners() {
+        return true;
+    }
+
     /** Appends the call to the request log and tells the listeners (after the metrics and the admissions). */
     void report(long events, long executionNanos, long totalNanos);
 }

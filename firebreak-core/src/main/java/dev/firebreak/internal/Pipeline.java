@@ -4,6 +4,7 @@ import dev.firebreak.Fallback;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardException;
 import dev.firebreak.context.ContextCarrier;
+import dev.firebreak.context.RequestContext;
 import dev.firebreak.GuardedCall;
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.event.EventType;
@@ -151,6 +152,29 @@ public final class Pipeline {
      */
     boolean breakerThenIsolation() {
         return breakerThenIsolation;
+    }
+
+    /**
+     * Whether a caller-thread call under {@code c} (the configuration it read, so a live switch takes
+     * effect from the next call) may time itself with the ticker's {@linkplain Ticker#readCoarse()
+     * coarse reading}: nothing then reads its durations finer than about a millisecond. That holds when
+     * the latency percentiles are off, no adaptive limit samples round trips, no listener is told the
+     * call's durations, no request log records it, and the pipeline has the common shape (the breaker
+     * then the isolation: no added attempt policy, such as the rate limiter, reads the time). What
+     * remains takes the durations only after the fact, against limits set in milliseconds: the SEMAPHORE
+     * timeout and the breaker's slow-call threshold (judged within about a millisecond or two either
+     * way), and the rolling buckets (hundreds of milliseconds wide).
+     */
+    boolean coarseClockSuffices(GuardConfig c) {
+        if (!breakerThenIsolation || c.metrics().percentilesEnabled() || c.limit().adaptive() || side.hasListeners()) {
+            return false;
+        }
+        return !c.request().logEnabled() || RequestContext.currentOrNull() == null;
+    }
+
+    /** Now, by the precise or the coarse reading of the ticker (see {@link #coarseClockSuffices}). */
+    long now(boolean coarse) {
+        return coarse ? ticker.readCoarse() : ticker.read();
     }
 
     /** The first admission (the breaker). */
