@@ -9,6 +9,7 @@ import dev.firebreak.spring.boot.config.RefreshOnEnvironmentChange;
 import dev.firebreak.spring.boot.context.MicrometerContextCarrier;
 import io.micrometer.context.ContextRegistry;
 import io.micrometer.context.integration.Slf4jThreadLocalAccessor;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -17,6 +18,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
@@ -27,15 +29,26 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * startup), carrying thread-bound context (MDC, tracing, security) into
  * calls through {@link MicrometerContextCarrier}. An application that declares its own
  * {@code GuardRegistry} bean keeps it; it is bound to the Environment unless it already has a
- * configuration of its own.
+ * configuration of its own. The starter's registry is made at its first use, or when the application
+ * has started if it configures Firebreak ({@link GuardRegistryHolder}): an application that neither
+ * uses nor configures Firebreak starts without a registry, its timer thread or its live configuration.
  */
 @AutoConfiguration
 public class FirebreakAutoConfiguration {
 
-    /** The application's registry, on the system clock, bound to the Environment; closed with the context. */
+    /** The name of the starter's registry bean. */
+    private static final String REGISTRY_BEAN = "firebreakGuardRegistry";
+
+    /**
+     * The application's registry, on the system clock, bound to the Environment; closed with the context.
+     * A lazy singleton: made at its first use ({@link GuardRegistryHolder}), or when the application has
+     * started if it configures Firebreak (so a refused value still fails the start).
+     */
     @Bean(destroyMethod = "close")
+    @Lazy
     @ConditionalOnMissingBean(GuardRegistry.class)
-    public GuardRegistry firebreakGuardRegistry(ObjectProvider<ContextCarrier> carrier, EnvironmentConfigurationBinder binder) {
+    public GuardRegistry firebreakGuardRegistry(ObjectProvider<ContextCarrier> carrier, EnvironmentConfigurationBinder binder,
+            GuardRegistryHolder holder) {
         GuardRegistry registry = GuardRegistry.builder()
                 .contextCarrier(carrier.getIfAvailable(() -> ContextCarrier.NONE))
                 .build();
@@ -46,14 +59,28 @@ public class FirebreakAutoConfiguration {
             registry.close();
             throw refused;
         }
+        holder.created(registry); // the meters bind now
         return registry;
+    }
+
+    /**
+     * How the starter's parts reach the registry without creating it at startup. It is created when the
+     * application has started if the Environment configures Firebreak or the Hystrix bridge needs it
+     * ({@link EnvironmentConfigurationBinder#bindsAtStartup()}), or if it is the application's own bean.
+     */
+    @Bean
+    public GuardRegistryHolder firebreakGuardRegistryHolder(ObjectProvider<GuardRegistry> registries,
+            ObjectProvider<EnvironmentConfigurationBinder> binders, ListableBeanFactory beanFactory) {
+        return new GuardRegistryHolder(registries, () -> !beanFactory.containsBeanDefinition(REGISTRY_BEAN)
+                || binders.getObject().bindsAtStartup());
     }
 
     /** The registry's live configuration: its properties in force and their origins, {@code refresh()}. */
     @Bean(destroyMethod = "") // closed with its registry
+    @Lazy
     @ConditionalOnMissingBean(DynamicConfiguration.class)
-    public DynamicConfiguration firebreakDynamicConfiguration(GuardRegistry registry, EnvironmentConfigurationBinder binder) {
-        return binder.bind(registry);
+    public DynamicConfiguration firebreakDynamicConfiguration(GuardRegistryHolder holder, EnvironmentConfigurationBinder binder) {
+        return binder.bind(holder.get());
     }
 
     /** Without the Hystrix bridge: a configuration of the registry's own. */

@@ -1,9 +1,10 @@
 package dev.firebreak.spring.boot.actuate;
 
-import dev.firebreak.GuardRegistry;
 import dev.firebreak.config.live.DynamicConfiguration;
 import dev.firebreak.spring.boot.FirebreakAutoConfiguration;
+import dev.firebreak.spring.boot.GuardRegistryHolder;
 import java.time.Duration;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -39,8 +40,8 @@ public class FirebreakActuatorAutoConfiguration {
         @Bean
         @ConditionalOnAvailableEndpoint
         @ConditionalOnMissingBean(FirebreakEndpoint.class)
-        FirebreakEndpoint firebreakEndpoint(GuardRegistry registry, DynamicConfiguration configuration) {
-            return new FirebreakEndpoint(registry, configuration);
+        FirebreakEndpoint firebreakEndpoint(GuardRegistryHolder registry, ObjectProvider<DynamicConfiguration> configuration) {
+            return new FirebreakEndpoint(registry::get, configuration::getObject);
         }
     }
 
@@ -51,7 +52,7 @@ public class FirebreakActuatorAutoConfiguration {
     static class HealthConfiguration {
         @Bean
         @ConditionalOnMissingBean(name = "firebreakHealthIndicator")
-        FirebreakHealthIndicator firebreakHealthIndicator(GuardRegistry registry) {
+        FirebreakHealthIndicator firebreakHealthIndicator(GuardRegistryHolder registry) {
             return new FirebreakHealthIndicator(registry);
         }
     }
@@ -78,8 +79,8 @@ public class FirebreakActuatorAutoConfiguration {
         static class ServletStreamConfiguration {
             @Bean
             @ConditionalOnClass(name = "org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter")
-            HystrixStreamServletHandler firebreakHystrixStreamServlet(GuardRegistry registry, StreamConnections connections) {
-                return new HystrixStreamServletHandler(registry, connections);
+            HystrixStreamServletHandler firebreakHystrixStreamServlet(GuardRegistryHolder registry, StreamConnections connections) {
+                return new HystrixStreamServletHandler(registry::get, connections);
             }
         }
     }
@@ -91,10 +92,10 @@ public class FirebreakActuatorAutoConfiguration {
     static class ReactiveStreamConfiguration {
         @Bean
         @ConditionalOnClass(name = "org.springframework.web.reactive.function.server.RouterFunction")
-        RouterFunction<ServerResponse> firebreakHystrixStreamRoute(GuardRegistry registry, StreamConnections connections,
+        RouterFunction<ServerResponse> firebreakHystrixStreamRoute(GuardRegistryHolder registry, StreamConnections connections,
                 Environment environment) {
             String basePath = environment.getProperty("management.endpoints.web.base-path", "/actuator");
-            return new HystrixStreamReactiveHandler(registry, connections).route(basePath);
+            return new HystrixStreamReactiveHandler(registry::get, connections).route(basePath);
         }
     }
 }

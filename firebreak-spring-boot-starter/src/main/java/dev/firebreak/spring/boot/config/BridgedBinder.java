@@ -19,6 +19,12 @@ public final class BridgedBinder extends EnvironmentConfigurationBinder {
         super(environment);
     }
 
+    /** Always: bridged commands must run on the application's registry from the first one. */
+    @Override
+    public boolean bindsAtStartup() {
+        return true;
+    }
+
     @Override
     protected DynamicConfiguration install(GuardRegistry registry, Consumer<DynamicConfiguration.Builder> customizer) {
         DynamicConfiguration configuration = HystrixBridge.install(registry, customizer);
