@@ -11,15 +11,16 @@ import io.micrometer.context.ContextRegistry;
 import io.micrometer.context.integration.Slf4jThreadLocalAccessor;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.util.ClassUtils;
 
 /**
  * Firebreak's core auto-configuration: one {@link GuardRegistry} for the application, closed with the
@@ -38,6 +39,9 @@ public class FirebreakAutoConfiguration {
 
     /** The name of the starter's registry bean. */
     private static final String REGISTRY_BEAN = "firebreakGuardRegistry";
+
+    /** The Hystrix bridge's entry point, present with firebreak-hystrix. */
+    private static final String HYSTRIX_BRIDGE = "dev.firebreak.hystrix.HystrixBridge";
 
     /**
      * The application's registry, on the system clock, bound to the Environment; closed with the context.
@@ -83,30 +87,19 @@ public class FirebreakAutoConfiguration {
         return binder.bind(holder.get());
     }
 
-    /** Without the Hystrix bridge: a configuration of the registry's own. */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnMissingClass("dev.firebreak.hystrix.HystrixBridge")
-    static class Plain {
-        @Bean
-        @ConditionalOnMissingBean(EnvironmentConfigurationBinder.class)
-        EnvironmentConfigurationBinder firebreakEnvironmentBinder(ConfigurableEnvironment environment) {
-            EnvironmentConfigurationBinder binder = new EnvironmentConfigurationBinder.PlainBinder(environment);
-            binder.holdPollsUntilRefreshed(); // no poll while the context starts
-            return binder;
-        }
-    }
-
-    /** With firebreak-hystrix: the application's registry is installed into the bridge. */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnClass(name = "dev.firebreak.hystrix.HystrixBridge")
-    static class Bridged {
-        @Bean
-        @ConditionalOnMissingBean(EnvironmentConfigurationBinder.class)
-        EnvironmentConfigurationBinder firebreakEnvironmentBinder(ConfigurableEnvironment environment) {
-            EnvironmentConfigurationBinder binder = new BridgedBinder(environment);
-            binder.holdPollsUntilRefreshed(); // no poll while the context starts
-            return binder;
-        }
+    /**
+     * The binder of the registry's configuration to the Environment; with firebreak-hystrix, the application's
+     * registry is installed into the bridge ({@link BridgedBinder}), else it has a configuration of its own.
+     */
+    @Bean
+    @ConditionalOnMissingBean(EnvironmentConfigurationBinder.class)
+    public EnvironmentConfigurationBinder firebreakEnvironmentBinder(ConfigurableEnvironment environment,
+            ConfigurableBeanFactory beanFactory) {
+        EnvironmentConfigurationBinder binder = ClassUtils.isPresent(HYSTRIX_BRIDGE, beanFactory.getBeanClassLoader())
+                ? BridgedBinder.create(environment) // a static call: BridgedBinder is loaded only with the bridge
+                : new EnvironmentConfigurationBinder.PlainBinder(environment);
+        binder.holdPollsUntilRefreshed(); // no poll while the context starts
+        return binder;
     }
 
     /** With Spring Cloud: refresh events apply at once. */

@@ -31,14 +31,15 @@ public class FirebreakActuatorAutoConfiguration {
 
     /**
      * The endpoint, when actuator is present. Its availability (enabled and exposed) is checked before
-     * the search for an application's own endpoint bean, which reads every bean definition: an
-     * application that does not expose the endpoint (Boot's default) skips that search.
+     * the search for an application's own endpoint bean, which reads every bean definition, and on the
+     * class: an application that does not expose the endpoint (Boot's default) skips that search and
+     * makes no configuration bean for it.
      */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(Endpoint.class)
+    @ConditionalOnAvailableEndpoint(FirebreakEndpoint.class)
     static class EndpointConfiguration {
         @Bean
-        @ConditionalOnAvailableEndpoint
         @ConditionalOnMissingBean(FirebreakEndpoint.class)
         FirebreakEndpoint firebreakEndpoint(GuardRegistryHolder registry, ObjectProvider<DynamicConfiguration> configuration) {
             return new FirebreakEndpoint(registry::get, configuration::getObject);
@@ -57,13 +58,16 @@ public class FirebreakActuatorAutoConfiguration {
         }
     }
 
-    /** The cap and the default interval of the stream, shared by both web stacks. */
+    /**
+     * The cap and the default interval of the stream, shared by both web stacks; in a web application
+     * only (the condition is on the class: an application that is not one makes no bean for it).
+     */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnBooleanProperty(name = "firebreak.stream.enabled", matchIfMissing = true)
+    @ConditionalOnWebApplication
     static class StreamConfiguration {
         @Bean
         @ConditionalOnMissingBean(StreamConnections.class)
-        @ConditionalOnWebApplication
         StreamConnections firebreakStreamConnections(Environment environment) {
             return new StreamConnections(environment.getProperty(StreamConnections.MAX_CONNECTIONS, Integer.class, 5),
                     environment.getProperty("firebreak.stream.interval", Duration.class, Duration.ofMillis(500)));

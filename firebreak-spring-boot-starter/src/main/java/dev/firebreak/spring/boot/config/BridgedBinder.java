@@ -19,6 +19,11 @@ public final class BridgedBinder extends EnvironmentConfigurationBinder {
         super(environment);
     }
 
+    /** A binder reading {@code environment}, typed as any binder (the starter calls it only when the bridge is present). */
+    public static EnvironmentConfigurationBinder create(ConfigurableEnvironment environment) {
+        return new BridgedBinder(environment);
+    }
+
     /** Always: bridged commands must run on the application's registry from the first one. */
     @Override
     public boolean bindsAtStartup() {
