@@ -3,9 +3,6 @@ package dev.firebreak.spring.annotation;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.spring.boot.FirebreakAutoConfiguration;
 import org.springframework.aop.Advisor;
-import org.springframework.aop.support.DefaultPointcutAdvisor;
-import org.springframework.aop.support.ComposablePointcut;
-import org.springframework.aop.support.annotation.AnnotationMethodMatcher;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -46,8 +43,6 @@ public class GuardedAnnotationAutoConfiguration {
     @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
     static Advisor firebreakGuardedAdvisor(ObjectProvider<GuardedMethods> methods) {
         GuardedMethods guarded = methods.getObject();
-        ComposablePointcut pointcut = new ComposablePointcut(new GuardedClassFilter(guarded),
-                new AnnotationMethodMatcher(Guarded.class, true));
-        return new DefaultPointcutAdvisor(pointcut, new GuardedInterceptor(guarded));
+        return new GuardedAdvisor(new GuardedClassFilter(guarded), new GuardedInterceptor(guarded));
     }
 }

@@ -47,7 +47,8 @@ final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializin
             } catch (IllegalStateException refused) {
                 throw new BeanCreationException(beanName, refused.getMessage(), refused);
             }
-        }, method -> !method.isBridge() && AnnotatedElementUtils.hasAnnotation(method, Guarded.class));
+        }, method -> !method.isBridge() && mayDeclareGuarded(method.getDeclaringClass()) // not Object's, say
+                && AnnotatedElementUtils.hasAnnotation(method, Guarded.class));
         if (!found[0]) {
             methods.searchedWithoutGuarded(beanClass); // the advisor's class filter reads it too
         }

@@ -9,15 +9,18 @@ import dev.firebreak.spring.boot.config.RefreshOnEnvironmentChange;
 import dev.firebreak.spring.boot.context.MicrometerContextCarrier;
 import io.micrometer.context.ContextRegistry;
 import io.micrometer.context.integration.Slf4jThreadLocalAccessor;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.util.ClassUtils;
 
 /**
  * Firebreak's core auto-configuration: one {@link GuardRegistry} for the application, closed with the
@@ -27,15 +30,29 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * startup), carrying thread-bound context (MDC, tracing, security) into
  * calls through {@link MicrometerContextCarrier}. An application that declares its own
  * {@code GuardRegistry} bean keeps it; it is bound to the Environment unless it already has a
- * configuration of its own.
+ * configuration of its own. The starter's registry is made at its first use, or when the application
+ * has started if it configures Firebreak ({@link GuardRegistryHolder}): an application that neither
+ * uses nor configures Firebreak starts without a registry, its timer thread or its live configuration.
  */
 @AutoConfiguration
 public class FirebreakAutoConfiguration {
 
-    /** The application's registry, on the system clock, bound to the Environment; closed with the context. */
+    /** The name of the starter's registry bean. */
+    private static final String REGISTRY_BEAN = "firebreakGuardRegistry";
+
+    /** The Hystrix bridge's entry point, present with firebreak-hystrix. */
+    private static final String HYSTRIX_BRIDGE = "dev.firebreak.hystrix.HystrixBridge";
+
+    /**
+     * The application's registry, on the system clock, bound to the Environment; closed with the context.
+     * A lazy singleton: made at its first use ({@link GuardRegistryHolder}), or when the application has
+     * started if it configures Firebreak (so a refused value still fails the start).
+     */
     @Bean(destroyMethod = "close")
+    @Lazy
     @ConditionalOnMissingBean(GuardRegistry.class)
-    public GuardRegistry firebreakGuardRegistry(ObjectProvider<ContextCarrier> carrier, EnvironmentConfigurationBinder binder) {
+    public GuardRegistry firebreakGuardRegistry(ObjectProvider<ContextCarrier> carrier, EnvironmentConfigurationBinder binder,
+            GuardRegistryHolder holder) {
         GuardRegistry registry = GuardRegistry.builder()
                 .contextCarrier(carrier.getIfAvailable(() -> ContextCarrier.NONE))
                 .build();
@@ -46,40 +63,43 @@ public class FirebreakAutoConfiguration {
             registry.close();
             throw refused;
         }
+        holder.created(registry); // the meters bind now
         return registry;
+    }
+
+    /**
+     * How the starter's parts reach the registry without creating it at startup. It is created when the
+     * application has started if the Environment configures Firebreak or the Hystrix bridge needs it
+     * ({@link EnvironmentConfigurationBinder#bindsAtStartup()}), or if it is the application's own bean.
+     */
+    @Bean
+    public GuardRegistryHolder firebreakGuardRegistryHolder(ObjectProvider<GuardRegistry> registries,
+            ObjectProvider<EnvironmentConfigurationBinder> binders, ListableBeanFactory beanFactory) {
+        return new GuardRegistryHolder(registries, () -> !beanFactory.containsBeanDefinition(REGISTRY_BEAN)
+                || binders.getObject().bindsAtStartup());
     }
 
     /** The registry's live configuration: its properties in force and their origins, {@code refresh()}. */
     @Bean(destroyMethod = "") // closed with its registry
+    @Lazy
     @ConditionalOnMissingBean(DynamicConfiguration.class)
-    public DynamicConfiguration firebreakDynamicConfiguration(GuardRegistry registry, EnvironmentConfigurationBinder binder) {
-        return binder.bind(registry);
+    public DynamicConfiguration firebreakDynamicConfiguration(GuardRegistryHolder holder, EnvironmentConfigurationBinder binder) {
+        return binder.bind(holder.get());
     }
 
-    /** Without the Hystrix bridge: a configuration of the registry's own. */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnMissingClass("dev.firebreak.hystrix.HystrixBridge")
-    static class Plain {
-        @Bean
-        @ConditionalOnMissingBean(EnvironmentConfigurationBinder.class)
-        EnvironmentConfigurationBinder firebreakEnvironmentBinder(ConfigurableEnvironment environment) {
-            EnvironmentConfigurationBinder binder = new EnvironmentConfigurationBinder.PlainBinder(environment);
-            binder.holdPollsUntilRefreshed(); // no poll while the context starts
-            return binder;
-        }
-    }
-
-    /** With firebreak-hystrix: the application's registry is installed into the bridge. */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnClass(name = "dev.firebreak.hystrix.HystrixBridge")
-    static class Bridged {
-        @Bean
-        @ConditionalOnMissingBean(EnvironmentConfigurationBinder.class)
-        EnvironmentConfigurationBinder firebreakEnvironmentBinder(ConfigurableEnvironment environment) {
-            EnvironmentConfigurationBinder binder = new BridgedBinder(environment);
-            binder.holdPollsUntilRefreshed(); // no poll while the context starts
-            return binder;
-        }
+    /**
+     * The binder of the registry's configuration to the Environment; with firebreak-hystrix, the application's
+     * registry is installed into the bridge ({@link BridgedBinder}), else it has a configuration of its own.
+     */
+    @Bean
+    @ConditionalOnMissingBean(EnvironmentConfigurationBinder.class)
+    public EnvironmentConfigurationBinder firebreakEnvironmentBinder(ConfigurableEnvironment environment,
+            ConfigurableBeanFactory beanFactory) {
+        EnvironmentConfigurationBinder binder = ClassUtils.isPresent(HYSTRIX_BRIDGE, beanFactory.getBeanClassLoader())
+                ? BridgedBinder.create(environment) // a static call: BridgedBinder is loaded only with the bridge
+                : new EnvironmentConfigurationBinder.PlainBinder(environment);
+        binder.holdPollsUntilRefreshed(); // no poll while the context starts
+        return binder;
     }
 
     /** With Spring Cloud: refresh events apply at once. */

@@ -1,7 +1,7 @@
 package dev.firebreak.spring.cloud;
 
-import dev.firebreak.GuardRegistry;
 import dev.firebreak.spring.boot.FirebreakAutoConfiguration;
+import dev.firebreak.spring.boot.GuardRegistryHolder;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -28,9 +28,9 @@ public class FirebreakCircuitBreakerAutoConfiguration {
     /** The blocking factory, customized by the application's customizers. */
     @Bean
     @ConditionalOnMissingBean(CircuitBreakerFactory.class)
-    public FirebreakCircuitBreakerFactory firebreakCircuitBreakerFactory(GuardRegistry registry,
+    public FirebreakCircuitBreakerFactory firebreakCircuitBreakerFactory(GuardRegistryHolder registry,
             ObjectProvider<Customizer<FirebreakCircuitBreakerFactory>> customizers) {
-        FirebreakCircuitBreakerFactory factory = new FirebreakCircuitBreakerFactory(registry);
+        FirebreakCircuitBreakerFactory factory = new FirebreakCircuitBreakerFactory(registry::get);
         customizers.orderedStream().forEach(customizer -> customizer.customize(factory));
         return factory;
     }
@@ -43,9 +43,9 @@ public class FirebreakCircuitBreakerAutoConfiguration {
         /** The reactive factory, customized by the application's customizers. */
         @Bean
         @ConditionalOnMissingBean(ReactiveCircuitBreakerFactory.class)
-        FirebreakReactiveCircuitBreakerFactory firebreakReactiveCircuitBreakerFactory(GuardRegistry registry,
+        FirebreakReactiveCircuitBreakerFactory firebreakReactiveCircuitBreakerFactory(GuardRegistryHolder registry,
                 ObjectProvider<Customizer<FirebreakReactiveCircuitBreakerFactory>> customizers) {
-            FirebreakReactiveCircuitBreakerFactory factory = new FirebreakReactiveCircuitBreakerFactory(registry);
+            FirebreakReactiveCircuitBreakerFactory factory = new FirebreakReactiveCircuitBreakerFactory(registry::get);
             customizers.orderedStream().forEach(customizer -> customizer.customize(factory));
             return factory;
         }

@@ -3,6 +3,7 @@ package dev.firebreak.spring.cloud;
 import dev.firebreak.GuardRegistry;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.springframework.cloud.client.circuitbreaker.CircuitBreaker;
 import org.springframework.cloud.client.circuitbreaker.CircuitBreakerFactory;
 
@@ -14,12 +15,24 @@ import org.springframework.cloud.client.circuitbreaker.CircuitBreakerFactory;
 public class FirebreakCircuitBreakerFactory
         extends CircuitBreakerFactory<FirebreakCircuitBreakerConfig, FirebreakCircuitBreakerConfig.Builder> {
 
-    private final GuardRegistry registry;
+    private final Supplier<GuardRegistry> registry;
     private volatile Function<String, FirebreakCircuitBreakerConfig> defaults = id -> FirebreakCircuitBreakerConfig.builder().build();
 
     /** A factory creating its guards in {@code registry}. */
     public FirebreakCircuitBreakerFactory(GuardRegistry registry) {
+        this(fixed(Objects.requireNonNull(registry, "registry")));
+    }
+
+    /**
+     * A factory creating its guards in the registry {@code registry} gives at each {@code create} (the
+     * starter's is made at its first use: the first circuit breaker created may be that use).
+     */
+    public FirebreakCircuitBreakerFactory(Supplier<GuardRegistry> registry) {
         this.registry = Objects.requireNonNull(registry, "registry");
+    }
+
+    private static Supplier<GuardRegistry> fixed(GuardRegistry registry) {
+        return () -> registry;
     }
 
     @Override
@@ -29,7 +42,7 @@ public class FirebreakCircuitBreakerFactory
 
     @Override
     public CircuitBreaker create(String id, String groupName) {
-        return new GuardCircuitBreaker(BreakerGuards.guard(registry, id, groupName, getConfigurations(), defaults));
+        return new GuardCircuitBreaker(BreakerGuards.guard(registry.get(), id, groupName, getConfigurations(), defaults));
     }
 
     @Override

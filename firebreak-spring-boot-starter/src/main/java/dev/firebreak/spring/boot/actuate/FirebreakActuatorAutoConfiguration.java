@@ -1,9 +1,10 @@
 package dev.firebreak.spring.boot.actuate;
 
-import dev.firebreak.GuardRegistry;
 import dev.firebreak.config.live.DynamicConfiguration;
 import dev.firebreak.spring.boot.FirebreakAutoConfiguration;
+import dev.firebreak.spring.boot.GuardRegistryHolder;
 import java.time.Duration;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -30,17 +31,18 @@ public class FirebreakActuatorAutoConfiguration {
 
     /**
      * The endpoint, when actuator is present. Its availability (enabled and exposed) is checked before
-     * the search for an application's own endpoint bean, which reads every bean definition: an
-     * application that does not expose the endpoint (Boot's default) skips that search.
+     * the search for an application's own endpoint bean, which reads every bean definition, and on the
+     * class: an application that does not expose the endpoint (Boot's default) skips that search and
+     * makes no configuration bean for it.
      */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(Endpoint.class)
+    @ConditionalOnAvailableEndpoint(FirebreakEndpoint.class)
     static class EndpointConfiguration {
         @Bean
-        @ConditionalOnAvailableEndpoint
         @ConditionalOnMissingBean(FirebreakEndpoint.class)
-        FirebreakEndpoint firebreakEndpoint(GuardRegistry registry, DynamicConfiguration configuration) {
-            return new FirebreakEndpoint(registry, configuration);
+        FirebreakEndpoint firebreakEndpoint(GuardRegistryHolder registry, ObjectProvider<DynamicConfiguration> configuration) {
+            return new FirebreakEndpoint(registry::get, configuration::getObject);
         }
     }
 
@@ -51,18 +53,21 @@ public class FirebreakActuatorAutoConfiguration {
     static class HealthConfiguration {
         @Bean
         @ConditionalOnMissingBean(name = "firebreakHealthIndicator")
-        FirebreakHealthIndicator firebreakHealthIndicator(GuardRegistry registry) {
+        FirebreakHealthIndicator firebreakHealthIndicator(GuardRegistryHolder registry) {
             return new FirebreakHealthIndicator(registry);
         }
     }
 
-    /** The cap and the default interval of the stream, shared by both web stacks. */
+    /**
+     * The cap and the default interval of the stream, shared by both web stacks; in a web application
+     * only (the condition is on the class: an application that is not one makes no bean for it).
+     */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnBooleanProperty(name = "firebreak.stream.enabled", matchIfMissing = true)
+    @ConditionalOnWebApplication
     static class StreamConfiguration {
         @Bean
         @ConditionalOnMissingBean(StreamConnections.class)
-        @ConditionalOnWebApplication
         StreamConnections firebreakStreamConnections(Environment environment) {
             return new StreamConnections(environment.getProperty(StreamConnections.MAX_CONNECTIONS, Integer.class, 5),
                     environment.getProperty("firebreak.stream.interval", Duration.class, Duration.ofMillis(500)));
@@ -78,8 +83,8 @@ public class FirebreakActuatorAutoConfiguration {
         static class ServletStreamConfiguration {
             @Bean
             @ConditionalOnClass(name = "org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter")
-            HystrixStreamServletHandler firebreakHystrixStreamServlet(GuardRegistry registry, StreamConnections connections) {
-                return new HystrixStreamServletHandler(registry, connections);
+            HystrixStreamServletHandler firebreakHystrixStreamServlet(GuardRegistryHolder registry, StreamConnections connections) {
+                return new HystrixStreamServletHandler(registry::get, connections);
             }
         }
     }
@@ -91,10 +96,10 @@ public class FirebreakActuatorAutoConfiguration {
     static class ReactiveStreamConfiguration {
         @Bean
         @ConditionalOnClass(name = "org.springframework.web.reactive.function.server.RouterFunction")
-        RouterFunction<ServerResponse> firebreakHystrixStreamRoute(GuardRegistry registry, StreamConnections connections,
+        RouterFunction<ServerResponse> firebreakHystrixStreamRoute(GuardRegistryHolder registry, StreamConnections connections,
                 Environment environment) {
             String basePath = environment.getProperty("management.endpoints.web.base-path", "/actuator");
-            return new HystrixStreamReactiveHandler(registry, connections).route(basePath);
+            return new HystrixStreamReactiveHandler(registry::get, connections).route(basePath);
         }
     }
 }

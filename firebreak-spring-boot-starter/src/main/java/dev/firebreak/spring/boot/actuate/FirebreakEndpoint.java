@@ -20,6 +20,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
@@ -32,27 +34,41 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 @Endpoint(id = "firebreak")
 public class FirebreakEndpoint {
 
-    private final GuardRegistry registry;
-    private final DynamicConfiguration configuration;
+    private final Supplier<GuardRegistry> registries;
+    private final Supplier<DynamicConfiguration> configurations;
 
     /** The endpoint over {@code registry} and its live {@code configuration}. */
     public FirebreakEndpoint(GuardRegistry registry, DynamicConfiguration configuration) {
-        this.registry = registry;
-        this.configuration = configuration;
+        this(fixed(Objects.requireNonNull(registry, "registry")), fixed(Objects.requireNonNull(configuration, "configuration")));
+    }
+
+    /**
+     * The endpoint over the registry and the live configuration the suppliers give at each read (the
+     * starter's are made at their first use: a read of the endpoint may be that use).
+     */
+    public FirebreakEndpoint(Supplier<GuardRegistry> registry, Supplier<DynamicConfiguration> configuration) {
+        this.registries = Objects.requireNonNull(registry, "registry");
+        this.configurations = Objects.requireNonNull(configuration, "configuration");
+    }
+
+    private static <T> Supplier<T> fixed(T value) {
+        return () -> value;
     }
 
     /** Every guard, pool and collapser, by name. */
     @ReadOperation
     public Map<String, Object> firebreak() {
+        GuardRegistry registry = registries.get();
+        DynamicConfiguration configuration = configurations.get();
         Map<String, Object> guards = new LinkedHashMap<>();
         registry.guards().stream().sorted(Comparator.comparing(Guard::name))
-                .forEach(guard -> guards.put(guard.name(), guard(guard)));
+                .forEach(guard -> guards.put(guard.name(), guard(guard, configuration)));
         Map<String, Object> pools = new LinkedHashMap<>();
         registry.pools().stream().sorted(Comparator.comparing(GuardThreadPool::name))
-                .forEach(pool -> pools.put(pool.name(), pool(pool)));
+                .forEach(pool -> pools.put(pool.name(), pool(pool, configuration)));
         Map<String, Object> collapsers = new LinkedHashMap<>();
         CollapserRegistry.of(registry).collapsers().stream().sorted(Comparator.comparing(Collapser::name))
-                .forEach(collapser -> collapsers.put(collapser.name(), collapser(collapser)));
+                .forEach(collapser -> collapsers.put(collapser.name(), collapser(collapser, configuration)));
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("guards", guards);
         body.put("threadPools", pools);
@@ -63,10 +79,11 @@ public class FirebreakEndpoint {
     /** One guard, or nothing (404) if the registry has none of that name. */
     @ReadOperation
     public Map<String, Object> guard(@Selector String name) {
-        return registry.find(name).map(this::guard).orElse(null);
+        DynamicConfiguration configuration = configurations.get();
+        return registries.get().find(name).map(guard -> guard(guard, configuration)).orElse(null);
     }
 
-    private Map<String, Object> guard(Guard guard) {
+    private static Map<String, Object> guard(Guard guard, DynamicConfiguration configuration) {
         GuardPolicy policy = guard.policy();
         GuardMetricsSnapshot metrics = policy.metrics().snapshot();
         Map<String, Object> view = new LinkedHashMap<>();
@@ -90,7 +107,7 @@ public class FirebreakEndpoint {
         return view;
     }
 
-    private Map<String, Object> pool(GuardThreadPool pool) {
+    private static Map<String, Object> pool(GuardThreadPool pool, DynamicConfiguration configuration) {
         Map<String, Object> view = new LinkedHashMap<>();
         view.put("activeCount", pool.activeCount());
         view.put("queueSize", pool.queueSize());
@@ -100,7 +117,7 @@ public class FirebreakEndpoint {
         return view;
     }
 
-    private Map<String, Object> collapser(Collapser<?, ?> collapser) {
+    private static Map<String, Object> collapser(Collapser<?, ?> collapser, DynamicConfiguration configuration) {
         Map<String, Object> view = new LinkedHashMap<>();
         view.put("guard", collapser.guard().name());
         view.put("scope", collapser.scope().name());

@@ -3,7 +3,10 @@ package dev.firebreak.spring.boot.actuate;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.breaker.CircuitState;
+import dev.firebreak.spring.boot.GuardRegistryHolder;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -27,18 +30,30 @@ public class FirebreakHealthIndicator implements HealthIndicator {
     /** The status reported while any breaker is not closed. */
     public static final Status CIRCUIT_OPEN = new Status("CIRCUIT_OPEN", "a circuit breaker is open: its calls get fallbacks");
 
-    private final GuardRegistry registry;
+    private final GuardRegistry registry; // null: the holder's, if it exists
+    private final GuardRegistryHolder holder;
 
     /** Reports the breakers of {@code registry}. */
     public FirebreakHealthIndicator(GuardRegistry registry) {
-        this.registry = registry;
+        this.registry = Objects.requireNonNull(registry, "registry");
+        this.holder = null;
+    }
+
+    /**
+     * Reports the breakers of {@code holder}'s registry once it exists, without creating it: before, there
+     * is no guard, and the component is {@code UP}.
+     */
+    public FirebreakHealthIndicator(GuardRegistryHolder holder) {
+        this.registry = null;
+        this.holder = Objects.requireNonNull(holder, "holder");
     }
 
     @Override
     public Health health() {
         Map<String, Object> notClosed = new TreeMap<>();
         int guards = 0;
-        for (Guard guard : registry.guards()) {
+        GuardRegistry reported = registry != null ? registry : holder.ifCreated().orElse(null);
+        for (Guard guard : reported == null ? List.<Guard>of() : reported.guards()) {
             guards++;
             CircuitState state = guard.policy().metrics().snapshot().circuitState();
             if (state != CircuitState.CLOSED) {

@@ -4,6 +4,8 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.stream.StreamFeed;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Supplier;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.HttpStatus;
@@ -26,13 +28,25 @@ public final class HystrixStreamReactiveHandler {
 
     private static final MediaType EVENT_STREAM = new MediaType("text", "event-stream", StandardCharsets.UTF_8);
 
-    private final GuardRegistry registry;
+    private final Supplier<GuardRegistry> registry;
     private final StreamConnections connections;
 
     /** Streams {@code registry} within {@code connections}' cap. */
     public HystrixStreamReactiveHandler(GuardRegistry registry, StreamConnections connections) {
-        this.registry = registry;
-        this.connections = connections;
+        this(fixed(Objects.requireNonNull(registry, "registry")), connections);
+    }
+
+    /**
+     * Streams the registry {@code registry} gives when a stream opens (the starter's is made at its first
+     * use: the first stream may be that use), within {@code connections}' cap.
+     */
+    public HystrixStreamReactiveHandler(Supplier<GuardRegistry> registry, StreamConnections connections) {
+        this.registry = Objects.requireNonNull(registry, "registry");
+        this.connections = Objects.requireNonNull(connections, "connections");
+    }
+
+    private static Supplier<GuardRegistry> fixed(GuardRegistry registry) {
+        return () -> registry;
     }
 
     /** The route at {@code basePath + "/hystrix.stream"}. */
@@ -54,7 +68,7 @@ public final class HystrixStreamReactiveHandler {
                     .bodyValue(connections.fullMessage());
         }
         Flux<DataBuffer> body = Flux.<DataBuffer>create(sink -> {
-            StreamFeed feed = StreamFeed.start(registry, interval, bytes -> {
+            StreamFeed feed = StreamFeed.start(registry.get(), interval, bytes -> {
                 if (sink.isCancelled()) {
                     throw new IllegalStateException("client left");
                 }

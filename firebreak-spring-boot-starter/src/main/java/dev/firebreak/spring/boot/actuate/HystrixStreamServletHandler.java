@@ -5,6 +5,8 @@ import dev.firebreak.stream.StreamFeed;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Supplier;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -23,13 +25,25 @@ public class HystrixStreamServletHandler {
 
     private static final MediaType EVENT_STREAM = new MediaType("text", "event-stream", StandardCharsets.UTF_8);
 
-    private final GuardRegistry registry;
+    private final Supplier<GuardRegistry> registry;
     private final StreamConnections connections;
 
     /** Streams {@code registry} within {@code connections}' cap. */
     public HystrixStreamServletHandler(GuardRegistry registry, StreamConnections connections) {
-        this.registry = registry;
-        this.connections = connections;
+        this(fixed(Objects.requireNonNull(registry, "registry")), connections);
+    }
+
+    /**
+     * Streams the registry {@code registry} gives when a stream opens (the starter's is made at its first
+     * use: the first stream may be that use), within {@code connections}' cap.
+     */
+    public HystrixStreamServletHandler(Supplier<GuardRegistry> registry, StreamConnections connections) {
+        this.registry = Objects.requireNonNull(registry, "registry");
+        this.connections = Objects.requireNonNull(connections, "connections");
+    }
+
+    private static Supplier<GuardRegistry> fixed(GuardRegistry registry) {
+        return () -> registry;
     }
 
     /** Opens one stream; 503 beyond the connection cap, 400 for a bad {@code delay}. */
@@ -47,7 +61,7 @@ public class HystrixStreamServletHandler {
                     .body(connections.fullMessage());
         }
         ResponseBodyEmitter emitter = new ResponseBodyEmitter(0L); // no async timeout: the client decides when to leave
-        StreamFeed feed = StreamFeed.start(registry, interval, bytes -> {
+        StreamFeed feed = StreamFeed.start(registry.get(), interval, bytes -> {
             try {
                 emitter.send(bytes, EVENT_STREAM);
             } catch (IOException | IllegalStateException gone) {

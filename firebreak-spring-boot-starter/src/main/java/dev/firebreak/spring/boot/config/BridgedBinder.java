@@ -19,6 +19,17 @@ public final class BridgedBinder extends EnvironmentConfigurationBinder {
         super(environment);
     }
 
+    /** A binder reading {@code environment}, typed as any binder (the starter calls it only when the bridge is present). */
+    public static EnvironmentConfigurationBinder create(ConfigurableEnvironment environment) {
+        return new BridgedBinder(environment);
+    }
+
+    /** Always: bridged commands must run on the application's registry from the first one. */
+    @Override
+    public boolean bindsAtStartup() {
+        return true;
+    }
+
     @Override
     protected DynamicConfiguration install(GuardRegistry registry, Consumer<DynamicConfiguration.Builder> customizer) {
         DynamicConfiguration configuration = HystrixBridge.install(registry, customizer);

@@ -17,6 +17,7 @@ import org.springframework.context.ApplicationEvent;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.event.ContextRefreshedEvent;
 import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.EnumerablePropertySource;
 
 /**
  * Binds a registry's one {@link DynamicConfiguration} to the Spring {@code Environment}
@@ -31,7 +32,10 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * is applied then, and the start itself neither reads the Environment again nor starts a thread for a
  * poll. The start ends at Spring Boot's {@code ApplicationReadyEvent} for an application run by
  * {@code SpringApplication}, and at the context's refresh for any other context (one that no
- * {@code SpringApplication} runs sees no ready event). Configuration bound at startup is read at once, as before.
+ * {@code SpringApplication} runs sees no ready event). Configuration bound at startup is read at once, as before;
+ * a registry bound after the start (the starter makes its registry at its first use when the Environment
+ * has no Firebreak key, {@link #bindsAtStartup()}) reads it then, and a value refused then is a live one:
+ * logged, the default kept.
  *
  * <p>When firebreak-hystrix is on the classpath the configuration is the Hystrix bridge's, installed
  * with the application's registry ({@link BridgedBinder}), so bridged commands and guards share it.
@@ -43,6 +47,11 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
 
     /** The property naming the poll interval of the Environment. */
     public static final String POLL_INTERVAL = "firebreak.config.poll-interval";
+
+    /** The prefixes of the keys binding reads and checks; keep the scopes in line with the core's live configuration. */
+    private static final List<String> CHECKED_AT_BINDING = List.of("firebreak.command.", "firebreak.threadpool.",
+            "firebreak.collapser.", "hystrix.command.", "hystrix.threadpool.", "hystrix.collapser.", "firebreak.config.",
+            GUARDS);
 
     /** The bean {@code SpringApplication} registers in every context it runs (and so publishes a ready event to). */
     private static final String SPRING_APPLICATION_ARGUMENTS = "springApplicationArguments";
@@ -128,6 +137,10 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
                 builder.refreshExecutor(polls);
             }
         });
+        if (started) { // bound after the start (a registry made at its first use): refused values are live ones
+            refusals.afterStartup();
+            return configuration;
+        }
         try {
             refusals.startupDone();
         } catch (InvalidFirebreakConfigurationException refused) {
@@ -135,6 +148,38 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
             throw refused;
         }
         return configuration;
+    }
+
+    /**
+     * Whether a registry this binder configures must be made when the application starts rather than at
+     * its first use: when the Environment holds a key that binding checks, whose refusal must fail the
+     * start: one the live configuration reads ({@code firebreak.} or {@code hystrix.} followed by
+     * {@code command.}, {@code threadpool.} or {@code collapser.}, the scopes of the core's live
+     * configuration), {@code firebreak.config.*} or {@code firebreak.guards}. Other keys, such as
+     * {@code firebreak.stream.enabled}, are not the registry's. Without any, a registry bound later reads
+     * the Environment as it is then.
+     */
+    public boolean bindsAtStartup() {
+        for (org.springframework.core.env.PropertySource<?> source : environment.getPropertySources()) {
+            if (source instanceof EnumerablePropertySource<?> enumerable) {
+                for (String key : enumerable.getPropertyNames()) {
+                    if (isCheckedAtBinding(key)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether binding reads {@code key} (see {@link #bindsAtStartup()}). */
+    static boolean isCheckedAtBinding(String key) {
+        for (String prefix : CHECKED_AT_BINDING) {
+            if (key.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

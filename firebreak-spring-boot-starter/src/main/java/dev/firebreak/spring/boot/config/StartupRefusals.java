@@ -22,6 +22,11 @@ final class StartupRefusals implements ConfigListener {
         }
     }
 
+    /** Ends the window without failing: the configuration was bound after the application started. */
+    void afterStartup() {
+        started = true;
+    }
+
     /** Ends the start-up window; throws if anything was refused in it. */
     void startupDone() {
         started = true;

@@ -1,8 +1,8 @@
 package dev.firebreak.spring.boot.metrics;
 
-import dev.firebreak.GuardRegistry;
 import dev.firebreak.micrometer.FirebreakMetrics;
 import dev.firebreak.spring.boot.FirebreakAutoConfiguration;
+import dev.firebreak.spring.boot.GuardRegistryHolder;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -12,7 +12,7 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * Publishes every guard, pool and collapser of the application's registry as Micrometer meters
- * ({@link FirebreakMetrics}, a {@link MeterBinder}: Spring Boot binds it to the application's
+ * ({@link FirebreakMetrics} through {@link RegistryMeters}, a {@link MeterBinder}: Spring Boot binds it to the application's
  * {@code MeterRegistry}, so the meters appear on {@code /actuator/metrics} and {@code /actuator/prometheus}).
  * Off with {@code firebreak.metrics.enabled=false}.
  */
@@ -21,10 +21,14 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnBooleanProperty(name = "firebreak.metrics.enabled", matchIfMissing = true)
 public class FirebreakMetricsAutoConfiguration {
 
-    /** The binder of the registry's meters; closed with the context (its listeners leave the registry). */
+    /**
+     * The binder of the registry's meters, bound when the registry exists (it may be made after the
+     * {@code MeterRegistry}, at its first use); closed with the context (its listeners leave the registry).
+     * An application's own {@code FirebreakMetrics} bean replaces it.
+     */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean(FirebreakMetrics.class)
-    public FirebreakMetrics firebreakMetrics(GuardRegistry registry) {
-        return new FirebreakMetrics(registry);
+    public RegistryMeters firebreakMetrics(GuardRegistryHolder registry) {
+        return new RegistryMeters(registry);
     }
 }
