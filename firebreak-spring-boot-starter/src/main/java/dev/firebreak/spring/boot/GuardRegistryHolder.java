@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.springframework.beans.factory.ObjectProvider;
@@ -35,7 +36,7 @@ public final class GuardRegistryHolder implements SmartInitializingSingleton {
 
     private final ObjectProvider<GuardRegistry> registries;
     private final BooleanSupplier neededAtStartup;
-    private final Object lock = new Object();
+    private final ReentrantLock lock = new ReentrantLock(); // never held while an action runs
     /** Actions waiting for the registry; guarded by {@code lock}; null once the registry is known. */
     private List<Consumer<GuardRegistry>> waiting = new ArrayList<>();
     private volatile GuardRegistry registry;
@@ -69,12 +70,15 @@ public final class GuardRegistryHolder implements SmartInitializingSingleton {
     public void whenCreated(Consumer<GuardRegistry> action) {
         Objects.requireNonNull(action, "action");
         GuardRegistry known;
-        synchronized (lock) {
+        lock.lock();
+        try {
             known = registry;
             if (known == null) {
                 waiting.add(action);
                 return;
             }
+        } finally {
+            lock.unlock();
         }
         action.accept(known);
     }
@@ -83,13 +87,16 @@ public final class GuardRegistryHolder implements SmartInitializingSingleton {
     void created(GuardRegistry created) {
         Objects.requireNonNull(created, "created");
         List<Consumer<GuardRegistry>> actions;
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (registry != null) {
                 return;
             }
             registry = created;
             actions = waiting;
             waiting = null;
+        } finally {
+            lock.unlock();
         }
         for (Consumer<GuardRegistry> action : actions) {
             action.accept(created);
