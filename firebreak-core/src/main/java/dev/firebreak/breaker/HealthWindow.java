@@ -42,11 +42,11 @@ final class HealthWindow {
      * now holds it: at least {@code requestVolumeThreshold} calls, and errors (or, when slow calls are
      * tracked, slow calls) at least the threshold percentage of them. Integer arithmetic:
      * {@code errors * 100 >= threshold * volume}, which is Hystrix's truncated percentage compared
-     * with {@code >=}.
+     * with {@code >=}. {@code slowTracked}: whether the slow-call threshold is set (its rate is then tested too).
      */
-    boolean recordAndShouldOpen(boolean error, boolean slow, BreakerConfig s, long nowNanos) {
+    boolean recordAndShouldOpen(boolean error, boolean slow, boolean slowTracked, BreakerConfig s, long nowNanos) {
         return counts.recordAndTest(error, slow, nowNanos, s.requestVolumeThreshold(), s.errorThresholdPercentage(),
-                s.slowCallNanos() > 0 ? s.slowCallThresholdPercentage() : -1);
+                slowTracked ? s.slowCallThresholdPercentage() : -1);
     }
 
     /** Calls counted in the window ending at {@code nowNanos}. */

@@ -40,14 +40,15 @@ final class RollingCircuitBreaker implements CircuitBreaker {
     private final int buckets;
     private final AtomicReference<BreakerState> state;
     private final CopyOnWriteArrayList<CircuitStateListener> listeners = new CopyOnWriteArrayList<>();
-    private volatile BreakerConfig settings;
+    /** The settings in force and the slow-call threshold in nanoseconds, swapped as one (one volatile read a call). */
+    private volatile InForce settings;
 
     /**
      * A closed breaker whose health window spans {@code windowNanos} in {@code buckets} buckets,
      * created at {@code nowNanos}.
      */
     RollingCircuitBreaker(BreakerConfig settings, long windowNanos, int buckets, long nowNanos) {
-        this.settings = Objects.requireNonNull(settings, "settings");
+        this.settings = new InForce(settings);
         this.windowNanos = windowNanos;
         this.buckets = buckets;
         this.state = new AtomicReference<>(BreakerState.closed(0, nowNanos, new HealthWindow(windowNanos, buckets, nowNanos)));
@@ -55,7 +56,7 @@ final class RollingCircuitBreaker implements CircuitBreaker {
 
     @Override
     public BreakerPermit tryAcquire(long nowNanos) {
-        BreakerConfig s = settings;
+        BreakerConfig s = settings.config();
         if (!s.enabled()) {
             return BreakerPermit.NORMAL;
         }
@@ -103,8 +104,10 @@ final class RollingCircuitBreaker implements CircuitBreaker {
         if (permit.period() < 0) {
             return; // DENIED, or a permit no period tracks (disabled, forced closed)
         }
-        BreakerConfig s = settings;
-        boolean slow = s.isSlow(executionEvent, executionNanos);
+        InForce inForce = settings;
+        BreakerConfig s = inForce.config();
+        long slowNanos = inForce.slowNanos(); // as BreakerConfig.isSlow, without converting the Duration per call
+        boolean slow = slowNanos > 0 && executionEvent == EventType.SUCCESS && executionNanos >= slowNanos;
         if (permit.isTrial()) {
             onTrialOutcome(permit, executionEvent, slow, nowNanos, s);
             return;
@@ -114,7 +117,8 @@ final class RollingCircuitBreaker implements CircuitBreaker {
                 || !HealthWindow.countsForVolume(executionEvent)) {
             return; // a late outcome of an ended closed spell, or an outcome that does not count
         }
-        boolean crossed = current.window().recordAndShouldOpen(executionEvent.isError(), slow, s, nowNanos);
+        boolean crossed = current.window().recordAndShouldOpen(executionEvent.isError(), slow, slowNanos > 0, s,
+                nowNanos);
         if (!crossed || s.forceClosed() || s.forceOpen() || !s.enabled()) {
             return;
         }
@@ -154,7 +158,7 @@ final class RollingCircuitBreaker implements CircuitBreaker {
 
     /** The current state as of {@code nowNanos}; users read it through a {@link CircuitBreakerView}. */
     CircuitState state(long nowNanos) {
-        BreakerConfig s = settings;
+        BreakerConfig s = settings.config();
         if (!s.enabled()) {
             return CircuitState.CLOSED;
         }
@@ -179,17 +183,24 @@ final class RollingCircuitBreaker implements CircuitBreaker {
 
     /** Applies new thresholds, force flags and the enabled flag; they hold from the next decision. */
     void reconfigure(BreakerConfig next) {
-        settings = Objects.requireNonNull(next, "settings");
+        settings = new InForce(next);
     }
 
     /** The settings in force. */
     BreakerConfig settings() {
-        return settings;
+        return settings.config();
     }
 
     /** The state record, for tests and diagnostics. */
     BreakerState current() {
         return state.get();
+    }
+
+    /** A configuration with its slow-call threshold in nanoseconds (0: slow calls not tracked). */
+    private record InForce(BreakerConfig config, long slowNanos) {
+        InForce(BreakerConfig config) {
+            this(Objects.requireNonNull(config, "settings"), config.slowCallNanos());
+        }
     }
 
     private void notifyListeners(CircuitState from, CircuitState to, long nowNanos) {

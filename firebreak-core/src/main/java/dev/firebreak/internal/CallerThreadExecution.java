@@ -1,7 +1,6 @@
 package dev.firebreak.internal;
 
 import dev.firebreak.Fallback;
-import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardedCall;
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.classify.FailedResultException;
@@ -21,7 +20,7 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Which clock: a call reads the ticker's coarse reading, a volatile load, instead of the precise one
  * (two to four readings a call) when nothing needs its durations finer than about a millisecond
- * ({@link Pipeline#coarseClockSuffices}); decided once per call, so all of a call's readings come from
+ * ({@link Pipeline#coarseClockSuffices}, from the {@link CallerSettings} derived once per configuration); decided once per call, so all of a call's readings come from
  * the same clock and its durations are never negative.
  */
 final class CallerThreadExecution {
@@ -30,8 +29,8 @@ final class CallerThreadExecution {
     }
 
     static <T> T run(Pipeline pipeline, GuardedCall<T> call, Fallback<T> fallback) {
-        GuardConfig config = pipeline.config();
-        boolean coarse = pipeline.coarseClockSuffices(config); // every reading of this call by the same clock
+        CallerSettings settings = pipeline.callerSettings(pipeline.config());
+        boolean coarse = pipeline.coarseClockSuffices(settings); // every reading of this call by the same clock
         long start = pipeline.now(coarse);
         boolean one = pipeline.breakerThenIsolation();
         Isolator isolator = pipeline.isolator();
@@ -77,15 +76,19 @@ final class CallerThreadExecution {
         }
         long executionNanos = end - start;
         if (thrown == null) {
-            if (config.timeout().enabled() && executionNanos > config.timeout().timeoutNanos()) {
+            if (executionNanos > settings.timeoutNanos()) { // MAX_VALUE when timeouts are off
                 return recover(pipeline, one, permits, EventType.TIMEOUT, null, fallback, executionNanos, start, coarse);
             }
             if (verdict == EventType.FAILURE) { // a result classified as failing
                 return recover(pipeline, one, permits, EventType.FAILURE, new FailedResultException(value), fallback,
                         executionNanos, start, coarse);
             }
-            long events = EventType.SUCCESS.bit() | pipeline.slowMarker(config, executionNanos);
-            finish(pipeline, one, permits, EventType.SUCCESS, events, executionNanos, executionNanos, end);
+            long events = EventType.SUCCESS.bit() | Pipeline.slowMarker(settings.slowNanos(), executionNanos);
+            if (one) { // the common shape called directly: the success path's one call out of this method
+                pipeline.finishOne(permits, EventType.SUCCESS, events, executionNanos, executionNanos, end);
+            } else {
+                pipeline.finish((Object[]) permits, EventType.SUCCESS, events, executionNanos, executionNanos, end);
+            }
             return value;
         }
         if (thrown instanceof InterruptedException) {

@@ -42,6 +42,11 @@ public final class Pipeline {
     private final MetricsRecorder metrics;
     /** Two admissions, the first held until the outcome: see {@link #breakerThenIsolation()}. */
     private final boolean breakerThenIsolation;
+    /**
+     * The caller-thread path's settings for the configuration last seen (a cache: a plain field, read and
+     * written racily; the value is immutable, so a thread sees a whole one or rebuilds it).
+     */
+    private CallerSettings callerSettings;
 
     /**
      * The pipeline of one guard: {@code policies} in the order given (the breaker first), sorted by
@@ -165,11 +170,22 @@ public final class Pipeline {
      * timeout and the breaker's slow-call threshold (judged within about a millisecond or two either
      * way), and the rolling buckets (hundreds of milliseconds wide).
      */
-    boolean coarseClockSuffices(GuardConfig c) {
-        if (!breakerThenIsolation || c.metrics().percentilesEnabled() || c.limit().adaptive() || side.hasListeners()) {
+    boolean coarseClockSuffices(CallerSettings c) {
+        if (!breakerThenIsolation || !c.coarseByConfig() || side.hasListeners()) {
             return false;
         }
-        return !c.request().logEnabled() || RequestContext.currentOrNull() == null;
+        return !c.requestLog() || RequestContext.currentOrNull() == null;
+    }
+
+    /** The caller-thread path's settings for {@code config}: the cached ones if made from it, else new ones. */
+    CallerSettings callerSettings(GuardConfig config) {
+        CallerSettings cached = callerSettings;
+        if (cached != null && cached.config() == config) {
+            return cached;
+        }
+        CallerSettings fresh = CallerSettings.of(config);
+        callerSettings = fresh; // a racing writer may store another configuration's: the next call compares again
+        return fresh;
     }
 
     /** Now, by the precise or the coarse reading of the ticker (see {@link #coarseClockSuffices}). */
@@ -230,7 +246,11 @@ public final class Pipeline {
 
     /** Step 7's SLOW_CALL marker for a successful call, when the slow-call threshold is set and reached. */
     long slowMarker(GuardConfig c, long executionNanos) {
-        long slowNanos = c.breaker().slowCallNanos();
+        return slowMarker(c.breaker().slowCallNanos(), executionNanos);
+    }
+
+    /** {@link #slowMarker(GuardConfig, long)} with the threshold in nanoseconds (0: not tracked). */
+    static long slowMarker(long slowNanos, long executionNanos) {
         return slowNanos > 0 && executionNanos >= slowNanos ? EventType.SLOW_CALL.bit() : 0L;
     }
 
