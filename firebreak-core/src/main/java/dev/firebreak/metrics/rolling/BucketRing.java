@@ -80,6 +80,16 @@ final class BucketRing<B> {
         if (hint != null && Long.compareUnsigned(nowNanos - hint.startNanos, bucketNanos) < 0) { // wrap-safe
             return hint;
         }
+        return entryOutsideHint(nowNanos);
+    }
+
+    /**
+     * {@link #entryAt} past the hint's interval (once per bucket interval, or for a late reading): a method
+     * of its own, so that the compiled hot path holds only the hint's test. The JIT compiles this rare path
+     * apart, and what it speculates here (the factory's class, an empty slot) cannot throw the callers'
+     * compiled code away when a bucket turns over: only this method's own.
+     */
+    private Entry<B> entryOutsideHint(long nowNanos) {
         long epoch = epochOf(nowNanos);
         int slot = (int) Math.floorMod(epoch, (long) buckets);
         Entry<B> fresh = null;

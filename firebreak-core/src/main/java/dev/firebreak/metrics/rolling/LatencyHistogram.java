@@ -33,11 +33,7 @@ final class LatencyHistogram {
         int chunk = chunkOf(value);
         AtomicLongArray cells = chunks.get(chunk);
         if (cells == null) {
-            AtomicLongArray made = new AtomicLongArray(SUB_BUCKETS);
-            cells = chunks.compareAndExchange(chunk, null, made);
-            if (cells == null) {
-                cells = made;
-            }
+            cells = madeChunk(chunk);
         }
         int sub = subBucketOf(value, chunk);
         long seen = cells.get(sub);
@@ -46,6 +42,13 @@ final class LatencyHistogram {
             cells.getAndIncrement(sub);
         }
         return alone;
+    }
+
+    /** The cells of {@code chunk}, made by the first sample that falls in it (apart: a rare path kept out of the hot one). */
+    private AtomicLongArray madeChunk(int chunk) {
+        AtomicLongArray made = new AtomicLongArray(SUB_BUCKETS);
+        AtomicLongArray raced = chunks.compareAndExchange(chunk, null, made);
+        return raced == null ? made : raced;
     }
 
     /** Adds this histogram's counts into {@code into} (a {@code [CHUNKS][]} array, chunks made as needed). */

@@ -118,6 +118,11 @@ public final class RollingTally {
         if (cached != null && cached.epoch == epoch && cached.lateRecords == lateRecords) {
             return cached;
         }
+        return newBase(epoch);
+    }
+
+    /** {@link #baseFor} when the cached sums do not serve {@code epoch}: apart, as {@link BucketRing}'s rare path is. */
+    private Base newBase(long epoch) {
         long seen = latestEpoch;
         while (seen < epoch && !LATEST_EPOCH.compareAndSet(this, seen, epoch)) { // (a): raise before summing
             seen = latestEpoch;
