@@ -25,13 +25,20 @@ import java.util.Map;
  * else of the test classpath (actuator, Micrometer, the web stacks) is on both, so the starter's metrics
  * binding, endpoint and health contributor are part of what is measured.
  *
+ * <p>The starter and Firebreak's modules are recognised as their {@code target/classes} directories or as
+ * their jars; the documented command packages them and puts the jars on the class path, as an application
+ * gets them (a directory entry before the others costs a file lookup for every class the JVM loads).
+ *
  * <p>The two JVMs of a pair run one right after the other, and which goes first alternates from pair to
  * pair, so a change of load on a shared machine or a drift in time weighs on both variants alike. The
  * first warm-up pairs are not counted (they bring the jars into the page cache).
  *
  * <p>Arguments: pairs (default 41), then {@code none} (default) or {@code servlet}, then warm-up pairs
- * (default 2). Run it on the module's test classpath with absolute entries; docs/spring-boot.md gives
- * the command. A benchmark, not a test: nothing here asserts a time.
+ * (default 2). {@code -Dfirebreak.startup.jvmArgs="..."} (options separated by spaces) is given to both
+ * variants' JVMs alike, for example {@code -XX:TieredStopAtLevel=1}, whose startups vary far less from
+ * launch to launch on a 2-core machine than with both JIT compilers competing for the cores. Run it on the
+ * module's test classpath with absolute entries; docs/spring-boot.md gives the command. A benchmark, not a
+ * test: nothing here asserts a time.
  */
 public final class StartupBenchmark {
 
@@ -40,7 +47,16 @@ public final class StartupBenchmark {
     private static final String[] NAMES = {"wall ms to ready", "process CPU ms", "main-thread CPU ms",
             "starter's beans ms", "classes loaded"};
 
+    /** Options given to every probe JVM, both variants alike ({@code -Dfirebreak.startup.jvmArgs}). */
+    private static final List<String> JVM_ARGS = jvmArgs(System.getProperty("firebreak.startup.jvmArgs", ""));
+
     private StartupBenchmark() {
+    }
+
+    /** The options of {@code spaced}, split at spaces; none for a blank value. */
+    static List<String> jvmArgs(String spaced) {
+        String trimmed = spaced.trim();
+        return trimmed.isEmpty() ? List.of() : List.of(trimmed.split("\\s+"));
     }
 
     public static void main(String[] args) throws Exception {
@@ -63,8 +79,9 @@ public final class StartupBenchmark {
             throw new IllegalStateException("no classpath entry is the starter's (are the entries absolute?): " + all);
         }
         String java = ProcessHandle.current().info().command().orElse("java");
-        System.out.printf("%s  web=%s pairs=%d warm-up pairs=%d cores=%d load average before: %s%n", Instant.now(), web,
-                pairs, warmups, Runtime.getRuntime().availableProcessors(), loadAverage());
+        System.out.printf("%s  web=%s pairs=%d warm-up pairs=%d cores=%d probe JVM options=%s load average before: %s%n",
+                Instant.now(), web, pairs, warmups, Runtime.getRuntime().availableProcessors(),
+                JVM_ARGS.isEmpty() ? "(none)" : String.join(" ", JVM_ARGS), loadAverage());
         for (int i = 0; i < warmups; i++) {
             run(java, without, web, false);
             run(java, with, web, true);
@@ -117,15 +134,20 @@ public final class StartupBenchmark {
 
     private static boolean isTheStarterOrItsOwn(String entry) {
         String path = entry.replace('\\', '/');
-        return path.contains("firebreak-spring-boot-starter/target/classes") || path.contains("firebreak-core")
+        return path.contains("firebreak-spring-boot-starter/target/classes")
+                || path.contains("firebreak-spring-boot-starter/target/firebreak-spring-boot-starter-") // the jar
+                || path.contains("firebreak-core")
                 || path.contains("firebreak-stream") || path.contains("firebreak-micrometer")
                 || path.contains("context-propagation");
     }
 
     /** One fresh JVM: its figures, in the order of {@link #KEYS}. */
     private static long[] run(String java, List<String> classpath, String web, boolean expectStarter) throws Exception {
-        Process process = new ProcessBuilder(java, "-cp", String.join(File.pathSeparator, classpath),
-                StartupProbe.class.getName(), web).redirectErrorStream(true).start();
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(JVM_ARGS);
+        command.addAll(List.of("-cp", String.join(File.pathSeparator, classpath), StartupProbe.class.getName(), web));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String found = null;
         StringBuilder output = new StringBuilder();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
