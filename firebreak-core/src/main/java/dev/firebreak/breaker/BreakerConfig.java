@@ -80,8 +80,12 @@ public record BreakerConfig(
 
     /** Whether a call of this event and duration is slow (successes only; a zero threshold turns slow calls off). */
     public boolean isSlow(EventType event, long executionNanos) {
-        long slow = slowCallNanos();
-        return slow > 0 && event == EventType.SUCCESS && executionNanos >= slow;
+        return isSlow(slowCallNanos(), event, executionNanos);
+    }
+
+    /** {@link #isSlow(EventType, long)} against a threshold already in nanoseconds (0: slow calls off). */
+    static boolean isSlow(long slowNanos, EventType event, long executionNanos) {
+        return slowNanos > 0 && event == EventType.SUCCESS && executionNanos >= slowNanos;
     }
 
     /** Builds a {@link BreakerConfig}; each setter records its property as set in code. */

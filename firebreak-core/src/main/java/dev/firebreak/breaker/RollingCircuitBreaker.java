@@ -106,8 +106,8 @@ final class RollingCircuitBreaker implements CircuitBreaker {
         }
         InForce inForce = settings;
         BreakerConfig s = inForce.config();
-        long slowNanos = inForce.slowNanos(); // as BreakerConfig.isSlow, without converting the Duration per call
-        boolean slow = slowNanos > 0 && executionEvent == EventType.SUCCESS && executionNanos >= slowNanos;
+        long slowNanos = inForce.slowNanos(); // converted once per configuration, not per call
+        boolean slow = BreakerConfig.isSlow(slowNanos, executionEvent, executionNanos);
         if (permit.isTrial()) {
             onTrialOutcome(permit, executionEvent, slow, nowNanos, s);
             return;
