@@ -5,19 +5,12 @@ import dev.firebreak.config.live.DynamicConfiguration;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.spring.boot.config.BridgedBinder;
 import dev.firebreak.spring.boot.config.EnvironmentConfigurationBinder;
-import dev.firebreak.spring.boot.config.RefreshOnEnvironmentChange;
-import dev.firebreak.spring.boot.context.MicrometerContextCarrier;
-import io.micrometer.context.ContextRegistry;
-import io.micrometer.context.integration.Slf4jThreadLocalAccessor;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.util.ClassUtils;
@@ -28,11 +21,17 @@ import org.springframework.util.ClassUtils;
  * {@code Environment} ({@code firebreak.*} and {@code hystrix.*} keys, see
  * {@link EnvironmentConfigurationBinder}; the guards listed in {@code firebreak.guards} are created at
  * startup), carrying thread-bound context (MDC, tracing, security) into
- * calls through {@link MicrometerContextCarrier}. An application that declares its own
+ * calls through the {@link ContextCarrier} bean if there is one (see
+ * {@code dev.firebreak.spring.boot.context.ContextPropagationAutoConfiguration}). An application that declares its own
  * {@code GuardRegistry} bean keeps it; it is bound to the Environment unless it already has a
  * configuration of its own. The starter's registry is made at its first use, or when the application
  * has started if it configures Firebreak ({@link GuardRegistryHolder}): an application that neither
  * uses nor configures Firebreak starts without a registry, its timer thread or its live configuration.
+ *
+ * <p>The starter's optional parts are auto-configurations of their own, not classes nested in this one:
+ * Spring reads the class file of every member class of a configuration class it processes, while Boot
+ * skips a top-level auto-configuration whose class or web-type condition fails from the starter's
+ * generated metadata, without reading its class.
  */
 @AutoConfiguration
 public class FirebreakAutoConfiguration {
@@ -100,55 +99,5 @@ public class FirebreakAutoConfiguration {
                 : new EnvironmentConfigurationBinder.PlainBinder(environment);
         binder.holdPollsUntilRefreshed(); // no poll while the context starts
         return binder;
-    }
-
-    /** With Spring Cloud: refresh events apply at once. */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnClass(name = "org.springframework.cloud.context.environment.EnvironmentChangeEvent")
-    static class CloudRefresh {
-        @Bean
-        RefreshOnEnvironmentChange firebreakRefreshOnEnvironmentChange(EnvironmentConfigurationBinder binder) {
-            return new RefreshOnEnvironmentChange(binder.source());
-        }
-    }
-
-    /** Context propagation through Micrometer's context-propagation library; off with {@code firebreak.context-propagation.enabled=false}. */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnClass(ContextRegistry.class)
-    @ConditionalOnBooleanProperty(name = "firebreak.context-propagation.enabled", matchIfMissing = true)
-    static class ContextPropagation {
-        @Bean
-        @ConditionalOnMissingBean(ContextCarrier.class)
-        ContextCarrier firebreakContextCarrier() {
-            return new MicrometerContextCarrier(ContextPropagation::registry); // loaded at the first capture
-        }
-
-        private static ContextRegistry registry() {
-            ContextRegistry registry = ContextRegistry.getInstance();
-            if (isSlf4jPresent()) {
-                Mdc.register(registry);
-            }
-            return registry;
-        }
-
-        private static boolean isSlf4jPresent() {
-            try {
-                Class.forName("org.slf4j.MDC", false, ContextPropagation.class.getClassLoader());
-                return true;
-            } catch (ClassNotFoundException absent) {
-                return false;
-            }
-        }
-    }
-
-    /** The whole MDC as one propagated value, unless the application registered an MDC accessor itself. */
-    private static final class Mdc {
-        static void register(ContextRegistry registry) {
-            boolean present = registry.getThreadLocalAccessors().stream()
-                    .anyMatch(accessor -> Slf4jThreadLocalAccessor.KEY.equals(accessor.key()));
-            if (!present) {
-                registry.registerThreadLocalAccessor(new Slf4jThreadLocalAccessor());
-            }
-        }
     }
 }

@@ -3,7 +3,8 @@ package dev.firebreak.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.GuardRegistry;
-import dev.firebreak.spring.boot.actuate.FirebreakActuatorAutoConfiguration;
+import dev.firebreak.spring.boot.actuate.FirebreakEndpointAutoConfiguration;
+import dev.firebreak.spring.boot.actuate.FirebreakHealthAutoConfiguration;
 import dev.firebreak.spring.boot.config.InvalidFirebreakConfigurationException;
 import dev.firebreak.spring.boot.actuate.FirebreakHealthIndicator;
 import dev.firebreak.spring.boot.metrics.FirebreakMetricsAutoConfiguration;
@@ -33,7 +34,7 @@ class LazyRegistryTest {
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withClassLoader(new FilteredClassLoader("dev.firebreak.hystrix."))
             .withConfiguration(AutoConfigurations.of(FirebreakAutoConfiguration.class, FirebreakMetricsAutoConfiguration.class,
-                    FirebreakActuatorAutoConfiguration.class));
+                    FirebreakHealthAutoConfiguration.class, FirebreakEndpointAutoConfiguration.class));
 
     @Test
     void anApplicationThatNeitherUsesNorConfiguresFirebreakStartsWithoutARegistry() {
