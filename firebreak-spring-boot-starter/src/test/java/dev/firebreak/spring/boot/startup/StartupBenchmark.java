@@ -43,9 +43,10 @@ import java.util.Map;
 public final class StartupBenchmark {
 
     /** The figures a probe prints, in the order they are reported. */
-    private static final String[] KEYS = {"startup-ms", "cpu-ms", "main-cpu-ms", "firebreak-beans-ms", "classes"};
+    private static final String[] KEYS = {"startup-ms", "cpu-ms", "main-cpu-ms", "firebreak-beans-ms", "classes",
+            "main-alloc-kb"};
     private static final String[] NAMES = {"wall ms to ready", "process CPU ms", "main-thread CPU ms",
-            "starter's beans ms", "classes loaded"};
+            "starter's beans ms", "classes loaded", "main-thread KB alloc"};
 
     /** Options given to every probe JVM, both variants alike ({@code -Dfirebreak.startup.jvmArgs}). */
     private static final List<String> JVM_ARGS = jvmArgs(System.getProperty("firebreak.startup.jvmArgs", ""));
@@ -100,9 +101,10 @@ public final class StartupBenchmark {
                 figures[k].add(withoutTimes[k], withTimes[k]);
             }
             System.out.printf("pair %2d (%s first, load %s): wall %5d / %5d ms, cpu %5d / %5d ms, main cpu %5d / %5d ms,"
-                    + " starter's beans %3d ms, classes %5d / %5d%n", i + 1, withFirst ? "with" : "without",
-                    loadAverage().split(" ")[0], withoutTimes[0], withTimes[0], withoutTimes[1], withTimes[1],
-                    withoutTimes[2], withTimes[2], withTimes[3], withoutTimes[4], withTimes[4]);
+                    + " starter's beans %3d ms, classes %5d / %5d, main alloc %6d / %6d KB%n", i + 1,
+                    withFirst ? "with" : "without", loadAverage().split(" ")[0], withoutTimes[0], withTimes[0],
+                    withoutTimes[1], withTimes[1], withoutTimes[2], withTimes[2], withTimes[3], withoutTimes[4], withTimes[4],
+                    withoutTimes[5], withTimes[5]);
         }
         System.out.printf("%s  web=%s pairs=%d, without / with the starter (medians), and what the starter adds"
                 + " (median of the pairs' differences, interquartile range, 95 %% confidence interval of that median):%n",

@@ -17,8 +17,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * A minimal Spring Boot application (auto-configuration, no beans of its own) that prints how long
  * its JVM took from start to {@code ApplicationReadyEvent} (wall clock), the CPU time the process and
- * its main thread (where the context is built) had used by then and the number of classes loaded by
- * then (all taken on the ready event), the time spent creating the starter's own beans (from Spring's
+ * its main thread (where the context is built) had used by then, the number of classes loaded by
+ * then and the bytes the main thread had allocated by then (all taken on the ready event; the last two
+ * hardly depend on the machine's load, so they show a change in the work done that times cannot), the time spent creating the starter's own beans (from Spring's
  * startup steps), and exits. {@link StartupBenchmark} runs
  * it in fresh JVMs with and without the starter on the classpath. Argument: {@code none} (default) or
  * {@code servlet}, the web application type.
@@ -36,7 +37,7 @@ public class StartupProbe {
         application.setApplicationStartup(steps);
         application.setDefaultProperties(java.util.Map.of("server.port", "0", "spring.main.banner-mode", "off",
                 "logging.level.root", "warn"));
-        long[] atReady = new long[4]; // wall clock, process CPU, main-thread CPU, classes loaded
+        long[] atReady = new long[5]; // wall clock, process CPU, main-thread CPU, classes loaded, main-thread allocation
         application.addListeners(event -> {
             if (event instanceof ApplicationReadyEvent) {
                 atReady[0] = System.currentTimeMillis();
@@ -44,6 +45,8 @@ public class StartupProbe {
                         .getProcessCpuTime() / 1_000_000L;
                 atReady[2] = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() / 1_000_000L;
                 atReady[3] = ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount();
+                atReady[4] = ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+                        .getCurrentThreadAllocatedBytes() / 1024L;
                 if (Boolean.getBoolean("firebreak.probe.marker")) {
                     System.out.println("--- ready ---"); // cuts a -Xlog:class+load log on stdout at the ready event
                 }
@@ -56,7 +59,8 @@ public class StartupProbe {
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         boolean starter = context.getBeanNamesForType(classOrNull("dev.firebreak.GuardRegistry")).length > 0;
         System.out.println("startup-ms=" + (atReady[0] - jvmStart) + " cpu-ms=" + atReady[1] + " main-cpu-ms=" + atReady[2]
-                + " firebreak-beans-ms=" + firebreakBeansMillis(steps) + " classes=" + atReady[3] + " starter=" + starter);
+                + " firebreak-beans-ms=" + firebreakBeansMillis(steps) + " classes=" + atReady[3] + " main-alloc-kb=" + atReady[4]
+                + " starter=" + starter);
         if (Boolean.getBoolean("firebreak.probe.conditions")) {
             printConditions(context);
         }
