@@ -20,10 +20,10 @@ import org.springframework.util.ClassUtils;
  * context (its pools shut down, its scheduler stops), configured live from the Spring
  * {@code Environment} ({@code firebreak.*} and {@code hystrix.*} keys, see
  * {@link EnvironmentConfigurationBinder}; the guards listed in {@code firebreak.guards} are created at
- * startup), carrying thread-bound context (MDC, tracing, security) into
- * calls through the {@link ContextCarrier} bean if there is one (see
- * {@code dev.firebreak.spring.boot.context.ContextPropagationAutoConfiguration}). An application that declares its own
- * {@code GuardRegistry} bean keeps it; it is bound to the Environment unless it already has a
+ * startup), carrying thread-bound context (MDC, tracing, security) into calls through the
+ * {@link ContextCarrier} bean if there is one (see
+ * {@code dev.firebreak.spring.boot.context.ContextPropagationAutoConfiguration}). An application that
+ * declares its own {@code GuardRegistry} bean keeps it; it is bound to the Environment unless it already has a
  * configuration of its own. The starter's registry is made at its first use, or when the application
  * has started if it configures Firebreak ({@link GuardRegistryHolder}): an application that neither
  * uses nor configures Firebreak starts without a registry, its timer thread or its live configuration.

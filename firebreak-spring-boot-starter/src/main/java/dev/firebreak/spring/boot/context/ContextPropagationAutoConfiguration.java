@@ -8,6 +8,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.util.ClassUtils;
 
 /**
  * Context propagation through Micrometer's context-propagation library: the {@link ContextCarrier} the
@@ -29,18 +30,9 @@ public class ContextPropagationAutoConfiguration {
 
     private static ContextRegistry registry() {
         ContextRegistry registry = ContextRegistry.getInstance();
-        if (isSlf4jPresent()) {
+        if (ClassUtils.isPresent("org.slf4j.MDC", ContextPropagationAutoConfiguration.class.getClassLoader())) {
             MdcAccessor.register(registry);
         }
         return registry;
-    }
-
-    private static boolean isSlf4jPresent() {
-        try {
-            Class.forName("org.slf4j.MDC", false, ContextPropagationAutoConfiguration.class.getClassLoader());
-            return true;
-        } catch (ClassNotFoundException absent) {
-            return false;
-        }
     }
 }

@@ -19,8 +19,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * its JVM took from start to {@code ApplicationReadyEvent} (wall clock), the CPU time the process and
  * its main thread (where the context is built) had used by then, the number of classes loaded by
  * then and the bytes the main thread had allocated by then (all taken on the ready event; the last two
- * hardly depend on the machine's load, so they show a change in the work done that times cannot), the time spent creating the starter's own beans (from Spring's
- * startup steps), and exits. {@link StartupBenchmark} runs
+ * hardly depend on the machine's load, so they show a change in the work done that times cannot), the
+ * time spent creating the starter's own beans (from Spring's startup steps), and exits. {@link StartupBenchmark} runs
  * it in fresh JVMs with and without the starter on the classpath. Argument: {@code none} (default) or
  * {@code servlet}, the web application type.
  */
