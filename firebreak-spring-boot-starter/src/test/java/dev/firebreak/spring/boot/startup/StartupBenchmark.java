@@ -14,16 +14,23 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * What the starter adds to a minimal application's startup: runs {@link StartupProbe} in fresh JVMs,
+ * What the starter adds to an application's startup: runs {@link StartupProbe} in fresh JVMs,
  * in pairs (one JVM with the starter and its dependencies on the classpath: core, stream, micrometer
  * binder, context-propagation; one without), and prints each pair, then for each figure the median of
  * each variant and the median, interquartile range and 95 % confidence interval of the pairs' differences
- * ({@link PairedDifferences}), with the machine's load average before and after. Spring Cloud and the
- * Hystrix bridge are left off both classpaths (they are not part of a minimal application); everything
- * else of the test classpath (actuator, Micrometer, the web stacks) is on both, so the starter's metrics
- * binding, endpoint and health contributor are part of what is measured.
+ * ({@link PairedDifferences}), with the machine's load average before and after.
+ *
+ * <p>Two applications, both the probe (no beans of its own): {@code minimal}, the budget's, has what
+ * {@code spring-boot-starter} resolves to ({@link #BOOT_STARTER}), and the starter brings its own
+ * libraries besides its modules ({@link #STARTER_LIBRARIES}); {@code full} has the module's whole test
+ * classpath (actuator, Micrometer, AspectJ, both web stacks, the test libraries) on both variants, so the
+ * starter's metrics binding, endpoint, health contributor and Reactor's context-propagation hook are part
+ * of what is measured. Spring Cloud and the Hystrix bridge are on neither.
  *
  * <p>The starter and Firebreak's modules are recognised as their {@code target/classes} directories or as
  * their jars; the documented command packages them and puts the jars on the class path, as an application
@@ -34,7 +41,7 @@ import java.util.Map;
  * first warm-up pairs are not counted (they bring the jars into the page cache).
  *
  * <p>Arguments: pairs (default 41), then {@code none} (default) or {@code servlet}, then warm-up pairs
- * (default 2). {@code -Dfirebreak.startup.jvmArgs="..."} (options separated by spaces) is given to both
+ * (default 2), then {@code minimal} (default) or {@code full}. {@code -Dfirebreak.startup.jvmArgs="..."} (options separated by spaces) is given to both
  * variants' JVMs alike, for example {@code -XX:TieredStopAtLevel=1}, whose startups vary far less from
  * launch to launch on a 2-core machine than with both JIT compilers competing for the cores. Run it on the
  * module's test classpath with absolute entries; docs/spring-boot.md gives the command. A benchmark, not a
@@ -48,6 +55,32 @@ public final class StartupBenchmark {
     private static final String[] NAMES = {"wall ms to ready", "process CPU ms", "main-thread CPU ms",
             "starter's beans ms", "classes loaded", "main-thread KB alloc"};
 
+    /**
+     * The minimal application's libraries: what {@code org.springframework.boot:spring-boot-starter} 4.1.2
+     * resolves to (its own jar, logging, Spring Boot, its auto-configure module, Spring Framework's core
+     * container, Micrometer's observation API), by artifact name. {@code mvn dependency:build-classpath} on a
+     * project depending on that starter alone lists exactly these.
+     */
+    static final Set<String> BOOT_STARTER = Set.of("spring-boot-starter", "spring-boot-starter-logging", "logback-classic",
+            "logback-core", "slf4j-api", "log4j-to-slf4j", "log4j-api", "jul-to-slf4j", "spring-boot-autoconfigure",
+            "spring-boot", "spring-core", "commons-logging", "jspecify", "spring-context", "spring-aop", "spring-beans",
+            "spring-expression", "micrometer-observation", "micrometer-commons", "jakarta.annotation-api", "snakeyaml");
+
+    /**
+     * What the Firebreak starter brings to that application besides Firebreak's own modules and
+     * context-propagation: Micrometer's core (for the meter binder) and its histogram library.
+     */
+    static final Set<String> STARTER_LIBRARIES = Set.of("micrometer-core", "HdrHistogram", "LatencyUtils");
+
+    /**
+     * Whether the starter's entries go before the application's on the class path
+     * ({@code -Dfirebreak.startup.starterFirst=true}) rather than after them, as Maven orders the class path
+     * of an application that declares {@code spring-boot-starter} before Firebreak's starter (each
+     * dependency followed by its own, depth first). The class loader searches the entries in order, so
+     * entries in front cost a lookup for every class loaded from those behind them.
+     */
+    private static final boolean STARTER_FIRST = Boolean.getBoolean("firebreak.startup.starterFirst");
+
     /** Options given to every probe JVM, both variants alike ({@code -Dfirebreak.startup.jvmArgs}). */
     private static final List<String> JVM_ARGS = jvmArgs(System.getProperty("firebreak.startup.jvmArgs", ""));
 
@@ -60,29 +93,53 @@ public final class StartupBenchmark {
         return trimmed.isEmpty() ? List.of() : List.of(trimmed.split("\\s+"));
     }
 
+    /** The artifact name of a jar entry ({@code spring-core} for {@code .../spring-core-7.0.10.jar}), else the entry. */
+    static String artifactName(String entry) {
+        String path = entry.replace('\\', '/');
+        Matcher versioned = VERSIONED_JAR.matcher(path.substring(path.lastIndexOf('/') + 1));
+        return versioned.matches() ? versioned.group(1) : entry;
+    }
+
+    private static final Pattern VERSIONED_JAR = Pattern.compile("(.+?)-\\d[^/]*\\.jar");
+
     public static void main(String[] args) throws Exception {
         int pairs = args.length > 0 ? Integer.parseInt(args[0]) : 41;
         String web = args.length > 1 ? args[1] : "none";
         int warmups = args.length > 2 ? Integer.parseInt(args[2]) : 2;
+        String application = args.length > 3 ? args[3] : "minimal";
+        if (!application.equals("minimal") && !application.equals("full")) {
+            throw new IllegalArgumentException("the fourth argument is the application, minimal or full, not " + application);
+        }
         List<String> all = Arrays.asList(System.getProperty("java.class.path").split(File.pathSeparator));
         List<String> without = new ArrayList<>();
-        List<String> with = new ArrayList<>();
+        List<String> starters = new ArrayList<>();
         for (String entry : all) {
             if (isLeftOffBoth(entry)) {
                 continue;
             }
-            with.add(entry);
-            if (!isTheStarterOrItsOwn(entry)) {
-                without.add(entry);
+            boolean starter = isTheStarterOrItsOwn(entry);
+            if (application.equals("minimal")) {
+                boolean probe = !entry.endsWith(".jar"); // the probe's own classes (test-classes)
+                boolean boot = BOOT_STARTER.contains(artifactName(entry));
+                starter = !boot && (starter || STARTER_LIBRARIES.contains(artifactName(entry)));
+                if (!probe && !boot && !starter) {
+                    continue;
+                }
             }
+            (starter ? starters : without).add(entry);
         }
+        List<String> with = new ArrayList<>(STARTER_FIRST ? starters : without);
+        with.addAll(STARTER_FIRST ? without : starters);
         if (with.size() == without.size()) {
             throw new IllegalStateException("no classpath entry is the starter's (are the entries absolute?): " + all);
         }
         String java = ProcessHandle.current().info().command().orElse("java");
-        System.out.printf("%s  web=%s pairs=%d warm-up pairs=%d cores=%d probe JVM options=%s load average before: %s%n",
-                Instant.now(), web, pairs, warmups, Runtime.getRuntime().availableProcessors(),
-                JVM_ARGS.isEmpty() ? "(none)" : String.join(" ", JVM_ARGS), loadAverage());
+        System.out.printf("%s  application=%s starter first=%s web=%s pairs=%d warm-up pairs=%d cores=%d probe JVM options=%s"
+                + " load average before: %s%n  without: %s%n  with adds: %s%n", Instant.now(), application, STARTER_FIRST, web,
+                pairs, warmups, Runtime.getRuntime().availableProcessors(),
+                JVM_ARGS.isEmpty() ? "(none)" : String.join(" ", JVM_ARGS), loadAverage(),
+                without.stream().map(StartupBenchmark::artifactName).toList(),
+                starters.stream().map(StartupBenchmark::artifactName).toList());
         for (int i = 0; i < warmups; i++) {
             run(java, without, web, false);
             run(java, with, web, true);

@@ -61,6 +61,9 @@ public class StartupProbe {
         System.out.println("startup-ms=" + (atReady[0] - jvmStart) + " cpu-ms=" + atReady[1] + " main-cpu-ms=" + atReady[2]
                 + " firebreak-beans-ms=" + firebreakBeansMillis(steps) + " classes=" + atReady[3] + " main-alloc-kb=" + atReady[4]
                 + " starter=" + starter);
+        if (Boolean.getBoolean("firebreak.probe.steps")) {
+            printSteps(steps);
+        }
         if (Boolean.getBoolean("firebreak.probe.conditions")) {
             printConditions(context);
         }
@@ -104,6 +107,27 @@ public class StartupProbe {
             }
         }
         return nanos / 1_000_000L;
+    }
+
+    /**
+     * The time in each kind of Spring startup step that no other step contains (its name, e.g.
+     * {@code spring.context.config-classes.parse}), one line each, to compare two variants step by step.
+     */
+    private static void printSteps(BufferingApplicationStartup steps) {
+        Map<String, Long> nanosByName = new java.util.TreeMap<>();
+        List<StartupTimeline.TimelineEvent> events = steps.getBufferedTimeline().getEvents();
+        Map<Long, Long> childNanos = new HashMap<>();
+        for (StartupTimeline.TimelineEvent event : events) {
+            Long parent = event.getStartupStep().getParentId();
+            if (parent != null) {
+                childNanos.merge(parent, event.getDuration().toNanos(), Long::sum);
+            }
+        }
+        for (StartupTimeline.TimelineEvent event : events) {
+            long self = event.getDuration().toNanos() - childNanos.getOrDefault(event.getStartupStep().getId(), 0L);
+            nanosByName.merge(event.getStartupStep().getName(), self, Long::sum);
+        }
+        nanosByName.forEach((name, nanos) -> System.out.printf("  step %-55s %6.1f ms%n", name, nanos / 1e6));
     }
 
     /** Every condition Boot evaluated, one line each (source, condition, match), to diff two variants. */
