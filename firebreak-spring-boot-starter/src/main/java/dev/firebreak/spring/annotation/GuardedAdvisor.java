@@ -8,7 +8,6 @@ import org.springframework.aop.MethodMatcher;
 import org.springframework.aop.Pointcut;
 import org.springframework.aop.PointcutAdvisor;
 import org.springframework.aop.support.AopUtils;
-import org.springframework.core.annotation.AnnotatedElementUtils;
 
 /**
  * The advisor of {@link Guarded} methods, its own pointcut: the classes {@link GuardedClassFilter} passes,
@@ -51,19 +50,14 @@ final class GuardedAdvisor implements PointcutAdvisor, Pointcut, MethodMatcher {
 
     @Override
     public boolean matches(Method method, Class<?> targetClass) {
-        if (carriesGuarded(method)) {
+        if (GuardedSearch.carriesGuarded(method)) {
             return true;
         }
         if (targetClass == null || Proxy.isProxyClass(targetClass)) {
             return false;
         }
         Method specific = AopUtils.getMostSpecificMethod(method, targetClass);
-        return specific != method && carriesGuarded(specific);
-    }
-
-    private static boolean carriesGuarded(Method method) {
-        return GuardedMethodsScanner.mayDeclareGuarded(method.getDeclaringClass())
-                && AnnotatedElementUtils.hasAnnotation(method, Guarded.class);
+        return specific != method && GuardedSearch.carriesGuarded(specific);
     }
 
     @Override

@@ -9,16 +9,20 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Role;
 
 /**
  * Applies {@link Guarded} to Spring beans: an infrastructure advisor (picked up by Boot's auto-proxy
  * creator, with or without AspectJ on the classpath) and the scanner that resolves fallback methods at
- * startup. Off with {@code firebreak.annotations.enabled=false}.
+ * startup, when the application's bean definitions may carry {@code @Guarded} ({@link OnGuardedBeansCondition}:
+ * an application without any pays nothing for them). Off with {@code firebreak.annotations.enabled=false};
+ * {@code true} registers them whatever the definitions say (for beans registered after the auto-configurations).
  */
 @AutoConfiguration(after = FirebreakAutoConfiguration.class)
 @ConditionalOnClass(Advisor.class)
-@ConditionalOnProperty(name = "firebreak.annotations.enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnProperty(name = OnGuardedBeansCondition.ENABLED, havingValue = "true", matchIfMissing = true)
+@Conditional(OnGuardedBeansCondition.class)
 public class GuardedAnnotationAutoConfiguration {
 
     /** The methods found and the guards they use, from the application's registry. */

@@ -10,7 +10,7 @@ import org.springframework.util.ClassUtils;
  * which was the largest part of what the annotations added to a minimal application's startup.
  *
  * <p>It passes a class unless {@code @Guarded} cannot be there: the JDK's and Spring's own classes
- * ({@link GuardedMethodsScanner#mayDeclareGuarded}), and classes the startup scan already searched
+ * ({@link GuardedSearch#mayDeclareGuarded}), and classes the startup scan already searched
  * whole and found without {@code @Guarded} methods (the scan runs before initialization, the proxy
  * creator after it, so a bean's class is known by then unless the bean was created before the
  * scanner). A class it passes is matched method by method as before, so no {@code @Guarded} method
@@ -27,6 +27,6 @@ final class GuardedClassFilter implements ClassFilter {
     @Override
     public boolean matches(Class<?> beanClass) {
         Class<?> userClass = ClassUtils.getUserClass(beanClass); // a CGLIB subclass stands for its class
-        return GuardedMethodsScanner.mayDeclareGuarded(userClass) && !methods.knownWithoutGuarded(userClass);
+        return GuardedSearch.mayDeclareGuarded(userClass) && !methods.knownWithoutGuarded(userClass);
     }
 }

@@ -4,7 +4,6 @@ import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.core.annotation.AnnotatedElementUtils;
-import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
@@ -24,9 +23,6 @@ import org.springframework.util.ReflectionUtils;
  */
 final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializingSingleton {
 
-    /** Spring's own classes: an application's {@code @Guarded} methods are never declared there. */
-    private static final String FRAMEWORK_PACKAGE = "org.springframework.";
-
     private final GuardedMethods methods;
 
     GuardedMethodsScanner(GuardedMethods methods) {
@@ -36,7 +32,7 @@ final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializin
     @Override
     public Object postProcessBeforeInitialization(Object bean, String beanName) {
         Class<?> beanClass = ClassUtils.getUserClass(bean);
-        if (!mayDeclareGuarded(beanClass) || methods.knownWithoutGuarded(beanClass)) {
+        if (!GuardedSearch.mayDeclareGuarded(beanClass) || methods.knownWithoutGuarded(beanClass)) {
             return bean;
         }
         boolean[] found = {false};
@@ -47,18 +43,12 @@ final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializin
             } catch (IllegalStateException refused) {
                 throw new BeanCreationException(beanName, refused.getMessage(), refused);
             }
-        }, method -> !method.isBridge() && mayDeclareGuarded(method.getDeclaringClass()) // not Object's, say
+        }, method -> !method.isBridge() && GuardedSearch.mayDeclareGuarded(method.getDeclaringClass()) // not Object's, say
                 && AnnotatedElementUtils.hasAnnotation(method, Guarded.class));
         if (!found[0]) {
             methods.searchedWithoutGuarded(beanClass); // the advisor's class filter reads it too
         }
         return bean;
-    }
-
-    /** False for classes that cannot carry {@code @Guarded}: the JDK's (Spring's own check) and Spring's. */
-    static boolean mayDeclareGuarded(Class<?> beanClass) {
-        return AnnotationUtils.isCandidateClass(beanClass, Guarded.class)
-                && !beanClass.getName().startsWith(FRAMEWORK_PACKAGE);
     }
 
     @Override

@@ -29,10 +29,10 @@ class GuardedMethodsScannerTest {
 
     @Test
     void skipsTheJdksAndSpringsClassesButNotTheApplications() {
-        assertThat(GuardedMethodsScanner.mayDeclareGuarded(String.class)).isFalse();
-        assertThat(GuardedMethodsScanner.mayDeclareGuarded(StandardEnvironment.class)).isFalse();
-        assertThat(GuardedMethodsScanner.mayDeclareGuarded(PlainBean.class)).isTrue();
-        assertThat(GuardedMethodsScanner.mayDeclareGuarded(BadFallbacks.MissingFallbackBean.class)).isTrue();
+        assertThat(GuardedSearch.mayDeclareGuarded(String.class)).isFalse();
+        assertThat(GuardedSearch.mayDeclareGuarded(StandardEnvironment.class)).isFalse();
+        assertThat(GuardedSearch.mayDeclareGuarded(PlainBean.class)).isTrue();
+        assertThat(GuardedSearch.mayDeclareGuarded(BadFallbacks.MissingFallbackBean.class)).isTrue();
     }
 
     @Test
