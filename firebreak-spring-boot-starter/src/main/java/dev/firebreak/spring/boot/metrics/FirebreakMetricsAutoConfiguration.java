@@ -14,12 +14,20 @@ import org.springframework.context.annotation.Bean;
  * Publishes every guard, pool and collapser of the application's registry as Micrometer meters
  * ({@link FirebreakMetrics} through {@link RegistryMeters}, a {@link MeterBinder}: Spring Boot binds it to the application's
  * {@code MeterRegistry}, so the meters appear on {@code /actuator/metrics} and {@code /actuator/prometheus}).
- * Off with {@code firebreak.metrics.enabled=false}.
+ * Off with {@code firebreak.metrics.enabled=false}. Only with Spring Boot's Micrometer metrics module
+ * ({@code spring-boot-micrometer-metrics}, which actuator brings): it is what binds a {@code MeterBinder}
+ * to the {@code MeterRegistry}, so an application without it (Micrometer's core alone, which the starter
+ * brings) has nothing to bind to and gets no binder. Boot checks the condition's classes in their
+ * alphabetical order and stops at the first missing one, so naming Micrometer's core and Firebreak's
+ * binder (both dependencies of the starter, always present) would only load them in every application.
  */
 @AutoConfiguration(after = FirebreakAutoConfiguration.class)
-@ConditionalOnClass({MeterBinder.class, FirebreakMetrics.class})
+@ConditionalOnClass(name = FirebreakMetricsAutoConfiguration.BOOT_METRICS) // Micrometer's core and the binder are the starter's own
 @ConditionalOnBooleanProperty(name = "firebreak.metrics.enabled", matchIfMissing = true)
 public class FirebreakMetricsAutoConfiguration {
+
+    /** Spring Boot's metrics auto-configuration, whose module binds every {@code MeterBinder} bean. */
+    static final String BOOT_METRICS = "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration";
 
     /**
      * The binder of the registry's meters, bound when the registry exists (it may be made after the
