@@ -5,10 +5,13 @@ import dev.firebreak.config.live.DynamicConfiguration;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.spring.boot.config.BridgedBinder;
 import dev.firebreak.spring.boot.config.EnvironmentConfigurationBinder;
+import dev.firebreak.spring.boot.context.MicrometerContextCarrier;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Lazy;
@@ -21,8 +24,7 @@ import org.springframework.util.ClassUtils;
  * {@code Environment} ({@code firebreak.*} and {@code hystrix.*} keys, see
  * {@link EnvironmentConfigurationBinder}; the guards listed in {@code firebreak.guards} are created at
  * startup), carrying thread-bound context (MDC, tracing, security) into calls through the
- * {@link ContextCarrier} bean if there is one (see
- * {@code dev.firebreak.spring.boot.context.ContextPropagationAutoConfiguration}). An application that
+ * {@link ContextCarrier} bean if there is one ({@link #firebreakContextCarrier()}). An application that
  * declares its own {@code GuardRegistry} bean keeps it; it is bound to the Environment unless it already has a
  * configuration of its own. The starter's registry is made at its first use, or when the application
  * has started if it configures Firebreak ({@link GuardRegistryHolder}): an application that neither
@@ -74,8 +76,23 @@ public class FirebreakAutoConfiguration {
     @Bean
     public GuardRegistryHolder firebreakGuardRegistryHolder(ObjectProvider<GuardRegistry> registries,
             ObjectProvider<EnvironmentConfigurationBinder> binders, ListableBeanFactory beanFactory) {
-        return new GuardRegistryHolder(registries, () -> !beanFactory.containsBeanDefinition(REGISTRY_BEAN)
-                || binders.getObject().bindsAtStartup());
+        return GuardRegistryHolder.forStarter(registries, binders, beanFactory, REGISTRY_BEAN);
+    }
+
+    /**
+     * Context propagation through Micrometer's context-propagation library (a dependency of the starter):
+     * the carrier the registry takes, so MDC, tracing and security context reach THREAD and VIRTUAL isolation,
+     * collapsed batches and async continuations; the library's registry is looked up (and the MDC accessor
+     * added) at the first capture. Off with {@code firebreak.context-propagation.enabled=false}; an
+     * application's own {@code ContextCarrier} bean replaces it. A method here rather than an
+     * auto-configuration of its own: one configuration class fewer for every application to process.
+     */
+    @Bean
+    @ConditionalOnClass(name = "io.micrometer.context.ContextRegistry")
+    @ConditionalOnBooleanProperty(name = "firebreak.context-propagation.enabled", matchIfMissing = true)
+    @ConditionalOnMissingBean(ContextCarrier.class)
+    public static ContextCarrier firebreakContextCarrier() {
+        return MicrometerContextCarrier.ofGlobalRegistry(); // the library's classes load only if this is called
     }
 
     /** The registry's live configuration: its properties in force and their origins, {@code refresh()}. */

@@ -8,6 +8,8 @@ import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import dev.firebreak.spring.boot.config.EnvironmentConfigurationBinder;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 
@@ -48,6 +50,25 @@ public final class GuardRegistryHolder implements SmartInitializingSingleton {
     public GuardRegistryHolder(ObjectProvider<GuardRegistry> registries, BooleanSupplier neededAtStartup) {
         this.registries = Objects.requireNonNull(registries, "registries");
         this.neededAtStartup = Objects.requireNonNull(neededAtStartup, "neededAtStartup");
+    }
+
+    /**
+     * The starter's holder: the registry is needed at startup when it is not the starter's bean
+     * {@code starterBean} (the application declared its own), or when {@code binders}' binder says the
+     * Environment configures Firebreak ({@link EnvironmentConfigurationBinder#bindsAtStartup()}).
+     */
+    public static GuardRegistryHolder forStarter(ObjectProvider<GuardRegistry> registries,
+            ObjectProvider<EnvironmentConfigurationBinder> binders, ListableBeanFactory beanFactory, String starterBean) {
+        return new GuardRegistryHolder(registries, new NeededAtStartup(binders, beanFactory, starterBean));
+    }
+
+    /** Whether the starter's registry must be made at startup; a named class, not a lambda spun at startup. */
+    private record NeededAtStartup(ObjectProvider<EnvironmentConfigurationBinder> binders, ListableBeanFactory beanFactory,
+            String starterBean) implements BooleanSupplier {
+        @Override
+        public boolean getAsBoolean() {
+            return !beanFactory.containsBeanDefinition(starterBean) || binders.getObject().bindsAtStartup();
+        }
     }
 
     /** The application's registry, created now if it does not exist yet. */

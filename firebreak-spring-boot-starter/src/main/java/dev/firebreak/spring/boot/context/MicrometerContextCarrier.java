@@ -7,6 +7,7 @@ import io.micrometer.context.ContextSnapshotFactory;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
+import org.springframework.util.ClassUtils;
 
 /**
  * A {@link ContextCarrier} over Micrometer's context-propagation library: every
@@ -24,6 +25,28 @@ public final class MicrometerContextCarrier implements ContextCarrier {
     private final ReentrantLock creating = new ReentrantLock();
     /** Null until the first capture; written once, under {@link #creating}, never changed after. */
     private volatile ContextSnapshotFactory snapshots;
+
+    /**
+     * The starter's carrier: over the library's global registry ({@link ContextRegistry#getInstance()}),
+     * looked up at the first capture, with the whole SLF4J MDC added as one value when SLF4J is present
+     * and no MDC accessor is registered. Declared to return the core's type, so the auto-configuration
+     * that calls it loads no class of the library unless it is called.
+     */
+    public static ContextCarrier ofGlobalRegistry() {
+        return new MicrometerContextCarrier(new GlobalRegistry());
+    }
+
+    /** The global registry with the MDC accessor; a named class rather than a lambda, spun at startup. */
+    private static final class GlobalRegistry implements Supplier<ContextRegistry> {
+        @Override
+        public ContextRegistry get() {
+            ContextRegistry registry = ContextRegistry.getInstance();
+            if (ClassUtils.isPresent("org.slf4j.MDC", MicrometerContextCarrier.class.getClassLoader())) {
+                MdcAccessor.register(registry);
+            }
+            return registry;
+        }
+    }
 
     /** A carrier over {@code registry}'s accessors (usually {@link ContextRegistry#getInstance()}). */
     public MicrometerContextCarrier(ContextRegistry registry) {
