@@ -36,8 +36,11 @@ final class OnGuardedBeansCondition extends SpringBootCondition implements Confi
     /** The property that forces ({@code true}) or turns off ({@code false}) the annotations' support. */
     static final String ENABLED = "firebreak.annotations.enabled";
 
-    /** How Spring names the internal beans it registers without a class ({@code org.springframework....internal...}). */
-    private static final String SPRING_NAMES = "org.springframework.";
+    /**
+     * Spring's packages; also how Spring names the internal beans it registers without a class
+     * ({@code org.springframework....internal...}).
+     */
+    private static final String SPRING_PACKAGE = "org.springframework.";
 
     @Override
     public ConfigurationPhase getConfigurationPhase() {
@@ -77,7 +80,7 @@ final class OnGuardedBeansCondition extends SpringBootCondition implements Confi
         String className = definition.getBeanClassName();
         if (className == null) {
             Class<?> declared = definition.getResolvableType().resolve(); // a programmatic registration's target type
-            className = declared != null ? declared.getName() : name.startsWith(SPRING_NAMES) ? name : null;
+            className = declared != null ? declared.getName() : name.startsWith(SPRING_PACKAGE) ? name : null;
         }
         if (className == null) {
             return "its class is not known before it is made";
@@ -107,7 +110,7 @@ final class OnGuardedBeansCondition extends SpringBootCondition implements Confi
      * beans (the starter's and javanica's), declared by classes named {@code dev.firebreak....AutoConfiguration}.
      */
     static boolean isNotTheApplications(String className) {
-        return className.startsWith("org.springframework.") || className.startsWith("java.")
+        return className.startsWith(SPRING_PACKAGE) || className.startsWith("java.")
                 || className.startsWith("dev.firebreak.") && className.endsWith("AutoConfiguration");
     }
 }

@@ -1,6 +1,7 @@
 package dev.firebreak.spring.boot;
 
 import dev.firebreak.GuardRegistry;
+import dev.firebreak.spring.boot.config.EnvironmentConfigurationBinder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -8,7 +9,6 @@ import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import dev.firebreak.spring.boot.config.EnvironmentConfigurationBinder;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -62,7 +62,7 @@ public final class GuardRegistryHolder implements SmartInitializingSingleton {
         return new GuardRegistryHolder(registries, new NeededAtStartup(binders, beanFactory, starterBean));
     }
 
-    /** Whether the starter's registry must be made at startup; a named class, not a lambda spun at startup. */
+    /** Whether the starter's registry must be made at startup; a named class, since a lambda would be a class spun at startup. */
     private record NeededAtStartup(ObjectProvider<EnvironmentConfigurationBinder> binders, ListableBeanFactory beanFactory,
             String starterBean) implements BooleanSupplier {
         @Override

@@ -2,6 +2,10 @@ package dev.firebreak.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.firebreak.spring.annotation.GuardedMethodsScannerTest.GuardedBean;
+import dev.firebreak.spring.annotation.GuardedMethodsScannerTest.GuardedQuotes;
+import dev.firebreak.spring.annotation.GuardedMethodsScannerTest.InterfaceGuardedBean;
+import dev.firebreak.spring.annotation.GuardedMethodsScannerTest.PlainBean;
 import dev.firebreak.spring.boot.FirebreakAutoConfiguration;
 import org.junit.jupiter.api.Test;
 import org.springframework.aop.support.AopUtils;
@@ -14,7 +18,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The {@code @Guarded} support is registered when, and only when, the application's bean definitions may
- * carry the annotation ({@link OnGuardedBeansCondition}), and its beans are then guarded as before.
+ * carry the annotation ({@link OnGuardedBeansCondition}), and its beans are then guarded as before. The
+ * plain and guarded classes are {@link GuardedMethodsScannerTest}'s.
  */
 class OnGuardedBeansConditionTest {
 
@@ -24,27 +29,6 @@ class OnGuardedBeansConditionTest {
     private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(
             AopAutoConfiguration.class, FirebreakAutoConfiguration.class, GuardedAnnotationAutoConfiguration.class));
 
-    /** A class of the application's with no {@code @Guarded} method. */
-    static class PlainBean {
-        public String quote(String symbol) {
-            return symbol;
-        }
-    }
-
-    /** A class of the application's with a {@code @Guarded} method. */
-    static class GuardedBean {
-        @Guarded(name = "condition-test")
-        public String quote(String symbol) {
-            return symbol;
-        }
-    }
-
-    /** An interface whose method carries {@code @Guarded}. */
-    interface GuardedQuotes {
-        @Guarded(name = "condition-test-interface")
-        String quote(String symbol);
-    }
-
     /** A base class implementing the method; the subclass alone names the interface. */
     static class QuoteBase {
         public String quote(String symbol) {
@@ -53,14 +37,6 @@ class OnGuardedBeansConditionTest {
     }
 
     static class InheritedGuardedBean extends QuoteBase implements GuardedQuotes {
-    }
-
-    /** A class implementing the interface without repeating the annotation. */
-    static class ImplementingBean implements GuardedQuotes {
-        @Override
-        public String quote(String symbol) {
-            return symbol;
-        }
     }
 
     /** A factory bean: what it makes is not known from its definition. */
@@ -106,10 +82,10 @@ class OnGuardedBeansConditionTest {
 
     @Test
     void aGuardedInterfaceMethodCountsEvenWhenASuperclassImplementsIt() {
-        assertThat(GuardedSearch.declaresGuarded(ImplementingBean.class)).isTrue();
+        assertThat(GuardedSearch.declaresGuarded(InterfaceGuardedBean.class)).isTrue();
         assertThat(GuardedSearch.declaresGuarded(InheritedGuardedBean.class)).isTrue();
         assertThat(GuardedSearch.declaresGuarded(QuoteBase.class)).isFalse();
-        runner.withBean(ImplementingBean.class).run(context -> {
+        runner.withBean(InterfaceGuardedBean.class).run(context -> {
             assertThat(context.containsBean(ADVISOR)).isTrue();
             assertThat(AopUtils.isAopProxy(context.getBean(GuardedQuotes.class))).isTrue();
         });

@@ -36,7 +36,7 @@ public final class MicrometerContextCarrier implements ContextCarrier {
         return new MicrometerContextCarrier(new GlobalRegistry());
     }
 
-    /** The global registry with the MDC accessor; a named class rather than a lambda, spun at startup. */
+    /** The global registry with the MDC accessor; a named class, since a lambda would be a class spun at startup. */
     private static final class GlobalRegistry implements Supplier<ContextRegistry> {
         @Override
         public ContextRegistry get() {
