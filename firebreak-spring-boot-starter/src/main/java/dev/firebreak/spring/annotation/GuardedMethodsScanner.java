@@ -3,7 +3,6 @@ package dev.firebreak.spring.annotation;
 import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanPostProcessor;
-import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
@@ -43,8 +42,7 @@ final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializin
             } catch (IllegalStateException refused) {
                 throw new BeanCreationException(beanName, refused.getMessage(), refused);
             }
-        }, method -> !method.isBridge() && GuardedSearch.mayDeclareGuarded(method.getDeclaringClass()) // not Object's, say
-                && AnnotatedElementUtils.hasAnnotation(method, Guarded.class));
+        }, method -> !method.isBridge() && GuardedSearch.carriesGuarded(method)); // not Object's methods, say
         if (!found[0]) {
             methods.searchedWithoutGuarded(beanClass); // the advisor's class filter reads it too
         }

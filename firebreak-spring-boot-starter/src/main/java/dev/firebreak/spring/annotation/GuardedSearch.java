@@ -13,8 +13,11 @@ import org.springframework.util.ReflectionUtils;
  */
 final class GuardedSearch {
 
-    /** Spring's own classes: an application's {@code @Guarded} methods are never declared there. */
-    private static final String FRAMEWORK_PACKAGE = "org.springframework.";
+    /**
+     * Spring's own packages: an application's {@code @Guarded} methods are never declared there (also how
+     * Spring names the internal beans it registers without a class, {@code org.springframework....internal...}).
+     */
+    static final String FRAMEWORK_PACKAGE = "org.springframework.";
 
     private GuardedSearch() {
     }

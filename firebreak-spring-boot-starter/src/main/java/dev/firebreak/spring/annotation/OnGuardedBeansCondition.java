@@ -36,12 +36,6 @@ final class OnGuardedBeansCondition extends SpringBootCondition implements Confi
     /** The property that forces ({@code true}) or turns off ({@code false}) the annotations' support. */
     static final String ENABLED = "firebreak.annotations.enabled";
 
-    /**
-     * Spring's packages; also how Spring names the internal beans it registers without a class
-     * ({@code org.springframework....internal...}).
-     */
-    private static final String SPRING_PACKAGE = "org.springframework.";
-
     @Override
     public ConfigurationPhase getConfigurationPhase() {
         return ConfigurationPhase.REGISTER_BEAN; // every definition of the application's is registered by then
@@ -80,7 +74,8 @@ final class OnGuardedBeansCondition extends SpringBootCondition implements Confi
         String className = definition.getBeanClassName();
         if (className == null) {
             Class<?> declared = definition.getResolvableType().resolve(); // a programmatic registration's target type
-            className = declared != null ? declared.getName() : name.startsWith(SPRING_PACKAGE) ? name : null;
+            boolean springsInternal = name.startsWith(GuardedSearch.FRAMEWORK_PACKAGE);
+            className = declared != null ? declared.getName() : springsInternal ? name : null;
         }
         if (className == null) {
             return "its class is not known before it is made";
@@ -110,7 +105,7 @@ final class OnGuardedBeansCondition extends SpringBootCondition implements Confi
      * beans (the starter's and javanica's), declared by classes named {@code dev.firebreak....AutoConfiguration}.
      */
     static boolean isNotTheApplications(String className) {
-        return className.startsWith(SPRING_PACKAGE) || className.startsWith("java.")
+        return className.startsWith(GuardedSearch.FRAMEWORK_PACKAGE) || className.startsWith("java.")
                 || className.startsWith("dev.firebreak.") && className.endsWith("AutoConfiguration");
     }
 }

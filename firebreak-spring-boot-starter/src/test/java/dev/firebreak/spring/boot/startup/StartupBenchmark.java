@@ -41,9 +41,10 @@ import java.util.regex.Pattern;
  * first warm-up pairs are not counted (they bring the jars into the page cache).
  *
  * <p>Arguments: pairs (default 41), then {@code none} (default) or {@code servlet}, then warm-up pairs
- * (default 2), then {@code minimal} (default) or {@code full}. {@code -Dfirebreak.startup.jvmArgs="..."} (options separated by spaces) is given to both
- * variants' JVMs alike, for example {@code -XX:TieredStopAtLevel=1}, whose startups vary far less from
- * launch to launch on a 2-core machine than with both JIT compilers competing for the cores. Run it on the
+ * (default 2), then {@code minimal} (default) or {@code full}. {@code -Dfirebreak.startup.jvmArgs="..."}
+ * (options separated by spaces) is given to both variants' JVMs alike, for example
+ * {@code -XX:TieredStopAtLevel=1}, whose startups vary far less from launch to launch on a 2-core machine
+ * than with both JIT compilers competing for the cores. Run it on the
  * module's test classpath with absolute entries; docs/spring-boot.md gives the command. A benchmark, not a
  * test: nothing here asserts a time.
  */
@@ -81,6 +82,9 @@ public final class StartupBenchmark {
      */
     private static final boolean STARTER_FIRST = Boolean.getBoolean("firebreak.startup.starterFirst");
 
+    /** A jar's file name: its artifact name, then a dash and a version starting with a digit. */
+    private static final Pattern VERSIONED_JAR = Pattern.compile("(.+?)-\\d[^/]*\\.jar");
+
     /** Options given to every probe JVM, both variants alike ({@code -Dfirebreak.startup.jvmArgs}). */
     private static final List<String> JVM_ARGS = jvmArgs(System.getProperty("firebreak.startup.jvmArgs", ""));
 
@@ -100,8 +104,6 @@ public final class StartupBenchmark {
         return versioned.matches() ? versioned.group(1) : entry;
     }
 
-    private static final Pattern VERSIONED_JAR = Pattern.compile("(.+?)-\\d[^/]*\\.jar");
-
     public static void main(String[] args) throws Exception {
         int pairs = args.length > 0 ? Integer.parseInt(args[0]) : 41;
         String web = args.length > 1 ? args[1] : "none";
@@ -120,8 +122,9 @@ public final class StartupBenchmark {
             boolean starter = isTheStarterOrItsOwn(entry);
             if (application.equals("minimal")) {
                 boolean probe = !entry.endsWith(".jar"); // the probe's own classes (test-classes)
-                boolean boot = BOOT_STARTER.contains(artifactName(entry));
-                starter = !boot && (starter || STARTER_LIBRARIES.contains(artifactName(entry)));
+                String artifact = artifactName(entry);
+                boolean boot = BOOT_STARTER.contains(artifact);
+                starter = !boot && (starter || STARTER_LIBRARIES.contains(artifact));
                 if (!probe && !boot && !starter) {
                     continue;
                 }
