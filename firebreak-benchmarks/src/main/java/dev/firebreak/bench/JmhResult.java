@@ -1,5 +1,6 @@
 package dev.firebreak.bench;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,9 +16,17 @@ import java.util.Map;
  * @param percentileNanos sample mode's percentiles in ns, keyed by JMH's keys ("50.0", "99.0", "99.9", "100.0")
  * @param samples       sample mode's sample count (0 otherwise)
  * @param bytesPerOp    the GC profiler's allocation per operation (NaN without the profiler)
+ * @param forkNanos     each fork's own score in ns (the mean of its measurement iterations), in fork order;
+ *                      empty when JMH's JSON holds no raw data (sample mode keeps a histogram instead)
  */
 public record JmhResult(String benchmark, String mode, int threads, Map<String, String> params,
-        double nanos, double errorNanos, Map<String, Double> percentileNanos, long samples, double bytesPerOp) {
+        double nanos, double errorNanos, Map<String, Double> percentileNanos, long samples, double bytesPerOp,
+        List<Double> forkNanos) {
+
+    /** Copies the fork scores. */
+    public JmhResult {
+        forkNanos = List.copyOf(forkNanos);
+    }
 
     /** The value of parameter {@code name}, or null. */
     public String param(String name) {

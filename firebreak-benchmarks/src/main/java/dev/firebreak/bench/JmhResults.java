@@ -61,7 +61,24 @@ public final class JmhResults {
                 primary.path("scoreError").asDouble(Double.NaN) * scale,
                 "sample".equals(mode) ? percentiles : Map.of(),
                 "sample".equals(mode) ? sampleCount(primary.path("rawDataHistogram")) : 0L,
-                bytesPerOp);
+                bytesPerOp, forkMeans(primary.path("rawData"), scale));
+    }
+
+    /** Each fork's mean over its iterations, in ns: JMH's {@code rawData} is forks, then iterations. */
+    private static List<Double> forkMeans(JsonNode rawData, double scale) {
+        List<Double> means = new ArrayList<>();
+        for (JsonNode fork : rawData) {
+            double sum = 0;
+            int iterations = 0;
+            for (JsonNode iteration : fork) {
+                sum += iteration.asDouble();
+                iterations++;
+            }
+            if (iterations > 0) {
+                means.add(sum / iterations * scale);
+            }
+        }
+        return means;
     }
 
     /** Nanoseconds in one unit of JMH's score unit ("ns/op", "us/op", "ms/op", "s/op"). */

@@ -88,9 +88,12 @@ public final class MarkdownReport {
     private static void goals(StringBuilder md, Summary summary, int cores) {
         md.append("## The goals (issue 17)\n\n");
         md.append("Added time is the subject's average time per call minus the direct call's, same body and threads;"
-                + " the ratio is Firebreak's added time over the peer's (collapsing: time per request).\n\n");
-        md.append("| goal | body | threads | Firebreak | peer | ratio | target | verdict |\n");
-        md.append("|---|---|---:|---:|---:|---:|---:|---|\n");
+                + " the ratio is Firebreak's added time over the peer's (collapsing: time per request). Where both sides"
+                + " ran several forks, the figure is the mean over the forks and the 95 % interval comes from the forks'"
+                + " spread (each fork one sample); a verdict whose interval holds the target is marked *at the line*:"
+                + " the spread between forks could turn it.\n\n");
+        md.append("| goal | body | threads | Firebreak | peer | ratio | 95 % interval | target | verdict |\n");
+        md.append("|---|---|---:|---:|---:|---:|---:|---:|---|\n");
         int most = 0;
         for (Summary.Goal g : summary.goals()) {
             String mine = switch (g.kind()) {
@@ -107,10 +110,11 @@ public final class MarkdownReport {
             most = Math.max(most, g.threads());
             md.append("| ").append(g.what()).append(" | ").append(g.body()).append(" | ").append(threads(g.threads(), cores))
                     .append(" | ").append(mine).append(" | ").append(Double.isNaN(g.peer()) ? "" : ns(g.peer()) + " ns")
-                    .append(" | ").append(Double.isNaN(g.ratio()) ? "" : ratio(g.ratio())).append(" | ").append(target)
-                    .append(" | ").append(verdict(g.verdict())).append(" |\n");
+                    .append(" | ").append(Double.isNaN(g.ratio()) ? "" : ratio(g.ratio())).append(" | ")
+                    .append(interval(g)).append(" | ").append(target)
+                    .append(" | ").append(verdict(g.verdict())).append(g.withinNoise() ? ", at the line" : "").append(" |\n");
         }
-        md.append('\n');
+        md.append('\n').append(tally(summary.goals())).append("\n\n");
         oversubscription(md, most, cores);
     }
 
@@ -305,6 +309,26 @@ public final class MarkdownReport {
             return "n/a";
         }
         return ratio < 0.1 ? String.format(Locale.ROOT, "%.3f", ratio) : String.format(Locale.ROOT, "%.2f", ratio);
+    }
+
+    /** A goal's 95 % interval in the goal's own terms (a ratio, or ns), empty without one. */
+    static String interval(Summary.Goal goal) {
+        Interval interval = goal.interval();
+        if (!interval.known()) {
+            return "";
+        }
+        return goal.kind() == Summary.Kind.RATIO ? ratio(interval.low()) + " to " + ratio(interval.high())
+                : ns(interval.low()) + " to " + ns(interval.high()) + " ns";
+    }
+
+    /** The count of goal rows met and missed, and how many of each sit at the line. */
+    static String tally(List<Summary.Goal> goals) {
+        long met = goals.stream().filter(g -> g.verdict() == Summary.Verdict.MET).count();
+        long missed = goals.stream().filter(g -> g.verdict() == Summary.Verdict.MISSED).count();
+        long metAtLine = goals.stream().filter(g -> g.verdict() == Summary.Verdict.MET && g.withinNoise()).count();
+        long missedAtLine = goals.stream().filter(g -> g.verdict() == Summary.Verdict.MISSED && g.withinNoise()).count();
+        return "**" + met + " goal rows met, " + missed + " missed**; at the line (the 95 % interval holds the target): "
+                + metAtLine + " of the met, " + missedAtLine + " of the missed.";
     }
 
     private static String verdict(Summary.Verdict verdict) {

@@ -26,9 +26,28 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * @param measurements   full run: measurement iterations
  * @param iterationMillis full run: length of each iteration
  * @param params         {@code @Param} values to run instead of the class's own (empty: all of them)
+ * @param forks          full run: JVM forks per benchmark (quick mode: one)
  */
 public record Suite(String label, String benchmark, List<Mode> modes, List<Integer> threads, boolean gcProfiler,
-        int warmups, int measurements, int iterationMillis, Map<String, List<String>> params) {
+        int warmups, int measurements, int iterationMillis, Map<String, List<String>> params, int forks) {
+
+    /**
+     * The subjects of the goal rows judged at tens of nanoseconds (SEMAPHORE with and without percentiles, its
+     * Resilience4j peer and the direct call both are measured against): run in {@link #GOAL_FORKS} forks, since a
+     * single fork's figure moves by 10-20 % with the fork's own JIT decisions and neighbours.
+     */
+    static final List<String> GOAL_SUBJECTS = List.of("direct", "firebreak-semaphore", "firebreak-semaphore-nopct",
+            "r4j-cb-bulkhead");
+
+    /** The other success-path subjects (hand-offs, and peers no goal compares at the nanosecond): one fork each. */
+    static final List<String> OTHER_SUBJECTS = List.of("firebreak-virtual", "firebreak-thread",
+            "r4j-cb-bulkhead-timelimiter", "hystrix-semaphore", "hystrix-thread", "failsafe-cb-bulkhead", "sentinel");
+
+    /** Forks of the goal rows' subjects (and of Firebreak's refusals): enough for a 95 % interval. */
+    static final int GOAL_FORKS = 3;
+
+    /** The failure-path peers: one fork each (Firebreak's refusals run {@link #GOAL_FORKS}). */
+    static final List<String> FAILURE_PEERS = List.of("r4j", "r4j-no-stack-trace", "hystrix", "failsafe", "sentinel");
 
     /** The success-path subjects whose tails (sample mode) run; the others' were trimmed to keep the run short. */
     static final List<String> TAIL_SUBJECTS = List.of("direct", "firebreak-semaphore", "firebreak-semaphore-nopct",
@@ -48,12 +67,21 @@ public record Suite(String label, String benchmark, List<Mode> modes, List<Integ
     /** A suite of every {@code @Param} value of its class. */
     public Suite(String benchmark, List<Mode> modes, List<Integer> threads, boolean gcProfiler, int warmups,
             int measurements, int iterationMillis) {
-        this(benchmark, benchmark, modes, threads, gcProfiler, warmups, measurements, iterationMillis, Map.of());
+        this(benchmark, benchmark, modes, threads, gcProfiler, warmups, measurements, iterationMillis, Map.of(), 1);
+    }
+
+    /** A suite of one fork per benchmark. */
+    public Suite(String label, String benchmark, List<Mode> modes, List<Integer> threads, boolean gcProfiler, int warmups,
+            int measurements, int iterationMillis, Map<String, List<String>> params) {
+        this(label, benchmark, modes, threads, gcProfiler, warmups, measurements, iterationMillis, params, 1);
     }
 
     /** Copies the parameter map (its order is kept for the summary). */
     public Suite {
         params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        if (forks < 1) {
+            throw new IllegalArgumentException("forks must be at least 1: " + forks);
+        }
     }
 
     /** Quick mode's iteration: a smoke test, not a figure. */
@@ -71,14 +99,21 @@ public record Suite(String label, String benchmark, List<Mode> modes, List<Integ
     public static List<Suite> all() {
         List<String> bodies = List.of("empty", "cpu100");
         return List.of(
-                new Suite("SuccessPathBenchmark (average time, every subject)", "SuccessPathBenchmark",
-                        List.of(Mode.AverageTime), List.of(1, 2, 4), true, STEADY_WARMUPS, 3, 1000, Map.of("body", bodies)),
+                new Suite("SuccessPathBenchmark (average time, the goal rows' subjects)", "SuccessPathBenchmark",
+                        List.of(Mode.AverageTime), List.of(1, 2, 4), true, STEADY_WARMUPS, 3, 1000,
+                        Map.of("subject", GOAL_SUBJECTS, "body", bodies), GOAL_FORKS),
+                new Suite("SuccessPathBenchmark (average time, the other subjects)", "SuccessPathBenchmark",
+                        List.of(Mode.AverageTime), List.of(1, 2, 4), true, STEADY_WARMUPS, 3, 1000,
+                        Map.of("subject", OTHER_SUBJECTS, "body", bodies)),
                 new Suite("SuccessPathBenchmark (tails, main subjects)", "SuccessPathBenchmark", List.of(Mode.SampleTime),
                         List.of(1, 2, 4), false, 2, 3, 1000, Map.of("subject", TAIL_SUBJECTS, "body", bodies)),
                 new Suite("SuccessPathBenchmark (realistic body)", "SuccessPathBenchmark", List.of(Mode.AverageTime),
                         List.of(REALISTIC_THREADS), true, 2, 3, 1000,
                         Map.of("subject", REALISTIC_SUBJECTS, "body", List.of(REALISTIC_BODY))),
-                new Suite("FailurePathBenchmark", List.of(Mode.AverageTime), List.of(1), true, STEADY_WARMUPS, 3, 1000),
+                new Suite("FailurePathBenchmark (Firebreak)", "FailurePathBenchmark", List.of(Mode.AverageTime), List.of(1),
+                        true, STEADY_WARMUPS, 3, 1000, Map.of("subject", List.of("firebreak")), GOAL_FORKS),
+                new Suite("FailurePathBenchmark (peers)", "FailurePathBenchmark", List.of(Mode.AverageTime), List.of(1), true,
+                        STEADY_WARMUPS, 3, 1000, Map.of("subject", FAILURE_PEERS)),
                 new Suite("CollapsingBenchmark", List.of(Mode.AverageTime), List.of(1), true, 2, 3, 1000),
                 new Suite("TimeoutPrecisionBenchmark", List.of(Mode.SampleTime), List.of(1), false, 1, 6, 2000));
     }
@@ -99,7 +134,7 @@ public record Suite(String label, String benchmark, List<Mode> modes, List<Integ
         ChainedOptionsBuilder builder = new OptionsBuilder()
                 .include(include(filter))
                 .threads(threadCount)
-                .forks(1)
+                .forks(quick ? 1 : forks)
                 .warmupIterations(quick ? 0 : warmups)
                 .warmupTime(TimeValue.milliseconds(iterationMillis))
                 .measurementIterations(quick ? 1 : measurements)
@@ -121,7 +156,8 @@ public record Suite(String label, String benchmark, List<Mode> modes, List<Integ
         if (quick) {
             return "1 fork, no warmup, 1 x " + QUICK_ITERATION_MILLIS + " ms";
         }
-        return "1 fork, " + warmups + " x " + seconds(iterationMillis) + " warmup, " + measurements + " x "
+        return (forks == 1 ? "1 fork, " : forks + " forks, ") + warmups + " x " + seconds(iterationMillis) + " warmup, "
+                + measurements + " x "
                 + seconds(iterationMillis) + " measurement";
     }
 

@@ -82,6 +82,11 @@ public final class Summary {
         return success(subject, body, threads, "avgt").map(JmhResult::bytesPerOp).orElse(Double.NaN);
     }
 
+    /** Each fork's average time per call of {@code subject} (ns), empty if not measured. */
+    public List<Double> forkNanos(String subject, String body, int threads) {
+        return success(subject, body, threads, "avgt").map(JmhResult::forkNanos).orElse(List.of());
+    }
+
     /** Time {@code subject} adds to the direct call (ns, average time), NaN if either is missing. */
     public double addedNanos(String subject, String body, int threads) {
         return nanos(subject, body, threads) - nanos("direct", body, threads);
@@ -152,16 +157,17 @@ public final class Summary {
                 Optional<JmhResult> r = failure("firebreak", path);
                 double bytes = r.map(JmhResult::bytesPerOp).orElse(Double.NaN);
                 double nanos = r.map(JmhResult::nanos).orElse(Double.NaN);
+                Interval spread = Interval.ofMean(r.map(JmhResult::forkNanos).orElse(List.of()));
                 goals.add(new Goal(path + " with a fallback: 0 B/op", "", 1, bytes, Double.NaN, Double.NaN, ZERO_BYTES,
-                        Kind.BYTES, bytesVerdict(bytes)));
+                        Kind.BYTES, bytesVerdict(bytes), Interval.NONE));
                 goals.add(new Goal(path + " with a fallback: <= 100 ns", "", 1, nanos, Double.NaN, Double.NaN, 100.0,
-                        Kind.NANOS, verdict(nanos, 100.0)));
+                        Kind.NANOS, verdict(nanos, 100.0), spread));
             }
         }
         for (String subject : measured(TIMEOUT) ? List.of("firebreak-thread", "firebreak-virtual") : List.<String>of()) {
             double p99 = lateness(subject).map(Lateness::p99).orElse(Double.NaN);
             goals.add(new Goal(subject + ": timeout lateness p99 <= 1 ms", "", 1, p99, Double.NaN, Double.NaN, 1e6,
-                    Kind.LATENESS, verdict(p99, 1e6)));
+                    Kind.LATENESS, verdict(p99, 1e6), Interval.NONE));
         }
         if (measured(COLLAPSING)) {
             int batch = 100;
@@ -169,7 +175,7 @@ public final class Summary {
             double theirs = collapsing("hystrix", batch).map(JmhResult::nanos).orElse(Double.NaN);
             double ratio = ratio(mine, theirs);
             goals.add(new Goal("collapsing per request, batch 100: <= 0.25x Hystrix's collapser", "", 1, mine, theirs,
-                    ratio, 0.25, Kind.RATIO, verdict(ratio, 0.25)));
+                    ratio, 0.25, Kind.RATIO, verdict(ratio, 0.25), Interval.NONE));
         }
         return goals;
     }
@@ -197,12 +203,15 @@ public final class Summary {
         double mine = addedNanos(subject, body, threads);
         double theirs = addedNanos(peer, body, threads);
         double ratio = ratio(mine, theirs);
-        return new Goal(what, body, threads, mine, theirs, ratio, target, Kind.RATIO, verdict(ratio, target));
+        Interval spread = Interval.ofAddedRatio(forkNanos(subject, body, threads), forkNanos(peer, body, threads),
+                forkNanos("direct", body, threads));
+        return new Goal(what, body, threads, mine, theirs, ratio, target, Kind.RATIO, verdict(ratio, target), spread);
     }
 
     private Goal bytesGoal(String what, String subject, String body, int threads) {
         double bytes = bytes(subject, body, threads);
-        return new Goal(what, body, threads, bytes, Double.NaN, Double.NaN, ZERO_BYTES, Kind.BYTES, bytesVerdict(bytes));
+        return new Goal(what, body, threads, bytes, Double.NaN, Double.NaN, ZERO_BYTES, Kind.BYTES, bytesVerdict(bytes),
+                Interval.NONE);
     }
 
     private static Verdict bytesVerdict(double bytes) {
@@ -266,10 +275,20 @@ public final class Summary {
      * @param ratio     firebreak / peer (NaN when not a ratio goal)
      * @param target    the bound the figure (ratio, bytes or ns) must not exceed
      * @param kind      what the figures and the target are
-     * @param verdict   met, missed or no data
+     * @param verdict   met, missed or no data, from the figure (the mean over the forks where there are several)
+     * @param interval  the figure's 95 % interval over the forks (the ratio's for ratio goals, the time's for
+     *                  time goals), {@link Interval#NONE} when a side ran one fork
      */
     public record Goal(String what, String body, int threads, double firebreak, double peer, double ratio,
-            double target, Kind kind, Verdict verdict) {
+            double target, Kind kind, Verdict verdict, Interval interval) {
+
+        /**
+         * Whether the interval holds the target: the verdict is the figure's, but the forks' spread could turn
+         * it (read it as at the line).
+         */
+        public boolean withinNoise() {
+            return interval.known() && !interval.atMost(target) && !interval.above(target);
+        }
     }
 
     /**

@@ -50,6 +50,56 @@ class SummaryTest {
     }
 
     @Test
+    void eachForksScoreIsTheMeanOfItsIterationsAndAOneForkRunGivesNoInterval() {
+        assertThat(summary.forkNanos("direct", "empty", 1)).containsExactly(2.0);
+        assertThat(summary.forkNanos("firebreak-semaphore", "cpu100", 1)).isEmpty(); // not measured
+        assertThat(goal(summary.goals(), "SEMAPHORE, defaults: added time", "empty", 1).interval().known()).isFalse();
+        assertThat(goal(summary.goals(), "SEMAPHORE, defaults: added time", "empty", 1).withinNoise()).isFalse();
+    }
+
+    @Test
+    void goalRowsOfSeveralForksCarryTheIntervalAndSayWhenItHoldsTheTarget() throws IOException {
+        List<JmhResult> forked = JmhResults.parse("["
+                + avgt("direct", "[[1.0, 3.0], [2.0, 2.0], [2.0, 2.0]]") + ","
+                + avgt("firebreak-semaphore", "[[100.0, 104.0], [90.0, 90.0], [110.0, 110.0]]") + ","
+                + avgt("firebreak-semaphore-nopct", "[[40.0, 40.0], [41.0, 41.0], [42.0, 42.0]]") + ","
+                + avgt("r4j-cb-bulkhead", "[[100.0, 100.0], [102.0, 102.0], [104.0, 104.0]]") + "]");
+        assertThat(forked.get(0).forkNanos()).containsExactly(2.0, 2.0, 2.0); // each fork's mean
+        Summary multi = new Summary(forked);
+        Summary.Goal defaults = goal(multi.goals(), "SEMAPHORE, defaults: added time", "empty", 1);
+        // forks 102, 90, 110: (100.67 - 2) / (102 - 2), the mean of the forks; the interval from their spread
+        assertThat(defaults.ratio()).isCloseTo(98.667 / 100.0, within(1e-3));
+        assertThat(defaults.verdict()).isEqualTo(Summary.Verdict.MET);
+        assertThat(defaults.interval().low()).isLessThan(0.9);
+        assertThat(defaults.interval().high()).isGreaterThan(1.1);
+        assertThat(defaults.withinNoise()).isTrue();
+        Summary.Goal nopct = goal(multi.goals(), "SEMAPHORE, percentiles off", "empty", 1);
+        assertThat(nopct.ratio()).isCloseTo(39.0 / 100.0, within(1e-9));
+        assertThat(nopct.interval().atMost(0.5)).isTrue(); // the whole interval below the target
+        assertThat(nopct.withinNoise()).isFalse();
+        assertThat(MarkdownReport.interval(nopct)).matches("0\\.3\\d to 0\\.4\\d");
+        assertThat(MarkdownReport.tally(multi.goals())).startsWith("**2 goal rows met, 0 missed**")
+                .endsWith("1 of the met, 0 of the missed.");
+    }
+
+    private static String avgt(String subject, String rawData) {
+        return "{\"benchmark\": \"dev.firebreak.bench.SuccessPathBenchmark.call\", \"mode\": \"avgt\", \"threads\": 1,"
+                + " \"params\": {\"subject\": \"" + subject + "\", \"body\": \"empty\"},"
+                + " \"primaryMetric\": {\"score\": " + mean(rawData) + ", \"scoreError\": 1.0, \"scoreUnit\": \"ns/op\","
+                + " \"rawData\": " + rawData + "}}";
+    }
+
+    /** JMH's score over every iteration of every fork (equal iteration counts: the mean of the forks' means). */
+    private static double mean(String rawData) {
+        String[] values = rawData.replaceAll("[\\[\\] ]", "").split(",");
+        double sum = 0;
+        for (String value : values) {
+            sum += Double.parseDouble(value);
+        }
+        return sum / values.length;
+    }
+
+    @Test
     void addedTimeIsTheSubjectsTimeMinusTheDirectCallsAtTheSameThreadsAndBody() {
         assertThat(summary.addedNanos("firebreak-semaphore", "empty", 1)).isCloseTo(28.0, within(EPS));
         assertThat(summary.addedNanos("r4j-cb-bulkhead", "empty", 1)).isCloseTo(100.0, within(EPS));
@@ -158,8 +208,9 @@ class SummaryTest {
                 .contains("8.0 GiB")
                 .contains("figures are noisy")
                 .contains("| firebreak-semaphore | 2 | 10,250 | 250 | 2.5 % |")
-                .contains("| collapsing per request, batch 100: <= 0.25x Hystrix's collapser |  | 1 | 300 ns | 1,000 ns | 0.30 | <= 0.25 | **missed** |")
-                .contains("| rejected with a fallback: <= 100 ns |  | 1 | 150 ns |  |  | <= 100 ns | **missed** |")
+                .contains("| collapsing per request, batch 100: <= 0.25x Hystrix's collapser |  | 1 | 300 ns | 1,000 ns | 0.30 |  | <= 0.25 | **missed** |")
+                .contains("| rejected with a fallback: <= 100 ns |  | 1 | 150 ns |  |  |  | <= 100 ns | **missed** |")
+                .contains("goal rows met, ")
                 .doesNotContain("(os)");
         RunInfo oneCore = new RunInfo("./firebreak bench", false, "1 fork", "2025-01-01T00:00:00Z", 754,
                 new MachineInfo(1, 8L << 30, "Some CPU", "Linux", "OpenJDK 25"), new LoadAverage(0.1, 0.1, 0.1),
