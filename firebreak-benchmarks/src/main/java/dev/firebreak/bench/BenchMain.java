@@ -63,13 +63,15 @@ public final class BenchMain {
         run(options, command, json, markdown);
     }
 
-    private static void run(BenchOptions options, String command, Path json, Path markdown) throws IOException, RunnerException {
+    private static void run(BenchOptions options, String command, Path json, Path markdown)
+            throws IOException, RunnerException, InterruptedException {
         List<Suite> suites = selectedSuites(options.filter());
         if (suites.isEmpty()) {
             System.err.println("firebreak bench: no benchmark matches '" + options.filter() + "'");
             System.exit(2);
         }
-        LoadAverage before = LoadAverage.now();
+        LoadAverage before = options.quick() ? LoadAverage.now()
+                : QuietStart.system(System.out).await(MachineInfo.current().cores(), QuietStart.MAX_WAIT);
         Instant start = Instant.now();
         System.out.println("firebreak bench: " + suites.size() + " suite(s), load averages " + before
                 + (options.quick() ? ", quick mode" : "") + "; JSON to " + json);

@@ -208,7 +208,7 @@ public final class MarkdownReport {
         }
         md.append('\n');
         if (!untimed.isEmpty()) {
-            md.append("Not sampled (trimmed to keep the whole run near 18 minutes; their average times are above): ")
+            md.append("Not sampled (trimmed to keep the whole run under half an hour; their average times are above): ")
                     .append(String.join(", ", untimed)).append(".\n\n");
         }
         oversubscription(md, threads.stream().mapToInt(Integer::intValue).max().orElse(0), cores);
