@@ -113,7 +113,8 @@ public final class BenchMain {
         for (Summary.Goal goal : summary.goals()) {
             if (goal.verdict() != Summary.Verdict.NO_DATA) {
                 System.out.println("  " + goal.verdict() + "  " + goal.what() + (goal.body().isEmpty() ? "" : " [" + goal.body()
-                        + ", " + goal.threads() + " thr]") + (Double.isNaN(goal.ratio()) ? "" : " ratio " + MarkdownReport.ratio(goal.ratio())));
+                        + ", " + goal.threads() + " thr]") + (Double.isNaN(goal.ratio()) ? "" : " ratio " + MarkdownReport.ratio(goal.ratio()))
+                        + (goal.withinNoise() ? " (at the line: 95 % interval " + MarkdownReport.interval(goal) + ")" : ""));
             }
         }
     }

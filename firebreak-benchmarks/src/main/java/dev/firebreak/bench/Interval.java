@@ -68,7 +68,9 @@ public record Interval(double low, double high) {
         double mineVariance = square(standardError(subject)) + directVariance;
         double theirsVariance = square(standardError(peer)) + directVariance;
         double ratio = mine / theirs;
-        double standardError = Math.sqrt(mineVariance / square(theirs) + square(mine) * theirsVariance / square(square(theirs)));
+        // d(m/t) = dm/t - m dt/t^2, the two independent: Var = Var(m)/t^2 + m^2 Var(t)/t^4
+        double standardError = Math.sqrt(mineVariance / square(theirs)
+                + square(mine) * theirsVariance / square(square(theirs)));
         double half = t95(fewest - 1) * standardError;
         return new Interval(ratio - half, ratio + half);
     }
