@@ -1,7 +1,9 @@
 package dev.firebreak.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -47,7 +49,7 @@ class SuiteTest {
                 "firebreak-semaphore-nopct", "r4j-cb-bulkhead");
         assertThat(goalRows.forks()).isEqualTo(Suite.GOAL_FORKS).isGreaterThanOrEqualTo(3);
         assertThat(average.get(1).forks()).isEqualTo(1);
-        List<String> covered = new java.util.ArrayList<>(goalRows.params().get("subject"));
+        List<String> covered = new ArrayList<>(goalRows.params().get("subject"));
         covered.addAll(average.get(1).params().get("subject"));
         List<String> declared = List.of(SuccessPathBenchmark.class.getField("subject").getAnnotation(Param.class).value());
         assertThat(covered).containsExactlyInAnyOrderElementsOf(declared);
@@ -72,7 +74,7 @@ class SuiteTest {
 
     @Test
     void aSuiteRunsAtLeastOneFork() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Suite("x", "SuccessPathBenchmark", List.of(Mode.AverageTime),
+        assertThatThrownBy(() -> new Suite("x", "SuccessPathBenchmark", List.of(Mode.AverageTime),
                 List.of(1), false, 1, 1, 100, Map.of(), 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("forks");
     }
