@@ -13,12 +13,22 @@ import java.util.List;
  * @param cpuModel    the CPU's model name ("unknown" if the platform does not say)
  * @param os          the OS: distribution (if known), kernel and architecture
  * @param jdk         the JDK: VM name, vendor and runtime version
+ * @param clockSource the kernel's clock source behind {@code System.nanoTime()} ({@code tsc},
+ *                    {@code kvm-clock}...; null if the platform does not say, or the run predates it)
  */
-public record MachineInfo(int cores, long memoryBytes, String cpuModel, String os, String jdk) {
+public record MachineInfo(int cores, long memoryBytes, String cpuModel, String os, String jdk, String clockSource) {
+
+    private static final String CLOCK_SOURCE = "/sys/devices/system/clocksource/clocksource0/current_clocksource";
 
     /** Describes this machine. */
     public static MachineInfo current() {
-        return new MachineInfo(Runtime.getRuntime().availableProcessors(), readMemory(), readCpuModel(), readOs(), readJdk());
+        return new MachineInfo(Runtime.getRuntime().availableProcessors(), readMemory(), readCpuModel(), readOs(), readJdk(),
+                readClockSource());
+    }
+
+    private static String readClockSource() {
+        List<String> lines = lines(CLOCK_SOURCE);
+        return lines.isEmpty() || lines.get(0).isBlank() ? null : lines.get(0).trim();
     }
 
     private static long readMemory() {

@@ -63,6 +63,9 @@ public final class MarkdownReport {
         if (summary.measured(Summary.TIMEOUT)) {
             timeouts(md, summary);
         }
+        if (summary.measured(Summary.CLOCK)) {
+            clock(md, summary);
+        }
         return md.toString();
     }
 
@@ -73,7 +76,8 @@ public final class MarkdownReport {
         md.append("- Timing: ").append(run.timing()).append('\n');
         md.append("- Started ").append(run.startedAt()).append(", took ").append(minutes(run.durationSeconds())).append('\n');
         md.append("- Machine: ").append(m.cores()).append(" cores, ").append(gib(m.memoryBytes())).append(" memory, ")
-                .append(m.cpuModel()).append("; ").append(m.os()).append('\n');
+                .append(m.cpuModel()).append("; ").append(m.os())
+                .append(m.clockSource() == null ? "" : "; clock source " + m.clockSource()).append('\n');
         md.append("- JDK: ").append(m.jdk()).append("; JMH 1.37 with the GC profiler (B/op)\n");
         md.append("- Load averages (1, 5, 15 min): ").append(run.loadBefore()).append(" before, ").append(run.loadAfter())
                 .append(" after (after includes the benchmarks' own threads)\n");
@@ -159,7 +163,9 @@ public final class MarkdownReport {
     private static void ratios(StringBuilder md, Summary summary, int cores) {
         md.append("## Firebreak's added time over each peer's\n\n");
         md.append("Below 1, Firebreak adds less. SEMAPHORE is compared with the caller-thread peers, THREAD and VIRTUAL"
-                + " with the ones that hand the call to another thread.\n\n");
+                + " with the ones that hand the call to another thread. `r4j-cb-bulkhead-coarse` (Resilience4j timed by"
+                + " Firebreak's coarse clock) against the percentiles-off guard compares the two guards' own work, the"
+                + " precise clock set aside (see the clock's section); no goal reads that row.\n\n");
         md.append("| Firebreak | peer | body |");
         summary.successThreads().forEach(t -> md.append(' ').append(threads(t, cores)).append(" thr |"));
         md.append("\n|---|---|---|");
@@ -167,6 +173,7 @@ public final class MarkdownReport {
         md.append('\n');
         String[][] pairs = {
                 {"firebreak-semaphore", "r4j-cb-bulkhead"}, {"firebreak-semaphore-nopct", "r4j-cb-bulkhead"},
+                {"firebreak-semaphore-nopct", "r4j-cb-bulkhead-coarse"},
                 {"firebreak-semaphore", "failsafe-cb-bulkhead"},
                 {"firebreak-semaphore", "sentinel"}, {"firebreak-semaphore", "hystrix-semaphore"},
                 {"firebreak-thread", "hystrix-thread"}, {"firebreak-thread", "r4j-cb-bulkhead-timelimiter"},
@@ -284,6 +291,25 @@ public final class MarkdownReport {
                     + micros(l.p999()) + " | " + micros(l.max())).orElse(" |  |  |  | ")).append(" |\n");
         }
         md.append('\n');
+    }
+
+    private static void clock(StringBuilder md, Summary summary) {
+        md.append("## The clock: what one reading costs (1 thread, average time)\n\n");
+        md.append("| reading | ns/op |\n|---|---:|\n");
+        double precise = summary.clockNanos("precise");
+        md.append("| precise (`System.nanoTime()`) | ").append(ns(precise)).append(" |\n");
+        md.append("| coarse (Firebreak's ticking reading) | ").append(ns(summary.clockNanos("coarse"))).append(" |\n\n");
+        md.append("SEMAPHORE with its defaults times each call with two precise readings (start and end), as"
+                + " Resilience4j's CircuitBreaker does; with latency percentiles off (no listener, no request log)"
+                + " Firebreak reads the coarse clock, and `r4j-cb-bulkhead-coarse` is Resilience4j timed by that same"
+                + " coarse clock.");
+        double added = summary.addedNanos("firebreak-semaphore", "empty", 1);
+        if (!Double.isNaN(precise) && !Double.isNaN(added) && added > 0) {
+            md.append(String.format(Locale.ROOT, " Two back-to-back readings here: %s ns, %.0f %% of what the defaults"
+                    + " guard adds at 1 thread (empty body, %s ns); inside a call a reading also waits for the atomic"
+                    + " updates before it.", ns(2 * precise), 100 * 2 * precise / added, ns(added)));
+        }
+        md.append("\n\n");
     }
 
     static String ns(double nanos) {

@@ -1,5 +1,6 @@
 package dev.firebreak.bench;
 
+import dev.firebreak.time.Ticker;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadConfig;
 import io.github.resilience4j.bulkhead.BulkheadFullException;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
@@ -31,6 +33,20 @@ final class Resilience4jSubjects {
         Supplier<Long> decorated = CircuitBreaker.decorateSupplier(CircuitBreaker.ofDefaults("bench"),
                 Bulkhead.decorateSupplier(bulkhead(10), work::run));
         return Subject.verified(decorated::get, Work.VALUE, "r4j-cb-bulkhead");
+    }
+
+    /**
+     * CircuitBreaker + Bulkhead as {@link #cbBulkhead}, the breaker timing calls with Firebreak's coarse
+     * clock ({@code Ticker.system().readCoarse()}) instead of {@code System.nanoTime()}: the same clock as
+     * Firebreak's SEMAPHORE guard with latency percentiles off, so the two compare the guards' own work,
+     * the precise clock's two readings per call set aside. Not a configuration any goal compares with.
+     */
+    static Subject cbBulkheadCoarseClock(Work work) throws Exception {
+        Ticker clock = Ticker.system();
+        CircuitBreaker breaker = CircuitBreaker.of("bench", CircuitBreakerConfig.custom()
+                .currentTimestampFunction(ignored -> clock.readCoarse(), TimeUnit.NANOSECONDS).build());
+        Supplier<Long> decorated = CircuitBreaker.decorateSupplier(breaker, Bulkhead.decorateSupplier(bulkhead(10), work::run));
+        return Subject.verified(decorated::get, Work.VALUE, "r4j-cb-bulkhead-coarse");
     }
 
     /** CircuitBreaker + Bulkhead + TimeLimiter: the body runs on a pool thread, the caller waits with a deadline. */

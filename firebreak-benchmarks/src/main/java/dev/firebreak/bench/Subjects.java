@@ -17,6 +17,7 @@ final class Subjects {
             case "firebreak-virtual" -> FirebreakSubjects.success("virtual", work);
             case "firebreak-thread" -> FirebreakSubjects.success("thread", work);
             case "r4j-cb-bulkhead" -> Resilience4jSubjects.cbBulkhead(work);
+            case "r4j-cb-bulkhead-coarse" -> Resilience4jSubjects.cbBulkheadCoarseClock(work);
             case "r4j-cb-bulkhead-timelimiter" -> Resilience4jSubjects.cbBulkheadTimeLimiter(work);
             case "hystrix-semaphore" -> HystrixSubjects.success("semaphore", work);
             case "hystrix-thread" -> HystrixSubjects.success("thread", work);

@@ -32,7 +32,7 @@ public class SuccessPathBenchmark {
 
     /** Who protects the call. */
     @Param({"direct", "firebreak-semaphore", "firebreak-semaphore-nopct", "firebreak-virtual", "firebreak-thread",
-            "r4j-cb-bulkhead", "r4j-cb-bulkhead-timelimiter", "hystrix-semaphore", "hystrix-thread",
+            "r4j-cb-bulkhead", "r4j-cb-bulkhead-coarse", "r4j-cb-bulkhead-timelimiter", "hystrix-semaphore", "hystrix-thread",
             "failsafe-cb-bulkhead", "sentinel"})
     public String subject;
 

@@ -41,7 +41,7 @@ public record Suite(String label, String benchmark, List<Mode> modes, List<Integ
 
     /** The other success-path subjects (hand-offs, and peers no goal compares at the nanosecond): one fork each. */
     static final List<String> OTHER_SUBJECTS = List.of("firebreak-virtual", "firebreak-thread",
-            "r4j-cb-bulkhead-timelimiter", "hystrix-semaphore", "hystrix-thread", "failsafe-cb-bulkhead", "sentinel");
+            "r4j-cb-bulkhead-coarse", "r4j-cb-bulkhead-timelimiter", "hystrix-semaphore", "hystrix-thread", "failsafe-cb-bulkhead", "sentinel");
 
     /** Forks of the goal rows' subjects (and of Firebreak's refusals): enough for a 95 % interval. */
     static final int GOAL_FORKS = 3;
@@ -115,7 +115,8 @@ public record Suite(String label, String benchmark, List<Mode> modes, List<Integ
                 new Suite("FailurePathBenchmark (peers)", "FailurePathBenchmark", List.of(Mode.AverageTime), List.of(1), true,
                         STEADY_WARMUPS, 3, 1000, Map.of("subject", FAILURE_PEERS)),
                 new Suite("CollapsingBenchmark", List.of(Mode.AverageTime), List.of(1), true, 2, 3, 1000),
-                new Suite("TimeoutPrecisionBenchmark", List.of(Mode.SampleTime), List.of(1), false, 1, 6, 2000));
+                new Suite("TimeoutPrecisionBenchmark", List.of(Mode.SampleTime), List.of(1), false, 1, 6, 2000),
+                new Suite("ClockBenchmark", List.of(Mode.AverageTime), List.of(1), false, 2, 3, 1000));
     }
 
     /** The JMH include pattern: this suite's benchmarks whose {@code Class.method} name also matches {@code filter}. */

@@ -16,7 +16,7 @@ public final class Summary {
     /** The success-path subjects, in the order the tables list them. */
     public static final List<String> SUCCESS_SUBJECTS = List.of("direct", "firebreak-semaphore",
             "firebreak-semaphore-nopct", "firebreak-virtual",
-            "firebreak-thread", "r4j-cb-bulkhead", "r4j-cb-bulkhead-timelimiter", "hystrix-semaphore", "hystrix-thread",
+            "firebreak-thread", "r4j-cb-bulkhead", "r4j-cb-bulkhead-coarse", "r4j-cb-bulkhead-timelimiter", "hystrix-semaphore", "hystrix-thread",
             "failsafe-cb-bulkhead", "sentinel");
 
     /** The failure-path subjects, in table order. */
@@ -43,6 +43,7 @@ public final class Summary {
     static final String FAILURE = "FailurePathBenchmark.call";
     static final String TIMEOUT = "TimeoutPrecisionBenchmark.call";
     static final String COLLAPSING = "CollapsingBenchmark.batchOf";
+    static final String CLOCK = "ClockBenchmark.";
 
     private final List<JmhResult> results;
 
@@ -110,6 +111,12 @@ public final class Summary {
         return results.stream()
                 .filter(r -> r.benchmark().equals(COLLAPSING + batch) && subject.equals(r.param("subject")))
                 .findFirst();
+    }
+
+    /** One clock reading's cost ({@code precise} or {@code coarse}, ns), NaN if not measured. */
+    public double clockNanos(String reading) {
+        return results.stream().filter(r -> r.benchmark().equals(CLOCK + reading) && r.mode().equals("avgt"))
+                .findFirst().map(JmhResult::nanos).orElse(Double.NaN);
     }
 
     /** How late {@code subject}'s caller regained control after the deadline, from the timeout samples. */

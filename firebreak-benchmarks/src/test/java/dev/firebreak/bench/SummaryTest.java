@@ -100,6 +100,34 @@ class SummaryTest {
     }
 
     @Test
+    void theClockSectionGivesEachReadingsCostAndTheShareOfTheDefaultsPathTwoPreciseReadingsMake() throws IOException {
+        List<JmhResult> clocked = JmhResults.parse("["
+                + avgt("direct", "[[2.0, 2.0]]") + "," + avgt("firebreak-semaphore", "[[82.0, 82.0]]") + ","
+                + clock("precise", 20.0) + "," + clock("coarse", 0.5) + "]");
+        Summary withClock = new Summary(clocked);
+        assertThat(withClock.clockNanos("precise")).isCloseTo(20.0, within(EPS));
+        assertThat(withClock.clockNanos("coarse")).isCloseTo(0.5, within(EPS));
+        assertThat(summary.clockNanos("precise")).isNaN(); // the fixture's run measured no clock
+        RunInfo run = new RunInfo("./firebreak bench", false, "1 fork", "2025-01-01T00:00:00Z", 60,
+                new MachineInfo(2, 8L << 30, "Some CPU", "Linux", "OpenJDK 25", "kvm-clock"), new LoadAverage(0.1, 0.1, 0.1),
+                new LoadAverage(1, 1, 1));
+        // two readings of 20 ns against 80 ns added (82 - 2): 50 %
+        assertThat(MarkdownReport.render(withClock, run))
+                .contains("; clock source kvm-clock\n")
+                .contains("| precise (`System.nanoTime()`) | 20.0 |")
+                .contains("| coarse (Firebreak's ticking reading) | 0.5 |")
+                .contains("Two back-to-back readings here: 40.0 ns, 50 % of what the defaults guard adds at 1 thread"
+                        + " (empty body, 80.0 ns)");
+        assertThat(MarkdownReport.render(summary, run)).doesNotContain("## The clock");
+    }
+
+    private static String clock(String reading, double nanos) {
+        return "{\"benchmark\": \"dev.firebreak.bench.ClockBenchmark." + reading + "\", \"mode\": \"avgt\", \"threads\": 1,"
+                + " \"params\": {}, \"primaryMetric\": {\"score\": " + nanos + ", \"scoreError\": 0.1,"
+                + " \"scoreUnit\": \"ns/op\", \"rawData\": [[" + nanos + ", " + nanos + "]]}}";
+    }
+
+    @Test
     void addedTimeIsTheSubjectsTimeMinusTheDirectCallsAtTheSameThreadsAndBody() {
         assertThat(summary.addedNanos("firebreak-semaphore", "empty", 1)).isCloseTo(28.0, within(EPS));
         assertThat(summary.addedNanos("r4j-cb-bulkhead", "empty", 1)).isCloseTo(100.0, within(EPS));
@@ -195,7 +223,7 @@ class SummaryTest {
     @Test
     void theReportShowsTheFiguresAndKeepsTheHandWrittenReading() {
         RunInfo run = new RunInfo("./firebreak bench", false, "1 fork", "2025-01-01T00:00:00Z", 754,
-                new MachineInfo(2, 8L << 30, "Some CPU", "Linux", "OpenJDK 25"), new LoadAverage(3.5, 2, 1),
+                new MachineInfo(2, 8L << 30, "Some CPU", "Linux", "OpenJDK 25", "tsc"), new LoadAverage(3.5, 2, 1),
                 new LoadAverage(1, 1, 1));
         String generated = MarkdownReport.render(summary, run);
         assertThat(generated)
@@ -206,6 +234,7 @@ class SummaryTest {
                 .contains("| r4j | 200 | 1,000 | 10.00 |")
                 .contains("took 12 min 34 s")
                 .contains("8.0 GiB")
+                .contains("; clock source tsc\n")
                 .contains("figures are noisy")
                 .contains("| firebreak-semaphore | 2 | 10,250 | 250 | 2.5 % |")
                 .contains("| collapsing per request, batch 100: <= 0.25x Hystrix's collapser |  | 1 | 300 ns | 1,000 ns | 0.30 |  | <= 0.25 | **missed** |")
@@ -213,10 +242,11 @@ class SummaryTest {
                 .contains("goal rows met, ")
                 .doesNotContain("(os)");
         RunInfo oneCore = new RunInfo("./firebreak bench", false, "1 fork", "2025-01-01T00:00:00Z", 754,
-                new MachineInfo(1, 8L << 30, "Some CPU", "Linux", "OpenJDK 25"), new LoadAverage(0.1, 0.1, 0.1),
+                new MachineInfo(1, 8L << 30, "Some CPU", "Linux", "OpenJDK 25", null), new LoadAverage(0.1, 0.1, 0.1),
                 new LoadAverage(1, 1, 1));
         assertThat(MarkdownReport.render(summary, oneCore))
                 .contains("| SEMAPHORE, defaults: 0 B/op | empty | 2 (os) |")
+                .doesNotContain("clock source")
                 .contains("(os) oversubscribed: more benchmark threads than the machine has cores (2 threads on 1 vCPU,");
         String existing = "# Benchmarks\n\nintro\n\n" + MarkdownReport.START + "\nold figures\n" + MarkdownReport.END
                 + "\n\n## Reading\n\nhand-written\n";
