@@ -37,6 +37,10 @@ import java.lang.annotation.Target;
  * an open breaker. A missing or mismatched fallback method fails the application's startup with a
  * message naming the bean, the method and the signature expected. Without a fallback a failure reaches
  * the caller as a {@code GuardException} saying what happened (its cause is the method's exception).
+ *
+ * <p>The annotation applies where it is on the method, on a method it overrides, or on an interface
+ * method it implements, also when the bean's class implements that interface with a method inherited
+ * from a superclass outside it; each bean class resolves its own guard and fallback for such a method.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

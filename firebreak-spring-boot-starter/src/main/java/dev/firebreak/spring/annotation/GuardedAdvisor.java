@@ -12,7 +12,10 @@ import org.springframework.aop.support.AopUtils;
 /**
  * The advisor of {@link Guarded} methods, its own pointcut: the classes {@link GuardedClassFilter} passes,
  * and in them each method annotated {@code @Guarded}, on itself, on a method it overrides or on an
- * interface method it implements, or whose most specific implementation in the target class is; the
+ * interface method it implements, or whose most specific implementation in the target class is, or that
+ * implements an annotated interface method only through the target class (a method inherited from a
+ * superclass outside that interface: {@link GuardedSearch#onTargetsInterface}, which Spring's own
+ * annotation matcher does not see); the
  * {@link GuardedInterceptor} runs them. One class instead of Spring's general advisor, composable pointcut
  * and annotation matcher (seven classes a minimal application would load only for this advisor), and a
  * method declared by the JDK or Spring is not searched: {@code @Guarded} cannot be there, and reading a
@@ -57,7 +60,11 @@ final class GuardedAdvisor implements PointcutAdvisor, Pointcut, MethodMatcher {
             return false;
         }
         Method specific = AopUtils.getMostSpecificMethod(method, targetClass);
-        return specific != method && GuardedSearch.carriesGuarded(specific);
+        if (specific != method && GuardedSearch.carriesGuarded(specific)) {
+            return true;
+        }
+        return GuardedSearch.mayDeclareGuarded(specific.getDeclaringClass())
+                && GuardedSearch.onTargetsInterface(specific, targetClass) != null;
     }
 
     @Override

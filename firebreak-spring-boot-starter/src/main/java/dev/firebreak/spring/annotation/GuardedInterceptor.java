@@ -9,6 +9,7 @@ import java.util.concurrent.CompletionStage;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.springframework.aop.support.AopUtils;
+import org.springframework.util.ClassUtils;
 
 /**
  * Runs each call of a {@link Guarded} method under its guard, as its {@link ReturnKind} says.
@@ -25,7 +26,8 @@ final class GuardedInterceptor implements MethodInterceptor {
     @Override
     public Object invoke(MethodInvocation invocation) throws Throwable {
         Object target = invocation.getThis();
-        Class<?> targetClass = target == null ? invocation.getMethod().getDeclaringClass() : AopUtils.getTargetClass(target);
+        Class<?> targetClass = ClassUtils.getUserClass(
+                target == null ? invocation.getMethod().getDeclaringClass() : AopUtils.getTargetClass(target));
         Method method = AopUtils.getMostSpecificMethod(invocation.getMethod(), targetClass);
         GuardedMethod guarded = methods.get(method, targetClass);
         Guard guard = methods.guard(guarded.guardName());

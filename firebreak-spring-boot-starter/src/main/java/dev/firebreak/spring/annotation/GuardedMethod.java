@@ -1,7 +1,6 @@
 package dev.firebreak.spring.annotation;
 
 import java.lang.reflect.Method;
-import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -12,7 +11,7 @@ record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback)
 
     /** Resolves {@code method} of bean {@code beanName}; a bad fallback throws (see {@link FallbackMethod#resolve}). */
     static GuardedMethod resolve(String beanName, Class<?> beanClass, Method method) {
-        Guarded guarded = AnnotatedElementUtils.findMergedAnnotation(method, Guarded.class);
+        Guarded guarded = GuardedSearch.find(method, beanClass);
         if (guarded == null) {
             throw new IllegalArgumentException(method + " carries no @Guarded");
         }

@@ -16,7 +16,12 @@ import org.springframework.beans.factory.ObjectProvider;
 public final class GuardedMethods {
 
     private final ObjectProvider<GuardRegistry> registry;
-    private final Map<Method, GuardedMethod> methods = new ConcurrentHashMap<>();
+    /**
+     * Per bean class, its methods' resolutions: one method can stand for several classes (a superclass's
+     * method inherited by two beans' classes) with a fallback method, or an interface's {@code @Guarded}, of
+     * each class's own, so the class is part of the key.
+     */
+    private final Map<Class<?>, Map<Method, GuardedMethod>> methods = new ConcurrentHashMap<>();
     private final Set<String> guardNames = ConcurrentHashMap.newKeySet();
     /** Classes searched whole by the startup scan and found without {@code @Guarded} methods; only ever grows. */
     private final Set<Class<?>> withoutGuardedMethods = ConcurrentHashMap.newKeySet();
@@ -26,9 +31,9 @@ public final class GuardedMethods {
         this.registry = registry;
     }
 
-    /** Records a method resolved at startup. */
-    void put(Method method, GuardedMethod guarded) {
-        methods.put(method, guarded);
+    /** Records a method of {@code beanClass} resolved at startup. */
+    void put(Class<?> beanClass, Method method, GuardedMethod guarded) {
+        methods.computeIfAbsent(beanClass, type -> new ConcurrentHashMap<>()).put(method, guarded);
         guardNames.add(guarded.guardName());
     }
 
@@ -45,9 +50,18 @@ public final class GuardedMethods {
         return withoutGuardedMethods.contains(userClass);
     }
 
-    /** The method's resolution, resolving it now (under the class's name) if startup did not see it. */
+    /**
+     * The resolution of {@code method} as a bean of {@code targetClass} (the bean's own class, not a CGLIB
+     * subclass) runs it, resolving it now (under the class's name) if startup did not see it. Two lookups,
+     * nothing allocated once resolved.
+     */
     GuardedMethod get(Method method, Class<?> targetClass) {
-        return methods.computeIfAbsent(method, m -> {
+        Map<Method, GuardedMethod> ofClass = methods.get(targetClass);
+        GuardedMethod known = ofClass == null ? null : ofClass.get(method);
+        if (known != null) {
+            return known;
+        }
+        return methods.computeIfAbsent(targetClass, type -> new ConcurrentHashMap<>()).computeIfAbsent(method, m -> {
             GuardedMethod resolved = GuardedMethod.resolve(targetClass.getSimpleName(), targetClass, m);
             guardNames.add(resolved.guardName());
             return resolved;

@@ -35,14 +35,17 @@ final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializin
             return bean;
         }
         boolean[] found = {false};
+        boolean contracts = GuardedSearch.interfacesDeclareGuarded(beanClass); // else no inherited method can match one
         ReflectionUtils.doWithMethods(beanClass, method -> {
             found[0] = true;
             try {
-                methods.put(method, GuardedMethod.resolve(beanName, beanClass, method));
+                methods.put(beanClass, method, GuardedMethod.resolve(beanName, beanClass, method));
             } catch (IllegalStateException refused) {
                 throw new BeanCreationException(beanName, refused.getMessage(), refused);
             }
-        }, method -> !method.isBridge() && GuardedSearch.carriesGuarded(method)); // not Object's methods, say
+        }, method -> !method.isBridge() && (GuardedSearch.carriesGuarded(method) // not Object's methods, say
+                || contracts && GuardedSearch.mayDeclareGuarded(method.getDeclaringClass())
+                && GuardedSearch.onTargetsInterface(method, beanClass) != null));
         if (!found[0]) {
             methods.searchedWithoutGuarded(beanClass); // the advisor's class filter reads it too
         }

@@ -1,6 +1,7 @@
 package dev.firebreak.spring.annotation;
 
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.util.ClassUtils;
@@ -34,6 +35,57 @@ final class GuardedSearch {
     }
 
     /**
+     * The {@code @Guarded} that applies to {@code method} when a bean of {@code targetClass} runs it: the one
+     * {@link #carriesGuarded} finds (on the method, or on a method it overrides or implements), else the one
+     * {@link #onTargetsInterface} finds; null if neither (and for the JDK's and Spring's methods).
+     */
+    static Guarded find(Method method, Class<?> targetClass) {
+        if (!mayDeclareGuarded(method.getDeclaringClass())) {
+            return null;
+        }
+        Guarded own = AnnotatedElementUtils.findMergedAnnotation(method, Guarded.class);
+        return own != null || targetClass == null ? own : onTargetsInterface(method, targetClass);
+    }
+
+    /**
+     * The {@code @Guarded} of an interface method that {@code method} implements only through
+     * {@code targetClass}: a public method {@code targetClass} inherits from a superclass that does not
+     * itself implement the interface ({@code class Impl extends Base implements Api}, where only
+     * {@code Api.call} is annotated and only {@code Base} declares {@code call}). Searching the method's
+     * own hierarchy cannot see it: {@code Base} does not know {@code Api}. Null if no interface of
+     * {@code targetClass} declares the method with {@code @Guarded}.
+     */
+    static Guarded onTargetsInterface(Method method, Class<?> targetClass) {
+        Class<?> declaring = method.getDeclaringClass();
+        if (declaring.isInterface() || !Modifier.isPublic(method.getModifiers()) || Modifier.isStatic(method.getModifiers())) {
+            return null;
+        }
+        for (Class<?> contract : ClassUtils.getAllInterfacesForClassAsSet(targetClass)) {
+            if (!mayDeclareGuarded(contract) || contract.isAssignableFrom(declaring)) {
+                continue; // the method's own hierarchy holds this interface: already searched
+            }
+            Method declared = ReflectionUtils.findMethod(contract, method.getName(), method.getParameterTypes());
+            Guarded guarded = declared == null ? null : AnnotatedElementUtils.findMergedAnnotation(declared, Guarded.class);
+            if (guarded != null) {
+                return guarded;
+            }
+        }
+        return null;
+    }
+
+    /** Whether an interface {@code beanClass} implements declares a {@code @Guarded} method. */
+    static boolean interfacesDeclareGuarded(Class<?> beanClass) {
+        for (Class<?> contract : ClassUtils.getAllInterfacesForClassAsSet(beanClass)) {
+            for (Method method : contract.getMethods()) {
+                if (carriesGuarded(method)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
      * Whether a method of {@code beanClass} or of a superclass, or of an interface either implements,
      * carries {@code @Guarded}. Plain loops over Spring's cached declared methods rather than callbacks:
      * each lambda would be a class spun at startup.
@@ -49,13 +101,6 @@ final class GuardedSearch {
                 }
             }
         }
-        for (Class<?> contract : ClassUtils.getAllInterfacesForClassAsSet(beanClass)) {
-            for (Method method : contract.getMethods()) {
-                if (carriesGuarded(method)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return interfacesDeclareGuarded(beanClass);
     }
 }
