@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What one clock reading costs on this machine: the system ticker's precise reading
- * ({@code System.nanoTime()}) and its coarse one (one volatile load of a value a daemon thread keeps).
+ * (the JVM's {@code nanoTime()}) and its coarse one (one volatile load of a value a daemon thread keeps).
  * A guard that times its calls precisely reads the precise clock twice a call (start and end), and so
  * does Resilience4j's CircuitBreaker; its price depends on the machine's clock source (the run's
  * machine line names it), so the summary gives it next to the goal rows it weighs on. Back-to-back

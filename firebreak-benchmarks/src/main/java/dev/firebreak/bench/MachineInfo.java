@@ -13,7 +13,7 @@ import java.util.List;
  * @param cpuModel    the CPU's model name ("unknown" if the platform does not say)
  * @param os          the OS: distribution (if known), kernel and architecture
  * @param jdk         the JDK: VM name, vendor and runtime version
- * @param clockSource the kernel's clock source behind {@code System.nanoTime()} ({@code tsc},
+ * @param clockSource the kernel's clock source behind the JVM's {@code nanoTime()} ({@code tsc},
  *                    {@code kvm-clock}...; null if the platform does not say, or the run predates it)
  */
 public record MachineInfo(int cores, long memoryBytes, String cpuModel, String os, String jdk, String clockSource) {

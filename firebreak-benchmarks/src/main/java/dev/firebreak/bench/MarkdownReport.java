@@ -297,7 +297,7 @@ public final class MarkdownReport {
         md.append("## The clock: what one reading costs (1 thread, average time)\n\n");
         md.append("| reading | ns/op |\n|---|---:|\n");
         double precise = summary.clockNanos("precise");
-        md.append("| precise (`System.nanoTime()`) | ").append(ns(precise)).append(" |\n");
+        md.append("| precise (the JVM's `nanoTime()`) | ").append(ns(precise)).append(" |\n");
         md.append("| coarse (Firebreak's ticking reading) | ").append(ns(summary.clockNanos("coarse"))).append(" |\n\n");
         md.append("SEMAPHORE with its defaults times each call with two precise readings (start and end), as"
                 + " Resilience4j's CircuitBreaker does; with latency percentiles off (no listener, no request log)"

@@ -1,5 +1,6 @@
 package dev.firebreak.bench;
 
+import dev.firebreak.time.Ticker;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.function.LongSupplier;
@@ -42,7 +43,7 @@ final class QuietStart {
 
     /** The machine's own load, clock and sleep. */
     static QuietStart system(PrintStream out) {
-        return new QuietStart(LoadAverage::now, System::nanoTime, Thread::sleep, out);
+        return new QuietStart(LoadAverage::now, Ticker.system()::read, Thread::sleep, out);
     }
 
     /**

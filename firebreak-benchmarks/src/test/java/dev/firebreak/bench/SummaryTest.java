@@ -114,7 +114,7 @@ class SummaryTest {
         // two readings of 20 ns against 80 ns added (82 - 2): 50 %
         assertThat(MarkdownReport.render(withClock, run))
                 .contains("; clock source kvm-clock\n")
-                .contains("| precise (`System.nanoTime()`) | 20.0 |")
+                .contains("| precise (the JVM's `nanoTime()`) | 20.0 |")
                 .contains("| coarse (Firebreak's ticking reading) | 0.5 |")
                 .contains("Two back-to-back readings here: 40.0 ns, 50 % of what the defaults guard adds at 1 thread"
                         + " (empty body, 80.0 ns)");
