@@ -63,8 +63,7 @@ final class GuardedAdvisor implements PointcutAdvisor, Pointcut, MethodMatcher {
         if (specific != method && GuardedSearch.carriesGuarded(specific)) {
             return true;
         }
-        return GuardedSearch.mayDeclareGuarded(specific.getDeclaringClass())
-                && GuardedSearch.onTargetsInterface(specific, targetClass) != null;
+        return GuardedSearch.onTargetsInterface(specific, targetClass) != null;
     }
 
     @Override

@@ -44,8 +44,7 @@ final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializin
                 throw new BeanCreationException(beanName, refused.getMessage(), refused);
             }
         }, method -> !method.isBridge() && (GuardedSearch.carriesGuarded(method) // not Object's methods, say
-                || contracts && GuardedSearch.mayDeclareGuarded(method.getDeclaringClass())
-                && GuardedSearch.onTargetsInterface(method, beanClass) != null));
+                || contracts && GuardedSearch.onTargetsInterface(method, beanClass) != null));
         if (!found[0]) {
             methods.searchedWithoutGuarded(beanClass); // the advisor's class filter reads it too
         }

@@ -53,11 +53,12 @@ final class GuardedSearch {
      * itself implement the interface ({@code class Impl extends Base implements Api}, where only
      * {@code Api.call} is annotated and only {@code Base} declares {@code call}). Searching the method's
      * own hierarchy cannot see it: {@code Base} does not know {@code Api}. Null if no interface of
-     * {@code targetClass} declares the method with {@code @Guarded}.
+     * {@code targetClass} declares the method with {@code @Guarded}, and for the JDK's and Spring's methods.
      */
     static Guarded onTargetsInterface(Method method, Class<?> targetClass) {
         Class<?> declaring = method.getDeclaringClass();
-        if (declaring.isInterface() || !Modifier.isPublic(method.getModifiers()) || Modifier.isStatic(method.getModifiers())) {
+        if (declaring.isInterface() || !Modifier.isPublic(method.getModifiers()) || Modifier.isStatic(method.getModifiers())
+                || !mayDeclareGuarded(declaring)) {
             return null;
         }
         for (Class<?> contract : ClassUtils.getAllInterfacesForClassAsSet(targetClass)) {
