@@ -37,9 +37,10 @@ final class Resilience4jSubjects {
 
     /**
      * CircuitBreaker + Bulkhead as {@link #cbBulkhead}, the breaker timing calls with Firebreak's coarse
-     * clock ({@code Ticker.system().readCoarse()}) instead of its default, the JVM's {@code nanoTime()}: the same clock as
-     * Firebreak's SEMAPHORE guard with latency percentiles off, so the two compare the guards' own work,
-     * the precise clock's two readings per call set aside. Not a configuration any goal compares with.
+     * clock ({@code Ticker.system().readCoarse()}) instead of its default, the JVM's {@code nanoTime()}:
+     * the same clock as Firebreak's SEMAPHORE guard with latency percentiles off, so the two compare the
+     * guards' own work, the precise clock's two readings per call set aside. Not a configuration any goal
+     * compares with.
      */
     static Subject cbBulkheadCoarseClock(Work work) throws Exception {
         Ticker clock = Ticker.system();
