@@ -41,7 +41,8 @@ public record Suite(String label, String benchmark, List<Mode> modes, List<Integ
 
     /** The other success-path subjects (hand-offs, and peers no goal compares at the nanosecond): one fork each. */
     static final List<String> OTHER_SUBJECTS = List.of("firebreak-virtual", "firebreak-thread",
-            "r4j-cb-bulkhead-coarse", "r4j-cb-bulkhead-timelimiter", "hystrix-semaphore", "hystrix-thread", "failsafe-cb-bulkhead", "sentinel");
+            "r4j-cb-bulkhead-coarse", "r4j-cb-bulkhead-timelimiter", "hystrix-semaphore", "hystrix-thread",
+            "failsafe-cb-bulkhead", "sentinel");
 
     /** Forks of the goal rows' subjects (and of Firebreak's refusals): enough for a 95 % interval. */
     static final int GOAL_FORKS = 3;

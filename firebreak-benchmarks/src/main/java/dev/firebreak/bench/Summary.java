@@ -16,8 +16,8 @@ public final class Summary {
     /** The success-path subjects, in the order the tables list them. */
     public static final List<String> SUCCESS_SUBJECTS = List.of("direct", "firebreak-semaphore",
             "firebreak-semaphore-nopct", "firebreak-virtual",
-            "firebreak-thread", "r4j-cb-bulkhead", "r4j-cb-bulkhead-coarse", "r4j-cb-bulkhead-timelimiter", "hystrix-semaphore", "hystrix-thread",
-            "failsafe-cb-bulkhead", "sentinel");
+            "firebreak-thread", "r4j-cb-bulkhead", "r4j-cb-bulkhead-coarse", "r4j-cb-bulkhead-timelimiter",
+            "hystrix-semaphore", "hystrix-thread", "failsafe-cb-bulkhead", "sentinel");
 
     /** The failure-path subjects, in table order. */
     public static final List<String> FAILURE_SUBJECTS = List.of("firebreak", "r4j", "r4j-no-stack-trace", "hystrix",
