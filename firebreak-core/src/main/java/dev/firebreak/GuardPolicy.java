@@ -76,7 +76,7 @@ public final class GuardPolicy {
         this.breakerView = CircuitBreakers.view(breaker, ticker);
         // SEMAPHORE: a permit is held exactly while a call's code runs, so its count is the running count.
         this.recorder = new MetricsRecorder(config.metrics(), ticker, breakerView,
-                isolator.strategy() == IsolationStrategy.SEMAPHORE ? isolator::inFlight : null);
+                isolator.strategy() == IsolationStrategy.SEMAPHORE ? isolator::inFlightAbove : null);
         this.hooks = new GuardHooks(this);
         List<Admission> policies = new ArrayList<>();
         policies.add(breaker);

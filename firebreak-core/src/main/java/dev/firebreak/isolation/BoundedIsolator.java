@@ -28,18 +28,18 @@ public abstract sealed class BoundedIsolator implements Isolator permits Semapho
     private volatile long dropAfterNanos = Long.MAX_VALUE;
 
     BoundedIsolator(int maxConcurrentRequests) {
-        this.permits = new Bulkhead(maxConcurrentRequests);
+        this.permits = Bulkhead.striped(maxConcurrentRequests);
         this.staticLimit = maxConcurrentRequests;
     }
 
     @Override
     public Object enter(long nowNanos) {
-        int inFlight = permits.tryAcquireCount();
-        if (inFlight == 0) {
-            return null;
-        }
         AdaptiveLimit limit = adaptive;
-        return limit == null ? PERMIT : new LimitPermit(limit, nowNanos, inFlight);
+        if (limit == null) {
+            return permits.tryAcquire() ? PERMIT : null; // no in-flight count to read: the cells' fast path
+        }
+        int inFlight = permits.tryAcquireCount();
+        return inFlight == 0 ? null : new LimitPermit(limit, nowNanos, inFlight);
     }
 
     @Override
@@ -69,6 +69,11 @@ public abstract sealed class BoundedIsolator implements Isolator permits Semapho
     @Override
     public int inFlight() {
         return permits.inFlight();
+    }
+
+    @Override
+    public int inFlightAbove(int floor) {
+        return permits.inFlightAbove(floor);
     }
 
     @Override

@@ -56,6 +56,15 @@ public sealed interface Isolator extends Admission permits BoundedIsolator, Pool
     /** Permits held now: admitted and not yet ended, including abandoned calls still running. */
     int inFlight();
 
+    /**
+     * {@link #inFlight()} when it may exceed {@code floor}; otherwise some value at most {@code floor}.
+     * For a rolling maximum read on every call: an isolator whose exact count costs more than a bound
+     * (a striped bulkhead) answers from the bound when the bound cannot raise the maximum.
+     */
+    default int inFlightAbove(int floor) {
+        return inFlight();
+    }
+
     /** The most permits ever held at once. */
     int peakInFlight();
 

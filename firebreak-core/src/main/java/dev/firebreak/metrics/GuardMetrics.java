@@ -9,7 +9,7 @@ import dev.firebreak.metrics.rolling.RollingCounter;
 import dev.firebreak.metrics.rolling.RollingPercentile;
 import dev.firebreak.time.Ticker;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.IntSupplier;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The figures of one guard, fed by every call's events and latencies, read as one immutable
@@ -70,9 +70,11 @@ public final class GuardMetrics {
     /**
      * When not null, the isolation's own count of permits held stands for the calls running (SEMAPHORE:
      * a permit is taken just before a call's code starts and given back just after it ends, on every
-     * path), so a call costs no second pair of atomic updates; {@link #concurrent} then stays 0.
+     * path), so a call costs no second pair of atomic updates; {@link #concurrent} then stays 0. Given
+     * a floor, it answers the count when the count may exceed the floor, otherwise some value at most
+     * the floor (so a rolling maximum that already stands costs no exact count).
      */
-    private final IntSupplier runningByPermits;
+    private final IntUnaryOperator runningByPermits;
     private volatile boolean percentilesEnabled;
     private volatile long healthIntervalNanos;
     private volatile PacedHealth health; // null until the first snapshot
@@ -92,7 +94,7 @@ public final class GuardMetrics {
      * {@code runningByPermits} (or null): the isolation's count of permits held, when that count is
      * the number of calls running (see {@link #runningByPermits}).
      */
-    GuardMetrics(MetricsConfig config, Ticker ticker, CircuitBreakerView breaker, IntSupplier runningByPermits) {
+    GuardMetrics(MetricsConfig config, Ticker ticker, CircuitBreakerView breaker, IntUnaryOperator runningByPermits) {
         this.ticker = ticker;
         this.runningByPermits = runningByPermits;
         this.breaker = breaker;
@@ -116,9 +118,12 @@ public final class GuardMetrics {
 
     /** A call's user code started running at {@code nowNanos} (saves a clock read on the hot path). */
     void executionStarted(long nowNanos) {
-        IntSupplier permits = runningByPermits;
-        int running = permits == null ? concurrent.incrementAndGet() : permits.getAsInt();
-        rolling.updateMax(running, nowNanos);
+        IntUnaryOperator permits = runningByPermits;
+        if (permits == null) {
+            rolling.updateMax(concurrent.incrementAndGet(), nowNanos);
+        } else {
+            rolling.updateMaxAbove(permits, nowNanos);
+        }
     }
 
     /** A call's user code stopped running. */
@@ -169,8 +174,8 @@ public final class GuardMetrics {
 
     /** Calls whose user code is running now. */
     public int currentConcurrentExecutions() {
-        IntSupplier permits = runningByPermits;
-        return permits == null ? concurrent.get() : permits.getAsInt();
+        IntUnaryOperator permits = runningByPermits;
+        return permits == null ? concurrent.get() : permits.applyAsInt(-1);
     }
 
     /** Everything at once, as of now. */

@@ -2,7 +2,7 @@ package dev.firebreak.metrics;
 
 import dev.firebreak.breaker.CircuitBreakerView;
 import dev.firebreak.time.Ticker;
-import java.util.function.IntSupplier;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The recording side of one guard's {@link GuardMetrics}: made with the guard and held only by its
@@ -22,9 +22,12 @@ public final class MetricsRecorder {
 
     /**
      * A recorder whose count of running calls is {@code runningByPermits}, the isolation's permits held
-     * (null: counted here); for an isolation whose permit is held exactly while a call's code runs.
+     * (null: counted here); for an isolation whose permit is held exactly while a call's code runs. Given
+     * a floor, it answers the count when the count may exceed the floor, otherwise any value at most the
+     * floor (a floor of -1 asks for the count).
      */
-    public MetricsRecorder(MetricsConfig config, Ticker ticker, CircuitBreakerView breaker, IntSupplier runningByPermits) {
+    public MetricsRecorder(MetricsConfig config, Ticker ticker, CircuitBreakerView breaker,
+            IntUnaryOperator runningByPermits) {
         this.metrics = new GuardMetrics(config, ticker, breaker, runningByPermits);
     }
 

@@ -2,6 +2,7 @@ package dev.firebreak.metrics.rolling;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Counts of a fixed number of kinds (event types, say) over a rolling window of equal buckets, the
@@ -122,6 +123,22 @@ public final class RollingCounter {
         Bucket bucket = ring.bucketAt(nowNanos);
         if (bucket != null && value > bucket.max.get()) { // read first: no write once the maximum stands
             bucket.max.accumulateAndGet(value, Math::max); // a pure function: safe to retry
+        }
+    }
+
+    /**
+     * Raises the maximum of the bucket at {@code nowNanos} to {@code valueAbove}'s answer when given that
+     * maximum: a value above it when the value exceeds it, any value at most it otherwise (so a source
+     * whose exact value costs more than a bound can skip it while the maximum stands).
+     */
+    public void updateMaxAbove(IntUnaryOperator valueAbove, long nowNanos) {
+        Bucket bucket = ring.bucketAt(nowNanos);
+        if (bucket != null) {
+            long max = bucket.max.get();
+            int value = valueAbove.applyAsInt((int) Math.min(max, Integer.MAX_VALUE));
+            if (value > max) {
+                bucket.max.accumulateAndGet(value, Math::max); // a pure function: safe to retry
+            }
         }
     }
 
