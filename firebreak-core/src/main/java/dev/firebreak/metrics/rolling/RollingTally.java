@@ -3,6 +3,7 @@ package dev.firebreak.metrics.rolling;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Calls, errors and slow calls over a rolling window of equal buckets, where recording one call also
@@ -81,20 +82,27 @@ public final class RollingTally {
             int slowPercent) {
         BucketRing.Entry<Bucket> entry = ring.entryAt(nowNanos);
         if (entry == null) { // this time has left the window of a later reading: nothing to record
-            return test(sum(0, nowNanos), sum(1, nowNanos), sum(2, nowNanos), minVolume, errorPercent, slowPercent);
+            return testWindow(nowNanos, minVolume, errorPercent, slowPercent);
         }
         Bucket bucket = entry.bucket();
+        long epoch = entry.epoch();
+        if (!error && !slow && recordedQuietly(bucket, epoch, minVolume, errorPercent, slowPercent)) {
+            if ((long) LATEST_EPOCH.getVolatile(this) > epoch) { // late, as below
+                LATE_RECORDS.getAndAdd(this, 1L);
+                return testWindow(nowNanos, minVolume, errorPercent, slowPercent);
+            }
+            return false;
+        }
         if (slow) {
             bucket.slow.incrementAndGet();
         }
         long word = bucket.getAndAdd(error ? CALL | ERROR : CALL) + (error ? CALL | ERROR : CALL);
-        long epoch = entry.epoch();
         if ((long) LATEST_EPOCH.getVolatile(this) > epoch) { // a late record: a base may hold this bucket
             LATE_RECORDS.getAndAdd(this, 1L);
-            return test(sum(0, nowNanos), sum(1, nowNanos), sum(2, nowNanos), minVolume, errorPercent, slowPercent);
+            return testWindow(nowNanos, minVolume, errorPercent, slowPercent);
         }
         Base before = baseFor(epoch);
-        long calls = before.calls + (word & LOW);
+        long calls = before.calls + (word & LOW) + bucket.quiet.sum(); // quiet successes: read after the add
         if (calls < minVolume || calls == 0) {
             return false;
         }
@@ -103,6 +111,59 @@ public final class RollingTally {
             return true;
         }
         return slowPercent >= 0 && (before.slow + bucket.slow.get()) * 100 >= (long) slowPercent * calls;
+    }
+
+    /**
+     * Counts a success that cannot open the circuit without touching the bucket's word: true (counted,
+     * the answer is false) when the window as read now, with this call, already has the volume and is
+     * under both lines; false (nothing counted) otherwise, and the caller records it on the word.
+     *
+     * <p>Why the answer is right: its view is every call of the window recorded at the read of the word,
+     * plus this one, which holds every call completed before this record began (the cached base is valid
+     * for this epoch, as {@link #baseFor} checks). The test reads that view's errors exactly (errors are
+     * only ever on the word) and a lower bound of its calls (this bucket's quiet successes are in the
+     * view but not read); its slow calls are read after the word, so at least the view's. A lower bound
+     * of the calls that reaches the volume, with errors and slow calls under the lines against it, means
+     * the view has the volume and is under both lines: the rule is false on it. The add comes after the
+     * read; the view is defined at the read, so whatever is recorded in between is not in it.
+     */
+    private boolean recordedQuietly(Bucket bucket, long epoch, int minVolume, int errorPercent, int slowPercent) {
+        Base before = base;
+        if (before == null || before.epoch != epoch || before.lateRecords != lateRecords) {
+            return false; // the first record of an epoch makes its base on the word path
+        }
+        long word = bucket.get(); // the view's instant
+        long calls = before.calls + (word & LOW) + 1;
+        if (calls < minVolume || (before.errors + (word >>> 32)) * 100 >= (long) errorPercent * calls) {
+            return false;
+        }
+        if (slowPercent >= 0 && (before.slow + bucket.slow.get()) * 100 >= (long) slowPercent * calls) {
+            return false;
+        }
+        bucket.quiet.increment(); // striped once contended: threads stop sharing the word's cache line
+        return true;
+    }
+
+    /**
+     * The rule over the window ending at {@code nowNanos}, summed now (the rare paths: a late record, a
+     * time already out of the window). Each bucket's calls and errors come from one read of its word, so
+     * the sum never holds an error without its call.
+     */
+    private boolean testWindow(long nowNanos, int minVolume, int errorPercent, int slowPercent) {
+        long current = ring.epochOf(nowNanos);
+        long calls = 0;
+        long errors = 0;
+        long slow = 0;
+        for (int slot = 0; slot < ring.buckets(); slot++) {
+            Bucket bucket = ring.inWindow(slot, current);
+            if (bucket != null) {
+                long word = bucket.get();
+                calls += (word & LOW) + bucket.quiet.sum();
+                errors += word >>> 32;
+                slow += bucket.slow.get();
+            }
+        }
+        return test(calls, errors, slow, minVolume, errorPercent, slowPercent);
     }
 
     private static boolean test(long calls, long errors, long slow, int minVolume, int errorPercent, int slowPercent) {
@@ -135,7 +196,7 @@ public final class RollingTally {
             BucketRing.Entry<Bucket> entry = ring.entryIn(slot);
             if (entry != null && entry.epoch() < epoch && entry.epoch() > epoch - ring.buckets()) {
                 long word = entry.bucket().get();
-                calls += word & LOW;
+                calls += (word & LOW) + entry.bucket().quiet.sum();
                 errors += word >>> 32;
                 slow += entry.bucket().slow.get();
             }
@@ -169,7 +230,7 @@ public final class RollingTally {
             if (bucket != null) {
                 long word = bucket.get();
                 total += switch (what) {
-                    case 0 -> word & LOW;
+                    case 0 -> (word & LOW) + bucket.quiet.sum();
                     case 1 -> word >>> 32;
                     default -> bucket.slow.get();
                 };
@@ -178,9 +239,13 @@ public final class RollingTally {
         return total;
     }
 
-    /** One bucket: its word ({@code errors << 32 | calls}) and its slow calls. Never reused for another epoch. */
+    /**
+     * One bucket: its word ({@code errors << 32 | calls}), its slow calls, and its quiet successes
+     * (counted apart from the word, see {@link #recordedQuietly}). Never reused for another epoch.
+     */
     private static final class Bucket extends AtomicLong {
         final AtomicLong slow = new AtomicLong();
+        final LongAdder quiet = new LongAdder();
     }
 
     /** The sums of the buckets of {@code epoch}'s window before its own, valid while no late record came after {@code lateRecords}. */
