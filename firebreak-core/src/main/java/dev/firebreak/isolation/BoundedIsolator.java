@@ -27,8 +27,13 @@ public abstract sealed class BoundedIsolator implements Isolator permits Semapho
     private volatile AdaptiveLimit adaptive; // null: the static limit stands; written under limitChanges
     private volatile long dropAfterNanos = Long.MAX_VALUE;
 
-    BoundedIsolator(int maxConcurrentRequests) {
-        this.permits = Bulkhead.striped(maxConcurrentRequests);
+    /**
+     * {@code striped}: whether the bulkhead stripes its free permits ({@link Bulkhead#striped}), which pays
+     * when a permit is given back on the thread that took it (SEMAPHORE: the caller's); a VIRTUAL call
+     * gives it back on its virtual thread, a new one each call, which would scatter the permits.
+     */
+    BoundedIsolator(int maxConcurrentRequests, boolean striped) {
+        this.permits = striped ? Bulkhead.striped(maxConcurrentRequests) : new Bulkhead(maxConcurrentRequests);
         this.staticLimit = maxConcurrentRequests;
     }
 

@@ -16,7 +16,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * that instant: the admission, the limit change and the release are each one atomic step on one word,
  * and the bulkhead is linearizable (model-checked by {@code BulkheadLincheckTest}).
  *
- * <p><b>Striped</b> ({@link #striped(int)}, what SEMAPHORE and VIRTUAL use): once two admissions have
+ * <p><b>Striped</b> ({@link #striped(int)}, what SEMAPHORE uses): once two admissions have
  * collided on the word, a release leaves its permit in the releasing thread's cell ({@link
  * PermitStripes}) instead of the word, and that thread's next admission takes it back from there, so
  * threads that keep calling stop moving the word's cache line between cores. A permit in a cell stays
@@ -107,6 +107,10 @@ public final class Bulkhead {
         if (limit < 0) {
             throw new IllegalArgumentException("limit must be >= 0, was " + limit);
         }
+        if (!striped) {
+            setLimitOnWord(limit);
+            return;
+        }
         stripeChanges.lock(); // no cells are installed from the drain to the new limit
         try {
             PermitStripes cells = stripes;
@@ -118,19 +122,23 @@ public final class Bulkhead {
             while (drainsDone.get() < drainsStarted.get()) {
                 Thread.onSpinWait();
             }
-            long shifted = (long) limit << 32;
-            while (true) {
-                long word = state.get();
-                if (countOf(word) < 0) { // a bad release is about to undo its borrow (see release)
-                    Thread.onSpinWait();
-                    continue;
-                }
-                if (state.compareAndSet(word, shifted | (word & COUNT_MASK))) {
-                    return;
-                }
-            }
+            setLimitOnWord(limit);
         } finally {
             stripeChanges.unlock();
+        }
+    }
+
+    private void setLimitOnWord(int limit) {
+        long shifted = (long) limit << 32;
+        while (true) {
+            long word = state.get();
+            if (countOf(word) < 0) { // a bad release is about to undo its borrow (see release)
+                Thread.onSpinWait();
+                continue;
+            }
+            if (state.compareAndSet(word, shifted | (word & COUNT_MASK))) {
+                return;
+            }
         }
     }
 

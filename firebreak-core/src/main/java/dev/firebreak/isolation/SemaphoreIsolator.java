@@ -7,7 +7,7 @@ import dev.firebreak.limit.LimitKind;
 public final class SemaphoreIsolator extends BoundedIsolator {
 
     SemaphoreIsolator(int maxConcurrentRequests) {
-        super(maxConcurrentRequests);
+        super(maxConcurrentRequests, true);
     }
 
     @Override

@@ -14,7 +14,7 @@ public final class VirtualThreadIsolator extends BoundedIsolator implements Hand
     private final HandOffSpin callerSpin = HandOffSpin.site();
 
     VirtualThreadIsolator(String guardName, int maxConcurrentRequests) {
-        super(maxConcurrentRequests);
+        super(maxConcurrentRequests, false);
         this.threads = Thread.ofVirtual().name("firebreak-" + guardName + "-virtual").factory();
     }
 
