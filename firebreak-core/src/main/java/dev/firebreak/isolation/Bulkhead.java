@@ -155,7 +155,7 @@ public final class Bulkhead {
             notePeak();
             return true;
         }
-        return tryAcquireWord() >= 0;
+        return acquireFromWord(true) >= 0;
     }
 
     /**
@@ -169,7 +169,7 @@ public final class Bulkhead {
             notePeak();
             return Math.max(1, inFlight());
         }
-        long word = tryAcquireWord();
+        long word = acquireFromWord(false);
         if (word < 0) {
             return 0;
         }
@@ -182,6 +182,15 @@ public final class Bulkhead {
      * the low 32 (the in-flight count when no cells are in use); -1 (nothing taken) if the limit is reached.
      */
     public long tryAcquireWord() {
+        return acquireFromWord(false);
+    }
+
+    /**
+     * {@link #tryAcquireWord}; {@code mayInstall}: whether this admission may put cells in use. Only
+     * {@link #tryAcquire()} does: the counting admissions serve an adaptive limit, whose frequent limit
+     * changes would drain new cells as fast as they came.
+     */
+    private long acquireFromWord(boolean mayInstall) {
         while (true) {
             long word = state.get();
             int count = countOf(word);
@@ -197,7 +206,7 @@ public final class Bulkhead {
             if (state.compareAndSet(word, next)) {
                 int now = count + 1;
                 if (striped) {
-                    afterWordAdmission(now, limitOf(word));
+                    afterWordAdmission(now, limitOf(word), mayInstall);
                 } else if (now > peak.get()) {
                     peak.accumulateAndGet(now, Math::max);
                 }
@@ -253,14 +262,14 @@ public final class Bulkhead {
     }
 
     /** A striped bulkhead's bookkeeping after a permit came from the word: the peak, and new cells once worth it. */
-    private void afterWordAdmission(int taken, int limit) {
+    private void afterWordAdmission(int taken, int limit, boolean mayInstall) {
         if (taken > peak.get()) {
             int held = stripes == null ? taken : inFlight();
             if (held > peak.get()) {
                 peak.accumulateAndGet(held, Math::max);
             }
         }
-        if (contended && stripes == null && 2L * taken <= limit && stripeChanges.tryLock()) {
+        if (mayInstall && contended && stripes == null && 2L * taken <= limit && stripeChanges.tryLock()) {
             try {
                 // Under the lock no limit change is between its drain and its new limit; the word has room
                 // for twice what is taken, so cells do not starve a saturated bulkhead into draining again.

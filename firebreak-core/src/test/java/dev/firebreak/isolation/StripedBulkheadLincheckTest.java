@@ -10,10 +10,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Model check of a striped bulkhead ({@link Bulkhead#striped}) for linearizability: lincheck explores
- * interleavings of admissions from the threads' cells and from the word, releases into the cells,
- * refusals (each one detaching and draining the cells before it decides) and limit changes (each one
- * draining first), and checks each result against a sequential order of the same operations, in
- * which an admission succeeds exactly when fewer are held than the limit in force at that instant.
+ * interleavings of admissions from the threads' cells and from the word (plain and counting), releases
+ * into the cells, refusals (each one detaching and draining the cells before it decides) and limit
+ * changes (each one draining first), and checks each result against a sequential order of the same
+ * operations, in which an admission succeeds exactly when fewer are held than the limit in force at
+ * that instant.
  * The bulkhead starts with its cells in use, as after a first collision, so every run exercises them.
  */
 @Param(name = "thread", gen = ThreadIdGen.class)
@@ -27,6 +28,16 @@ public class StripedBulkheadLincheckTest {
     @Operation
     public boolean acquire(@Param(name = "thread") int thread) {
         boolean admitted = bulkhead.tryAcquire();
+        if (admitted) {
+            held[thread]++;
+        }
+        return admitted;
+    }
+
+    /** Asks for a permit as an adaptive limit's admission does (its count is a gauge with cells in use: not compared). */
+    @Operation
+    public boolean acquireCounting(@Param(name = "thread") int thread) {
+        boolean admitted = bulkhead.tryAcquireCount() > 0;
         if (admitted) {
             held[thread]++;
         }
