@@ -152,7 +152,7 @@ public final class Bulkhead {
     public boolean tryAcquire() {
         PermitStripes cells = stripes;
         if (cells != null && cells.take(cells.mine())) {
-            notePeak();
+            notePeak(countOf(state.get()));
             return true;
         }
         return acquireFromWord(true) >= 0;
@@ -166,7 +166,7 @@ public final class Bulkhead {
     public int tryAcquireCount() {
         PermitStripes cells = stripes;
         if (cells != null && cells.take(cells.mine())) {
-            notePeak();
+            notePeak(countOf(state.get()));
             return Math.max(1, inFlight());
         }
         long word = acquireFromWord(false);
@@ -234,7 +234,7 @@ public final class Bulkhead {
             if (Integer.compareUnsigned(countOf(word), limitOf(word)) < 0) {
                 return false;
             }
-            // (3) no cells installed since (2) began to matter, and no drain under way from (1) to here:
+            // (3) still no cells, and no drain under way at any time from (1) to here:
             // every drain that started before this read was done before (1), so at (2) no permit was
             // in a cell or on its way back to the word, and the word's count is the count held.
             if (stripes == null && drainsStarted.get() == done) {
@@ -263,12 +263,7 @@ public final class Bulkhead {
 
     /** A striped bulkhead's bookkeeping after a permit came from the word: the peak, and new cells once worth it. */
     private void afterWordAdmission(int taken, int limit, boolean mayInstall) {
-        if (taken > peak.get()) {
-            int held = stripes == null ? taken : inFlight();
-            if (held > peak.get()) {
-                peak.accumulateAndGet(held, Math::max);
-            }
-        }
+        notePeak(taken);
         if (mayInstall && contended && stripes == null && 2L * taken <= limit && stripeChanges.tryLock()) {
             try {
                 // Under the lock no limit change is between its drain and its new limit; the word has room
@@ -283,10 +278,10 @@ public final class Bulkhead {
         }
     }
 
-    /** A permit came from a cell: raises the peak if the permits held may now exceed it. */
-    private void notePeak() {
-        if (countOf(state.get()) > peak.get()) { // what is taken bounds what is held
-            int held = inFlight();
+    /** A permit was admitted with {@code taken} counted: raises the peak if the permits held may now exceed it. */
+    private void notePeak(int taken) {
+        if (taken > peak.get()) { // what is taken bounds what is held: the cells are read only when it may matter
+            int held = stripes == null ? taken : inFlight();
             if (held > peak.get()) {
                 peak.accumulateAndGet(held, Math::max);
             }
