@@ -117,11 +117,10 @@ public final class Bulkhead {
             if (cells != null) {
                 drain(cells); // free permits taken under the old limit go back to the word first
             }
-            // A refusal's drain may have detached the cells first: wait until every drain is over (one that
-            // starts meanwhile finds nothing to detach: no cells are installed while this lock is held).
-            while (drainsDone.get() < drainsStarted.get()) {
-                Thread.onSpinWait();
-            }
+            // No cells are in use from here to the new limit (none are installed while this lock is held).
+            // A refusal's drain may still be closing cells it detached: an admission can take a permit from
+            // one of those only if it read the cells before they were detached, so it began before this
+            // change and is ordered before it, under the old limit.
             setLimitOnWord(limit);
         } finally {
             stripeChanges.unlock();
