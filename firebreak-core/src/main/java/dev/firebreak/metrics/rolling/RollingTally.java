@@ -76,7 +76,8 @@ public final class RollingTally {
      * Records one call at {@code nowNanos} (an error, a slow call, or neither) and tells whether the
      * window ending at {@code nowNanos}, this call included, holds at least {@code minVolume} calls
      * and either {@code errors * 100 >= errorPercent * calls} or, when {@code slowPercent >= 0},
-     * {@code slow * 100 >= slowPercent * calls}. Allocates nothing but one base per bucket interval.
+     * {@code slow * 100 >= slowPercent * calls}. Allocates nothing but one base per bucket interval (and
+     * the window's sums for a late record).
      */
     public boolean recordAndTest(boolean error, boolean slow, long nowNanos, int minVolume, int errorPercent,
             int slowPercent) {
@@ -146,24 +147,11 @@ public final class RollingTally {
 
     /**
      * The rule over the window ending at {@code nowNanos}, summed now (the rare paths: a late record, a
-     * time already out of the window). Each bucket's calls and errors come from one read of its word, so
-     * the sum never holds an error without its call.
+     * time already out of the window), by {@link #windowSums}.
      */
     private boolean testWindow(long nowNanos, int minVolume, int errorPercent, int slowPercent) {
-        long current = ring.epochOf(nowNanos);
-        long calls = 0;
-        long errors = 0;
-        long slow = 0;
-        for (int slot = 0; slot < ring.buckets(); slot++) {
-            Bucket bucket = ring.inWindow(slot, current);
-            if (bucket != null) {
-                long word = bucket.get();
-                calls += (word & LOW) + bucket.quiet.sum();
-                errors += word >>> 32;
-                slow += bucket.slow.get();
-            }
-        }
-        return test(calls, errors, slow, minVolume, errorPercent, slowPercent);
+        long[] sums = windowSums(nowNanos);
+        return test(sums[0], sums[1], sums[2], minVolume, errorPercent, slowPercent);
     }
 
     private static boolean test(long calls, long errors, long slow, int minVolume, int errorPercent, int slowPercent) {
@@ -208,35 +196,37 @@ public final class RollingTally {
 
     /** Calls in the window ending at {@code nowNanos}. */
     public long calls(long nowNanos) {
-        return sum(0, nowNanos);
+        return windowSums(nowNanos)[0];
     }
 
     /** Errors in the window ending at {@code nowNanos}. */
     public long errors(long nowNanos) {
-        return sum(1, nowNanos);
+        return windowSums(nowNanos)[1];
     }
 
     /** Slow calls in the window ending at {@code nowNanos}. */
     public long slow(long nowNanos) {
-        return sum(2, nowNanos);
+        return windowSums(nowNanos)[2];
     }
 
-    /** 0: calls, 1: errors, 2: slow; read bucket after bucket, like {@link RollingCounter#sum}. */
-    private long sum(int what, long nowNanos) {
+    /**
+     * Calls, errors and slow calls (in that order) over the window ending at {@code nowNanos}, read bucket
+     * after bucket, like {@link RollingCounter#sum}. Each bucket's calls and errors come from one read of
+     * its word, so the sums never hold an error without its call.
+     */
+    private long[] windowSums(long nowNanos) {
         long current = ring.epochOf(nowNanos);
-        long total = 0;
+        long[] sums = new long[3];
         for (int slot = 0; slot < ring.buckets(); slot++) {
             Bucket bucket = ring.inWindow(slot, current);
             if (bucket != null) {
                 long word = bucket.get();
-                total += switch (what) {
-                    case 0 -> (word & LOW) + bucket.quiet.sum();
-                    case 1 -> word >>> 32;
-                    default -> bucket.slow.get();
-                };
+                sums[0] += (word & LOW) + bucket.quiet.sum();
+                sums[1] += word >>> 32;
+                sums[2] += bucket.slow.get();
             }
         }
-        return total;
+        return sums;
     }
 
     /**
