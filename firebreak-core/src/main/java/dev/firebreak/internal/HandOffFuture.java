@@ -23,9 +23,9 @@ import java.util.concurrent.locks.LockSupport;
  *       the other. Every completion path of this class ({@link #complete}, {@link #completeExceptionally},
  *       {@link #cancel}) wakes the waiter; a synchronous caller's future is never given to user code,
  *       so no other completion (obtrude, orTimeout) can reach it.</li>
- *   <li><b>Bounded spin.</b> At most {@link HandOffSpin#rounds()} {@link Thread#onSpinWait()} rounds per
- *       wait, a few microseconds: a slow call costs the caller that much CPU, once (and its site's
- *       score stops such spins while they do not pay).</li>
+ *   <li><b>Bounded spin.</b> {@link Thread#onSpinWait()} rounds while the site's bound allows
+ *       ({@link HandOffSpin#goOn}), a few microseconds per wait: a slow call costs the caller that much
+ *       CPU, once (and its site's score stops such spins while they do not pay).</li>
  *   <li><b>Handed work runs once</b>, on the waiting caller's thread: only a future marked
  *       {@link #callerWaits()} at construction accepts it, and only the thread that claimed the
  *       outcome hands it (once, since the claim is one CAS).</li>
@@ -86,11 +86,11 @@ abstract class HandOffFuture<T> extends CompletableFuture<T> {
             return false;
         }
         HandOffSpin spin = callerSpin();
-        int rounds = spin.begin();
-        if (rounds > 0) {
+        if (spin.begin() > 0) {
             boolean found = false;
             try {
-                for (; rounds > 0 && !(found = settled()); rounds--) {
+                long start = spin.spinStart();
+                for (int round = 0; !(found = settled()) && spin.goOn(round, start); round++) {
                     Thread.onSpinWait();
                 }
             } finally {

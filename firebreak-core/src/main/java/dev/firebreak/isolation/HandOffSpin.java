@@ -1,5 +1,6 @@
 package dev.firebreak.isolation;
 
+import dev.firebreak.time.Ticker;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -27,12 +28,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       (A spinning caller and a spinning pool thread waiting for each other's next step is the case
  *       that pays, so the cap does not keep a core free: a spin that starves the thread it waits for
  *       fails, and the score stops such spins.)</li>
- *   <li><b>Bounded.</b> One spin is at most {@link #rounds()} rounds of {@link Thread#onSpinWait()}
- *       ({@value #DEFAULT_ROUNDS} by default, about 4 us on the benchmark machine, an AMD EPYC).</li>
+ *   <li><b>Bounded in time.</b> One spin lasts at most {@value #DEFAULT_SPIN_NANOS} ns of the machine's
+ *       real time: a spinner reads the system clock every {@value #CHECK_EVERY} rounds of
+ *       {@link Thread#onSpinWait()} ({@link #goOn}). A bound in rounds is a different time on every
+ *       processor (one round took about 44 ns on an AMD EPYC host and 14 ns on an Intel Xeon host,
+ *       where the 100 rounds tuned on the first were too short to meet the other side's next step
+ *       and every spin ended in a park). The bound reads the real clock, not the guard's ticker, on
+ *       purpose: a spin is a use of the processor, not a scheduled event, and a test's manual clock
+ *       would never end it.</li>
  * </ul>
  *
  * <p>{@code -Dfirebreak.handoff.spins=N} overrides it for the whole JVM: {@code 0} never spins, {@code N > 0}
- * always spins N rounds (no score, no cap).
+ * always spins N rounds (no score, no cap, no time bound).
  *
  * <p>Invariants: a {@link #begin()} that returned a positive count is followed by exactly one
  * {@link #end(boolean)} (callers use try/finally), so the JVM-wide spinner count returns to zero and
@@ -42,8 +49,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class HandOffSpin {
 
-    /** Rounds of one spin when not overridden. */
-    static final int DEFAULT_ROUNDS = 100;
+    /** The longest one adaptive spin lasts, in nanoseconds of real time. */
+    static final long DEFAULT_SPIN_NANOS = 5_000;
+    /** Rounds between two readings of the clock in a timed spin (a power of two). */
+    static final int CHECK_EVERY = 16;
+    /** An adaptive spin's bound in rounds, a backstop only: its time bound ends it long before. */
+    static final int MAX_ROUNDS = 1 << 20;
     static final int UP = 1;
     static final int DOWN = 2;
     static final int SCORE_MAX = 16;
@@ -60,14 +71,16 @@ public final class HandOffSpin {
     private static final HandOffSpin SHARED = site();
 
     private final int rounds;
+    private final long spinNanos; // Long.MAX_VALUE: bounded by rounds only (a fixed site)
     private final boolean adaptive;
     private final int maxSpinners;
     private final AtomicInteger spinners;
     private volatile int score = THRESHOLD; // optimistic: a new site spins until the outcomes say otherwise
     private int probes; // racy on purpose: only its low bits pick the probes
 
-    private HandOffSpin(int rounds, boolean adaptive, int maxSpinners, AtomicInteger spinners) {
+    private HandOffSpin(int rounds, long spinNanos, boolean adaptive, int maxSpinners, AtomicInteger spinners) {
         this.rounds = rounds;
+        this.spinNanos = spinNanos;
         this.adaptive = adaptive;
         this.maxSpinners = maxSpinners;
         this.spinners = spinners;
@@ -78,7 +91,7 @@ public final class HandOffSpin {
         if (OVERRIDE != null) {
             return fixed(OVERRIDE);
         }
-        return new HandOffSpin(DEFAULT_ROUNDS, true, MAX_SPINNERS, SPINNERS);
+        return new HandOffSpin(MAX_ROUNDS, DEFAULT_SPIN_NANOS, true, MAX_SPINNERS, SPINNERS);
     }
 
     /** Where the callers waiting for {@code isolator}'s calls decide whether to spin: its site, else one shared. */
@@ -88,17 +101,35 @@ public final class HandOffSpin {
 
     /** A site that always spins {@code rounds} rounds (0: never), with no score and no cap. */
     static HandOffSpin fixed(int rounds) {
-        return new HandOffSpin(Math.max(0, rounds), false, 0, null);
+        return new HandOffSpin(Math.max(0, rounds), Long.MAX_VALUE, false, 0, null);
     }
 
-    /** An adaptive site with its own cap and spinner count (for tests). */
+    /** An adaptive site with its own bound in rounds, cap and spinner count, and the default time bound (for tests). */
     static HandOffSpin adaptive(int rounds, int maxSpinners, AtomicInteger spinners) {
-        return new HandOffSpin(rounds, true, maxSpinners, spinners);
+        return new HandOffSpin(rounds, DEFAULT_SPIN_NANOS, true, maxSpinners, spinners);
     }
 
-    /** The most rounds one spin lasts. */
+    /** The most rounds one spin lasts (an adaptive site's spin is bounded in time long before). */
     public int rounds() {
         return rounds;
+    }
+
+    /**
+     * The reading a spin that {@link #begin()} allowed starts from, for {@link #goOn}: the system clock's
+     * (0 for a site bounded by rounds only, which never reads it).
+     */
+    public long spinStart() {
+        return spinNanos == Long.MAX_VALUE ? 0L : Ticker.system().read();
+    }
+
+    /**
+     * Whether a spin begun at {@code start} ({@link #spinStart()}) that has done {@code round} rounds
+     * goes on for one more: within {@link #rounds()}, and within the time bound, which is read every
+     * {@value #CHECK_EVERY} rounds only (a reading costs about as much as one round).
+     */
+    public boolean goOn(int round, long start) {
+        return round < rounds && ((round & (CHECK_EVERY - 1)) != CHECK_EVERY - 1
+                || Ticker.system().read() - start < spinNanos);
     }
 
     /**

@@ -28,8 +28,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li><b>No stranded task.</b> One offer wakes at most one thread and may wake none while a thread
  *       spins; a taker that finds more tasks behind the one it took wakes a sleeper for them (a
  *       cascade), so tasks never wait for a busy thread while another sleeps.</li>
- *   <li><b>Bounded spin.</b> At most {@link HandOffSpin#rounds()} rounds of {@link Thread#onSpinWait()}
- *       per take, and only when the site allows ({@link HandOffSpin#begin()}).</li>
+ *   <li><b>Bounded spin.</b> Rounds of {@link Thread#onSpinWait()} while the site's bound allows
+ *       ({@link HandOffSpin#goOn}: a few microseconds), and only when the site allows a spin at all
+ *       ({@link HandOffSpin#begin()}).</li>
  * </ul>
  */
 class SpinningTaskQueue extends AbstractQueue<Runnable> implements BlockingQueue<Runnable> {
@@ -87,11 +88,11 @@ class SpinningTaskQueue extends AbstractQueue<Runnable> implements BlockingQueue
 
     private Runnable await(boolean timed, long nanos) throws InterruptedException {
         Runnable task = tasks.poll();
-        int rounds;
-        if (task == null && (rounds = spin.begin()) > 0) {
+        if (task == null && spin.begin() > 0) {
             spinning.incrementAndGet();
             try {
-                for (int i = rounds; i > 0 && (task = tasks.poll()) == null; i--) {
+                long start = spin.spinStart();
+                for (int round = 0; (task = tasks.poll()) == null && spin.goOn(round, start); round++) {
                     Thread.onSpinWait();
                 }
             } finally {

@@ -2,6 +2,7 @@ package dev.firebreak.isolation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.firebreak.time.Ticker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -112,6 +113,49 @@ class HandOffSpinTest {
             always.end(false);
         }
         assertThat(always.adaptive()).isFalse();
+    }
+
+    @Test
+    void anAdaptiveSpinEndsWhenItsTimeIsUpNotAfterAFixedNumberOfRounds() {
+        HandOffSpin spin = HandOffSpin.site(); // the production site: its bound in rounds is only a backstop
+        assertThat(spin.rounds()).isGreaterThan(100_000);
+        long now = Ticker.system().read();
+        long longAgo = now - 1_000 * HandOffSpin.DEFAULT_SPIN_NANOS;
+        long farAhead = now + 1_000 * HandOffSpin.DEFAULT_SPIN_NANOS;
+        int check = HandOffSpin.CHECK_EVERY - 1; // the rounds at which the clock is read
+        // between two readings the spin goes on, whatever the time
+        assertThat(spin.goOn(0, longAgo)).isTrue();
+        assertThat(spin.goOn(check - 1, longAgo)).isTrue();
+        // at a reading: over once the time bound has passed, not before
+        assertThat(spin.goOn(check, longAgo)).isFalse();
+        assertThat(spin.goOn(check + HandOffSpin.CHECK_EVERY, longAgo)).isFalse();
+        assertThat(spin.goOn(check, farAhead)).isTrue();
+        // and never past the backstop
+        assertThat(spin.goOn(spin.rounds(), farAhead)).isFalse();
+    }
+
+    @Test
+    void aSpinOfTheProductionSiteEndsOnItsOwnWhenNothingComes() {
+        HandOffSpin spin = HandOffSpin.site();
+        long start = spin.spinStart();
+        int rounds = 0;
+        while (spin.goOn(rounds, start)) {
+            Thread.onSpinWait();
+            rounds++;
+        }
+        // it ended by its time bound (the loop would otherwise run a million rounds), at a reading
+        assertThat(rounds).isLessThan(spin.rounds()).isPositive();
+        assertThat(rounds % HandOffSpin.CHECK_EVERY).isEqualTo(HandOffSpin.CHECK_EVERY - 1);
+    }
+
+    @Test
+    void aFixedSiteCountsRoundsOnlyAndNeverReadsTheClock() {
+        HandOffSpin always = HandOffSpin.fixed(40);
+        assertThat(always.spinStart()).isZero();
+        // a start long before any reading: a fixed site ignores time, so only the rounds end it
+        assertThat(always.goOn(HandOffSpin.CHECK_EVERY - 1, Long.MIN_VALUE / 2)).isTrue();
+        assertThat(always.goOn(39, 0L)).isTrue();
+        assertThat(always.goOn(40, 0L)).isFalse();
     }
 
     @Test
