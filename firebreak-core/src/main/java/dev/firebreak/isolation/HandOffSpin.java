@@ -125,7 +125,7 @@ public final class HandOffSpin {
     /**
      * Whether a spin begun at {@code start} ({@link #spinStart()}) that has done {@code round} rounds
      * goes on for one more: within {@link #rounds()}, and within the time bound, which is read every
-     * {@value #CHECK_EVERY} rounds only (a reading costs about as much as one round).
+     * {@value #CHECK_EVERY} rounds only (a reading costs one or two rounds).
      */
     public boolean goOn(int round, long start) {
         return round < rounds && ((round & (CHECK_EVERY - 1)) != CHECK_EVERY - 1
@@ -133,8 +133,9 @@ public final class HandOffSpin {
     }
 
     /**
-     * Decides whether this wait spins: the rounds to spin (then call {@link #end} once, in a finally),
-     * or 0 (park at once; do not call {@code end}).
+     * Decides whether this wait spins: positive, the most rounds it may spin ({@link #rounds()}; spin while
+     * {@link #goOn} says so, then call {@link #end} once, in a finally), or 0 (park at once; do not call
+     * {@code end}).
      */
     public int begin() {
         if (!adaptive || rounds == 0) {
