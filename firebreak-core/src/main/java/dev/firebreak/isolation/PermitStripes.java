@@ -25,13 +25,13 @@ final class PermitStripes {
     private static final int STRIDE = 32; // ints per cell: 128 bytes
     private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(int[].class);
     private static final int CELLS = cellsFor(Runtime.getRuntime().availableProcessors());
+    /** Fibonacci hashing keeps the top log2(CELLS) bits of the product. */
+    private static final int SHIFT = 64 - Integer.numberOfTrailingZeros(CELLS);
 
     private final int[] cells;
-    private final int shift;
 
     PermitStripes() {
         this.cells = new int[(CELLS + 1) * STRIDE];
-        this.shift = 64 - Integer.numberOfTrailingZeros(CELLS);
     }
 
     /** A power of two at least twice the processors, between 2 and 64. */
@@ -47,7 +47,7 @@ final class PermitStripes {
 
     /** The index in {@link #cells} of the calling thread's cell. */
     int mine() {
-        return indexOf((int) ((Thread.currentThread().threadId() * 0x9E37_79B9_7F4A_7C15L) >>> shift));
+        return indexOf((int) ((Thread.currentThread().threadId() * 0x9E37_79B9_7F4A_7C15L) >>> SHIFT));
     }
 
     /** The index in {@link #cells} of cell {@code cell} (0 to {@code size() - 1}). */
