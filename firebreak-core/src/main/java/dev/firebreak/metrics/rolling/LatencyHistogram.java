@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * used, made on first use by a compare-and-set (at most 58 chunks). Recording is lock-free, one
  * atomic update: the cell's compare-and-set, whose failure tells that another recorder met it there
  * (the count is the cells' total, and the mean is computed from the cells' representatives, so there
- * is no count or sum to update); it counts every sample (no reservoir, no cap).
+ * is no count or sum to update); it counts every sample (no reservoir, no cap). A histogram that one
+ * thread alone writes records with no atomic update at all ({@link #recordAlone}).
  */
 final class LatencyHistogram {
 
@@ -42,6 +43,22 @@ final class LatencyHistogram {
             cells.getAndIncrement(sub);
         }
         return alone;
+    }
+
+    /**
+     * Records one value (negative values count as 0) as this histogram's only writer: the cell's count
+     * is read and its successor stored with release semantics, no locked instruction. Correct only while
+     * no other thread records here (see {@link StripedHistogram}).
+     */
+    void recordAlone(long nanos) {
+        long value = Math.max(0L, nanos);
+        int chunk = chunkOf(value);
+        AtomicLongArray cells = chunks.get(chunk);
+        if (cells == null) {
+            cells = madeChunk(chunk);
+        }
+        int sub = subBucketOf(value, chunk);
+        cells.setRelease(sub, cells.getPlain(sub) + 1);
     }
 
     /** The cells of {@code chunk}, made by the first sample that falls in it (apart: a rare path kept out of the hot one). */

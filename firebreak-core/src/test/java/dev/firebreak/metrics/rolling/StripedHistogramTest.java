@@ -14,9 +14,10 @@ import org.jetbrains.lincheck.datastructures.Validate;
 import org.junit.jupiter.api.Test;
 
 /**
- * The striped histogram counts every sample exactly once, before, while and after it spreads over
- * stripes: model-checked (lincheck explores the interleavings where a cell's compare-and-set fails
- * and the stripes are made) and on 64 threads.
+ * The striped histogram counts every sample exactly once, on its owner's home, on the others' shared
+ * histogram, and before, while and after it spreads over stripes: model-checked (lincheck explores the
+ * interleavings where two threads race to own home, where a cell's compare-and-set fails and the
+ * stripes are made) and on 64 threads.
  */
 @Param(name = "value", gen = IntGen.class, conf = "60:70") // values 60..63 exact, 64..70 in chunk 1: neighbouring cells
 public class StripedHistogramTest {
@@ -60,6 +61,13 @@ public class StripedHistogramTest {
                 .actorsBefore(1).actorsAfter(1).check(StripedHistogramTest.class);
     }
 
+    /** As {@link #modelCheck}, with no record before the threads start: they race to own home. */
+    @Test
+    void modelCheckTheRaceToOwnHome() {
+        new ModelCheckingOptions().iterations(20).invocationsPerIteration(500).threads(3).actorsPerThread(2)
+                .actorsBefore(0).actorsAfter(1).check(StripedHistogramTest.class);
+    }
+
     @Test
     void sixtyFourThreadsLoseNoSample() throws Exception {
         StripedHistogram shared = new StripedHistogram();
@@ -100,6 +108,47 @@ public class StripedHistogramTest {
         for (int k = 0; k < 4; k++) {
             assertThat(cells[chunk][LatencyHistogram.subBucketOf(900 + 8 * k, chunk)]).isEqualTo(16L * each);
         }
+    }
+
+    @Test
+    void theFirstRecorderOwnsHomeAndTheOthersShareOneHistogramUntilTheyContend() throws Exception {
+        StripedHistogram histogram = new StripedHistogram();
+        histogram.record(10);
+        histogram.record(10);
+        Thread other = Thread.ofPlatform().start(() -> {
+            histogram.record(10);
+            histogram.record(1_000);
+        });
+        other.join();
+        histogram.record(1_000);
+
+        long[][] cells = new long[LatencyHistogram.CHUNKS][];
+        histogram.addTo(cells);
+        assertThat(cells[0][10]).isEqualTo(3);
+        int chunk = LatencyHistogram.chunkOf(1_000);
+        assertThat(cells[chunk][LatencyHistogram.subBucketOf(1_000, chunk)]).isEqualTo(2);
+        assertThat(histogram.striped()).as("one other thread, never contended: no stripes").isFalse();
+    }
+
+    @Test
+    void aLoneRecorderIsCountedExactlyAcrossManyRecords() {
+        StripedHistogram histogram = new StripedHistogram();
+        for (int i = 0; i < 100_000; i++) {
+            histogram.record(i % 200);
+        }
+        long[][] cells = new long[LatencyHistogram.CHUNKS][];
+        histogram.addTo(cells);
+        long total = 0;
+        for (long[] chunk : cells) {
+            if (chunk != null) {
+                for (long cell : chunk) {
+                    total += cell;
+                }
+            }
+        }
+        assertThat(total).isEqualTo(100_000);
+        assertThat(cells[0][63]).isEqualTo(500);
+        assertThat(histogram.striped()).isFalse();
     }
 
     @Test
