@@ -63,7 +63,7 @@ final class StripedHistogram {
     private final LatencyHistogram home = new LatencyHistogram();
     /** Null until two records other than the owner's meet; then {@link #STRIPES} slots, each made on first use. */
     private volatile AtomicReferenceArray<LatencyHistogram> stripes;
-    /** The id of the thread that alone writes {@link #home}; 0 until the first record claims it. */
+    /** The id of the thread that alone writes {@link #home}; 0 (no thread's id: ids are positive) until the first record claims it. */
     private volatile long owner;
     /** Null until a thread other than the owner records; then shared by every other thread until they contend. */
     private volatile LatencyHistogram others;
@@ -83,17 +83,17 @@ final class StripedHistogram {
         }
         AtomicReferenceArray<LatencyHistogram> spread = stripes;
         if (spread == null) {
-            if (shared().record(nanos)) {
+            if (othersHistogram().record(nanos)) {
                 return;
             }
-            makeStripes(); // contention seen (the sample is counted on shared): spread the next ones
+            makeStripes(); // contention seen (the sample is counted on others): spread the next ones
             return;
         }
         stripeOf(spread).record(nanos);
     }
 
     /** The histogram the threads other than the owner share until they contend, made by the first of them. */
-    private LatencyHistogram shared() {
+    private LatencyHistogram othersHistogram() {
         LatencyHistogram made = others;
         if (made == null) {
             LatencyHistogram fresh = new LatencyHistogram();
