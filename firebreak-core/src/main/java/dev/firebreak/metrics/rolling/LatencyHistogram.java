@@ -32,10 +32,7 @@ final class LatencyHistogram {
     boolean record(long nanos) {
         long value = Math.max(0L, nanos);
         int chunk = chunkOf(value);
-        AtomicLongArray cells = chunks.get(chunk);
-        if (cells == null) {
-            cells = madeChunk(chunk);
-        }
+        AtomicLongArray cells = cellsOf(chunk);
         int sub = subBucketOf(value, chunk);
         long seen = cells.get(sub);
         boolean alone = cells.compareAndSet(sub, seen, seen + 1);
@@ -53,12 +50,15 @@ final class LatencyHistogram {
     void recordAlone(long nanos) {
         long value = Math.max(0L, nanos);
         int chunk = chunkOf(value);
-        AtomicLongArray cells = chunks.get(chunk);
-        if (cells == null) {
-            cells = madeChunk(chunk);
-        }
+        AtomicLongArray cells = cellsOf(chunk);
         int sub = subBucketOf(value, chunk);
         cells.setRelease(sub, cells.getPlain(sub) + 1);
+    }
+
+    /** The cells of {@code chunk}, made if no sample fell in it before. */
+    private AtomicLongArray cellsOf(int chunk) {
+        AtomicLongArray cells = chunks.get(chunk);
+        return cells != null ? cells : madeChunk(chunk);
     }
 
     /** The cells of {@code chunk}, made by the first sample that falls in it (apart: a rare path kept out of the hot one). */

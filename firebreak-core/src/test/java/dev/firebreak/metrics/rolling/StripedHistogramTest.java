@@ -95,14 +95,7 @@ public class StripedHistogramTest {
         }
         long[][] cells = new long[LatencyHistogram.CHUNKS][];
         shared.addTo(cells);
-        long total = 0;
-        for (long[] chunk : cells) {
-            if (chunk != null) {
-                for (long cell : chunk) {
-                    total += cell;
-                }
-            }
-        }
+        long total = total(cells);
         assertThat(total).isEqualTo((long) threads * each);
         int chunk = LatencyHistogram.chunkOf(900);
         for (int k = 0; k < 4; k++) {
@@ -138,14 +131,7 @@ public class StripedHistogramTest {
         }
         long[][] cells = new long[LatencyHistogram.CHUNKS][];
         histogram.addTo(cells);
-        long total = 0;
-        for (long[] chunk : cells) {
-            if (chunk != null) {
-                for (long cell : chunk) {
-                    total += cell;
-                }
-            }
-        }
+        long total = total(cells);
         assertThat(total).isEqualTo(100_000);
         assertThat(cells[0][63]).isEqualTo(500);
         assertThat(histogram.striped()).isFalse();
@@ -157,5 +143,18 @@ public class StripedHistogramTest {
         assertThat(StripedHistogram.stripesFor(2)).isEqualTo(4);
         assertThat(StripedHistogram.stripesFor(3)).isEqualTo(8);
         assertThat(StripedHistogram.stripesFor(64)).isEqualTo(16);
+    }
+
+    /** Every sample in {@code cells} (as {@link StripedHistogram#addTo} filled it). */
+    private static long total(long[][] cells) {
+        long total = 0;
+        for (long[] chunk : cells) {
+            if (chunk != null) {
+                for (long cell : chunk) {
+                    total += cell;
+                }
+            }
+        }
+        return total;
     }
 }
