@@ -1,5 +1,7 @@
 package dev.firebreak.metrics.rolling;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.IntUnaryOperator;
@@ -10,9 +12,19 @@ import java.util.function.IntUnaryOperator;
  * the current {@link dev.firebreak.time.Ticker} reading, so buckets rotate with the injected clock,
  * never with a background thread (see {@link BucketRing} for the rotation's invariants).
  *
- * <p>Each event is counted once, in its bucket ({@link SealableCounts}: one compare-and-set, striped
- * under contention). The counts since creation are the <em>retired</em> totals (the buckets that left
- * the ring, folded in as they leave) plus every bucket still in the ring, whatever its epoch:
+ * <p>One thread, the <em>owner</em> (the first to record, by one compare-and-set of its id; it stays the
+ * owner for the counter's life), counts without a locked instruction: each bucket has {@code home}
+ * cells that only the owner writes, and the owner keeps its own counts since creation,
+ * {@code ownTotals}, also written by it alone (each a read of the cell and its successor stored with
+ * release semantics). A window sum adds home to the bucket's other counts; a total adds
+ * {@code ownTotals} and never home, so the owner's events need no folding and no seal: a departed
+ * bucket's home is simply no longer read. A caller that keeps calling, the common case, pays no atomic
+ * read-modify-write for its counts.
+ *
+ * <p>Every other thread's event is counted once, in its bucket ({@link SealableCounts}: one
+ * compare-and-set, striped under contention). The counts since creation of those are the <em>retired</em>
+ * totals (the buckets that left the ring, folded in as they leave) plus every bucket still in the ring,
+ * whatever its epoch:
  * <ul>
  *   <li>Folding: the thread whose compare-and-set takes a bucket out of the ring seals it, which returns
  *       its counts at once, and adds them to {@code retired}. A recorder that took that bucket just before
@@ -29,6 +41,14 @@ import java.util.function.IntUnaryOperator;
  * A total therefore holds every event recorded before the read started (and perhaps some recorded
  * meanwhile), and once recording pauses it is exact: nothing lost or doubled across rotations.
  *
+ * <p>Invariants of the owner's counts: {@code owner} is set once (0, no thread's id, to an id; ids are
+ * never reused) and never changes, so home and {@code ownTotals} each have one writer and its plain
+ * read-then-store loses nothing; an owner's event is in {@code ownTotals} exactly once, and in the home of
+ * its bucket when its time has a bucket (so a window holds it exactly as it holds the others). A read
+ * holds every owner's event whose record happens-before it; one recorded without such an order shows a
+ * few nanoseconds later, when its store leaves the core. Nothing decides from these counts: they are
+ * read for snapshots.
+ *
  * <p>Kinds often counted together (a refusal and its fallback's success) may share a <em>joint</em>
  * cell, one atomic update for the pair, added to each of its kinds by every read.
  *
@@ -37,6 +57,16 @@ import java.util.function.IntUnaryOperator;
  * recorded meanwhile). Recording is lock-free and allocation-free in steady state.
  */
 public final class RollingCounter {
+
+    private static final VarHandle OWNER;
+
+    static {
+        try {
+            OWNER = MethodHandles.lookup().findVarHandle(RollingCounter.class, "owner", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final int kinds;
     /** Masks of several kinds counted as one (cell {@code kinds + j} for mask {@code j}); read into each of their kinds. */
@@ -48,6 +78,10 @@ public final class RollingCounter {
     private final AtomicLong opened = new AtomicLong();
     /** Bucket removals over (each folded, if it removed one). */
     private final AtomicLong closed = new AtomicLong();
+    /** The id of the thread that alone writes {@link #ownTotals} and every bucket's home; 0 until the first record claims it. */
+    private volatile long owner;
+    /** The owner's counts since creation, per cell: one writer, never folded (see the class comment). */
+    private final AtomicLongArray ownTotals;
 
     /**
      * A counter of {@code kinds} kinds over {@code windowNanos} in {@code buckets} buckets, with bucket
@@ -81,15 +115,13 @@ public final class RollingCounter {
         this.joint = joint.clone();
         int cells = kinds + this.joint.length;
         this.retired = new AtomicLongArray(cells);
+        this.ownTotals = new AtomicLongArray(cells);
         this.ring = new BucketRing<>(windowNanos, buckets, originNanos, () -> new Bucket(cells), new Folding());
     }
 
     /** Adds one to {@code kind} at {@code nowNanos}. */
     public void increment(int kind, long nowNanos) {
-        Bucket bucket = ring.bucketAt(nowNanos);
-        if (bucket == null || !bucket.counts.increment(kind)) {
-            retired.getAndIncrement(kind); // no bucket for this time, or its bucket was sealed first
-        }
+        count(ring.bucketAt(nowNanos), kind, owns());
     }
 
     /**
@@ -98,23 +130,43 @@ public final class RollingCounter {
      */
     public void incrementAll(long mask, long nowNanos) {
         Bucket bucket = ring.bucketAt(nowNanos);
+        boolean alone = owns();
         if ((mask & (mask - 1)) != 0) { // more than one kind: counted as one if the mask is joint
             for (int j = 0; j < joint.length; j++) {
                 if (joint[j] == mask) {
-                    if (bucket == null || !bucket.counts.increment(kinds + j)) {
-                        retired.getAndIncrement(kinds + j);
-                    }
+                    count(bucket, kinds + j, alone);
                     return;
                 }
             }
         }
         long rest = mask;
         while (rest != 0) {
-            int kind = Long.numberOfTrailingZeros(rest);
-            if (bucket == null || !bucket.counts.increment(kind)) {
-                retired.getAndIncrement(kind);
-            }
+            count(bucket, Long.numberOfTrailingZeros(rest), alone);
             rest &= rest - 1;
+        }
+    }
+
+    /** Whether the calling thread is the owner, claiming the role if nobody has it yet (see the class comment). */
+    private boolean owns() {
+        long me = Thread.currentThread().threadId();
+        long own = owner;
+        return own == me || own == 0 && OWNER.compareAndSet(this, 0L, me);
+    }
+
+    /**
+     * Counts one event in {@code cell}: as the owner ({@code alone}) in {@code bucket}'s home, if its time has
+     * a bucket, and in {@link #ownTotals}; otherwise in {@code bucket}'s sealable counts, or in
+     * {@link #retired} when its time has no bucket or its bucket was sealed first.
+     */
+    private void count(Bucket bucket, int cell, boolean alone) {
+        if (alone) {
+            if (bucket != null) {
+                AtomicLongArray home = bucket.home;
+                home.setRelease(cell, home.getPlain(cell) + 1);
+            }
+            ownTotals.setRelease(cell, ownTotals.getPlain(cell) + 1);
+        } else if (bucket == null || !bucket.counts.increment(cell)) {
+            retired.getAndIncrement(cell);
         }
     }
 
@@ -155,6 +207,9 @@ public final class RollingCounter {
             Bucket bucket = ring.inWindow(slot, current);
             if (bucket != null) {
                 bucket.counts.addTo(cells);
+                for (int cell = 0; cell < cells.length; cell++) {
+                    cells[cell] += bucket.home.get(cell);
+                }
             }
         }
         return perKind(cells);
@@ -180,7 +235,7 @@ public final class RollingCounter {
                 continue;
             }
             for (int cell = 0; cell < cells.length; cell++) {
-                cells[cell] = retired.get(cell);
+                cells[cell] = retired.get(cell) + ownTotals.get(cell); // the owner's events: never in a fold
             }
             for (int slot = 0; slot < ring.buckets(); slot++) {
                 BucketRing.Entry<Bucket> entry = ring.entryIn(slot);
@@ -243,13 +298,16 @@ public final class RollingCounter {
         }
     }
 
-    /** One bucket: a count per kind and the gauge's maximum. Never reused for another epoch. */
+    /** One bucket: a count per kind (the owner's in home), and the gauge's maximum. Never reused for another epoch. */
     private static final class Bucket {
         final SealableCounts counts;
+        /** The owner's counts in this bucket: one writer, never sealed (totals read {@link #ownTotals} instead). */
+        final AtomicLongArray home;
         final AtomicLong max = new AtomicLong();
 
         Bucket(int cells) {
             counts = new SealableCounts(cells);
+            home = new AtomicLongArray(cells);
         }
     }
 }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Bucket rotation at and across boundaries, from ordinary and hostile clock origins; the counts since
- * creation folded from the buckets as they leave, and on 64 threads across constant rotations.
+ * creation folded from the buckets as they leave, the owner's and another thread's counts read together,
+ * and on 64 threads across constant rotations.
  */
 class RollingCounterTest {
 
@@ -122,6 +123,32 @@ class RollingCounterTest {
         c.increment(2, origin); // long gone from the window: still counted since creation
         assertThat(c.sum(2, now)).isEqualTo(9);
         assertThat(c.total(2)).isEqualTo(36);
+    }
+
+    @Test
+    void theOwnersCountsAndAnotherThreadsAreReadTogetherAcrossRotations() throws Exception {
+        RollingCounter c = counter(0L);
+        c.increment(0, 0); // this thread records first: it owns the counter's home cells from now on
+        Thread other = Thread.ofPlatform().start(() -> { // counts on the sealable cells, folded as buckets leave
+            for (int i = 0; i < 35; i++) {
+                c.increment(1, i * BUCKET);
+                c.incrementAll(0b101, i * BUCKET);
+            }
+        });
+        other.join();
+        // The ring now holds epochs 25 to 34: the owner's events at epochs 1 to 24 have left the window
+        // (counted since creation only), those at 25 to 34 land in home.
+        for (int i = 1; i < 35; i++) {
+            c.increment(0, i * BUCKET);
+            c.increment(1, i * BUCKET + 1);
+        }
+        long now = 34 * BUCKET;
+        assertThat(c.sums(now)).as("epochs 25 to 34, both threads").containsExactly(20, 20, 10);
+        assertThat(c.totals()).containsExactly(35 + 35, 34 + 35, 35);
+        assertThat(c.total(1)).isEqualTo(69);
+        c.increment(2, 40 * BUCKET); // the owner retires a bucket: nothing of its own is folded, nothing doubled
+        assertThat(c.totals()).containsExactly(70, 69, 36);
+        assertThat(c.sums(40 * BUCKET)).as("epochs 31 to 34, and 40").containsExactly(8, 8, 5);
     }
 
     @Test

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * missed one (gone from the ring, not yet folded), or an increment lost to a seal, fails it. (Only a
  * single kind's total is linearizable: {@link RollingCounter#totals} reads kind after kind, documented.)
  * After every explored execution, the totals are the increments made and the window of the latest
- * epoch holds exactly its epochs.
+ * epoch holds exactly its epochs. The first thread to record owns the counter's home cells (counted
+ * without a locked instruction, never folded); the others count on the sealable cells.
  */
 @Param(name = "kind", gen = IntGen.class, conf = "0:1")
 @Param(name = "mask", gen = IntGen.class, conf = "1:3")
@@ -74,5 +75,16 @@ public class RollingCounterTotalsLincheckTest {
     void modelCheck() {
         new ModelCheckingOptions().iterations(30).invocationsPerIteration(500).threads(3).actorsPerThread(3)
                 .actorsBefore(1).actorsAfter(1).check(RollingCounterTotalsLincheckTest.class);
+    }
+
+    /**
+     * No increment before the threads start, so the first to record claims the owner's cells during the
+     * explored executions: the race to own, and one thread counting on home while the others count on
+     * the sealable cells of the same buckets.
+     */
+    @Test
+    void modelCheckTheRaceToOwn() {
+        new ModelCheckingOptions().iterations(30).invocationsPerIteration(500).threads(3).actorsPerThread(3)
+                .actorsBefore(0).actorsAfter(1).check(RollingCounterTotalsLincheckTest.class);
     }
 }
