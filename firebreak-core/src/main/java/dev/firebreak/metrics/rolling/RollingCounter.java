@@ -12,8 +12,8 @@ import java.util.function.IntUnaryOperator;
  * the current {@link dev.firebreak.time.Ticker} reading, so buckets rotate with the injected clock,
  * never with a background thread (see {@link BucketRing} for the rotation's invariants).
  *
- * <p>One thread, the <em>owner</em> (the first to record, by one compare-and-set of its id; it stays the
- * owner for the counter's life), counts without a locked instruction: each bucket has {@code home}
+ * <p>One thread, the <em>owner</em> (the first to record, by one compare-and-set; it stays the owner
+ * until it has terminated), counts without a locked instruction: each bucket has {@code home}
  * cells that only the owner writes, and the owner keeps its own counts since creation,
  * {@code ownTotals}, also written by it alone (each a read of the cell and its successor stored with
  * release semantics). A window sum adds home to the bucket's other counts; a total adds
@@ -41,13 +41,17 @@ import java.util.function.IntUnaryOperator;
  * A total therefore holds every event recorded before the read started (and perhaps some recorded
  * meanwhile), and once recording pauses it is exact: nothing lost or doubled across rotations.
  *
- * <p>Invariants of the owner's counts: {@code owner} is set once (0, no thread's id, to an id; ids are
- * never reused) and never changes, so home and {@code ownTotals} each have one writer and its plain
- * read-then-store loses nothing; an owner's event is in {@code ownTotals} exactly once, and in the home of
- * its bucket when its time has a bucket (so a window holds it exactly as it holds the others). A read
- * holds every owner's event whose record happens-before it; one recorded without such an order shows a
- * few nanoseconds later, when its store leaves the core. Nothing decides from these counts: they are
- * read for snapshots.
+ * <p>Invariants of the owner's counts. {@code owner} goes from null to a thread by compare-and-set, and
+ * back to null only once that thread has terminated (the thread that makes a bucket checks, once per
+ * bucket interval). A terminated thread never writes again, and everything it wrote happens-before a
+ * {@link Thread#isAlive()} that answers false, hence before the next claim. So home and
+ * {@code ownTotals} have one writer at a time, each writer sees its predecessor's counts, and the plain
+ * read-then-store loses nothing. An owner's event is in {@code ownTotals} exactly once, and in the home
+ * of its bucket when its time has a bucket (so a window holds it exactly as it holds the others). A
+ * read holds every owner's event whose record happens-before it; one recorded without such an order
+ * shows a few nanoseconds later, when its store leaves the core. Nothing decides from these counts:
+ * they are read for snapshots. A pool thread or a caller that keeps calling keeps the role; one that
+ * ended (a virtual thread, a warm-up thread) gives it up within a bucket interval.
  *
  * <p>Kinds often counted together (a refusal and its fallback's success) may share a <em>joint</em>
  * cell, one atomic update for the pair, added to each of its kinds by every read.
@@ -62,7 +66,7 @@ public final class RollingCounter {
 
     static {
         try {
-            OWNER = MethodHandles.lookup().findVarHandle(RollingCounter.class, "owner", long.class);
+            OWNER = MethodHandles.lookup().findVarHandle(RollingCounter.class, "owner", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -78,8 +82,8 @@ public final class RollingCounter {
     private final AtomicLong opened = new AtomicLong();
     /** Bucket removals over (each folded, if it removed one). */
     private final AtomicLong closed = new AtomicLong();
-    /** The id of the thread that alone writes {@link #ownTotals} and every bucket's home; 0 until the first record claims it. */
-    private volatile long owner;
+    /** The thread that alone writes {@link #ownTotals} and every bucket's home; null until a record claims it (see the class comment). */
+    private volatile Thread owner;
     /** The owner's counts since creation, per cell: one writer, never folded (see the class comment). */
     private final AtomicLongArray ownTotals;
 
@@ -116,7 +120,7 @@ public final class RollingCounter {
         int cells = kinds + this.joint.length;
         this.retired = new AtomicLongArray(cells);
         this.ownTotals = new AtomicLongArray(cells);
-        this.ring = new BucketRing<>(windowNanos, buckets, originNanos, () -> new Bucket(cells), new Folding());
+        this.ring = new BucketRing<>(windowNanos, buckets, originNanos, () -> freshBucket(cells), new Folding());
     }
 
     /** Adds one to {@code kind} at {@code nowNanos}. */
@@ -146,11 +150,28 @@ public final class RollingCounter {
         }
     }
 
-    /** Whether the calling thread is the owner, claiming the role if nobody has it yet (see the class comment). */
+    /** Whether the calling thread is the owner, claiming the role if nobody has it (see the class comment). */
     private boolean owns() {
-        long me = Thread.currentThread().threadId();
-        long own = owner;
-        return own == me || own == 0 && OWNER.compareAndSet(this, 0L, me);
+        Thread me = Thread.currentThread();
+        Thread own = owner;
+        return own == me || own == null && OWNER.compareAndSet(this, null, me);
+    }
+
+    /**
+     * A bucket for the ring to install (once per slot and bucket interval), after freeing the owner's role
+     * if its thread has terminated: the next recorder may claim it (see the class comment).
+     */
+    private Bucket freshBucket(int cells) {
+        Thread own = owner;
+        if (own != null && !own.isAlive()) {
+            OWNER.compareAndSet(this, own, null); // lost: another thread freed it first, the same answer
+        }
+        return new Bucket(cells);
+    }
+
+    /** The owner now, or null (for tests). */
+    Thread owner() {
+        return owner;
     }
 
     /**

@@ -152,6 +152,27 @@ class RollingCounterTest {
     }
 
     @Test
+    void aTerminatedOwnersRoleGoesToTheNextRecorderOnceABucketIsMade() throws Exception {
+        RollingCounter c = counter(0L);
+        Thread first = Thread.ofPlatform().start(() -> c.increment(0, 0));
+        first.join();
+        assertThat(c.owner()).isSameAs(first);
+        c.increment(1, 1); // the same bucket: the role is checked only when a bucket is made
+        assertThat(c.owner()).as("still the terminated thread").isSameAs(first);
+        c.increment(1, BUCKET); // makes the next bucket: the role is freed, and this record claims it
+        assertThat(c.owner()).isSameAs(Thread.currentThread());
+        c.increment(0, BUCKET);
+        c.increment(0, 2); // a late record into the first bucket, on the home its first owner wrote
+        assertThat(c.totals()).as("the new owner continues the first one's counts").containsExactly(3, 2, 0);
+        assertThat(c.sums(BUCKET)).containsExactly(3, 2, 0);
+        assertThat(c.sums(10 * BUCKET)).as("the first bucket left the window").containsExactly(1, 1, 0);
+        Thread other = Thread.ofPlatform().start(() -> c.increment(2, 10 * BUCKET));
+        other.join();
+        assertThat(c.owner()).as("a live owner keeps the role").isSameAs(Thread.currentThread());
+        assertThat(c.totals()).containsExactly(3, 2, 1);
+    }
+
+    @Test
     void aJointMaskIsCountedOnceAndReadInEachOfItsKinds() {
         RollingCounter c = new RollingCounter(3, new long[] {0b011}, 10 * BUCKET, 10, 0L);
         c.incrementAll(0b011, 0); // the joint cell
