@@ -2,6 +2,7 @@ package dev.firebreak.metrics.rolling;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.WeakReference;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.IntUnaryOperator;
@@ -41,10 +42,12 @@ import java.util.function.IntUnaryOperator;
  * A total therefore holds every event recorded before the read started (and perhaps some recorded
  * meanwhile), and once recording pauses it is exact: nothing lost or doubled across rotations.
  *
- * <p>Invariants of the owner's counts. {@code owner} goes from null to a thread by compare-and-set, and
- * back to null only once that thread has terminated (the thread that makes a bucket checks, once per
- * bucket interval). A terminated thread never writes again, and everything it wrote happens-before a
- * {@link Thread#isAlive()} that answers false, hence before the next claim. So home and
+ * <p>Invariants of the owner's counts. {@code owner} goes from null to a thread (its id, and the thread
+ * held weakly, so that a counter keeps no ended thread's task alive) by compare-and-set, and back to null
+ * only once that thread has terminated (the thread that makes a bucket checks, once per bucket interval).
+ * A terminated thread never writes again, and everything it wrote happens-before a
+ * {@link Thread#isAlive()} that answers false, hence before the next claim. A thread the collector has
+ * cleared from the weak reference is unreachable, so it can never run again either. So home and
  * {@code ownTotals} have one writer at a time, each writer sees its predecessor's counts, and the plain
  * read-then-store loses nothing. An owner's event is in {@code ownTotals} exactly once, and in the home
  * of its bucket when its time has a bucket (so a window holds it exactly as it holds the others). A
@@ -66,7 +69,7 @@ public final class RollingCounter {
 
     static {
         try {
-            OWNER = MethodHandles.lookup().findVarHandle(RollingCounter.class, "owner", Thread.class);
+            OWNER = MethodHandles.lookup().findVarHandle(RollingCounter.class, "owner", Owner.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -83,7 +86,7 @@ public final class RollingCounter {
     /** Bucket removals over (each folded, if it removed one). */
     private final AtomicLong closed = new AtomicLong();
     /** The thread that alone writes {@link #ownTotals} and every bucket's home; null until a record claims it (see the class comment). */
-    private volatile Thread owner;
+    private volatile Owner owner;
     /** The owner's counts since creation, per cell: one writer, never folded (see the class comment). */
     private final AtomicLongArray ownTotals;
 
@@ -152,9 +155,11 @@ public final class RollingCounter {
 
     /** Whether the calling thread is the owner, claiming the role if nobody has it (see the class comment). */
     private boolean owns() {
-        Thread me = Thread.currentThread();
-        Thread own = owner;
-        return own == me || own == null && OWNER.compareAndSet(this, null, me);
+        Owner own = owner;
+        if (own != null) {
+            return own.id == Thread.currentThread().threadId();
+        }
+        return OWNER.compareAndSet(this, null, new Owner(Thread.currentThread())); // made once per claim
     }
 
     /**
@@ -162,16 +167,20 @@ public final class RollingCounter {
      * if its thread has terminated: the next recorder may claim it (see the class comment).
      */
     private Bucket freshBucket(int cells) {
-        Thread own = owner;
-        if (own != null && !own.isAlive()) {
-            OWNER.compareAndSet(this, own, null); // lost: another thread freed it first, the same answer
+        Owner own = owner;
+        if (own != null) {
+            Thread thread = own.get();
+            if (thread == null || !thread.isAlive()) {
+                OWNER.compareAndSet(this, own, null); // lost: another thread freed it first, the same answer
+            }
         }
         return new Bucket(cells);
     }
 
-    /** The owner now, or null (for tests). */
+    /** The owner's thread now, or null (for tests). */
     Thread owner() {
-        return owner;
+        Owner own = owner;
+        return own == null ? null : own.get();
     }
 
     /**
@@ -316,6 +325,16 @@ public final class RollingCounter {
         @Override
         public void closing() {
             closed.incrementAndGet();
+        }
+    }
+
+    /** The owner: its thread's id, which the hot path compares, and the thread, held weakly for the liveness check. */
+    private static final class Owner extends WeakReference<Thread> {
+        final long id;
+
+        Owner(Thread thread) {
+            super(thread);
+            this.id = thread.threadId();
         }
     }
 

@@ -3,6 +3,7 @@ package dev.firebreak.metrics.rolling;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -170,6 +171,28 @@ class RollingCounterTest {
         other.join();
         assertThat(c.owner()).as("a live owner keeps the role").isSameAs(Thread.currentThread());
         assertThat(c.totals()).containsExactly(3, 2, 1);
+    }
+
+    @Test
+    void aCounterKeepsNothingOfAnEndedOwnerReachable() throws Exception {
+        RollingCounter c = counter(0L);
+        WeakReference<Object> captured = recordOnAThreadThatEnds(c);
+        for (int i = 0; i < 20 && captured.get() != null; i++) {
+            System.gc(); // a full collection clears weak references to what is unreachable
+        }
+        assertThat(captured.get()).as("what the ended owner's task held").isNull();
+        assertThat(c.owner()).as("the collected thread").isNull();
+        c.increment(1, BUCKET); // makes the next bucket: the collected owner's role is freed and claimed
+        assertThat(c.owner()).isSameAs(Thread.currentThread());
+        assertThat(c.totals()).containsExactly(1, 1, 0);
+    }
+
+    /** Records once on a thread whose task holds an object of its own, and returns that object, weakly. */
+    private static WeakReference<Object> recordOnAThreadThatEnds(RollingCounter c) throws InterruptedException {
+        byte[] held = new byte[1 << 20];
+        Thread thread = Thread.ofPlatform().start(() -> c.increment(0, held.length > 0 ? 0 : 1));
+        thread.join();
+        return new WeakReference<>(held);
     }
 
     @Test
