@@ -85,7 +85,7 @@ public final class RollingCounter {
     private final AtomicLong opened = new AtomicLong();
     /** Bucket removals over (each folded, if it removed one). */
     private final AtomicLong closed = new AtomicLong();
-    /** The thread that alone writes {@link #ownTotals} and every bucket's home; null until a record claims it (see the class comment). */
+    /** Whose thread alone writes {@link #ownTotals} and every bucket's home; null until a record claims it (see the class comment). */
     private volatile Owner owner;
     /** The owner's counts since creation, per cell: one writer, never folded (see the class comment). */
     private final AtomicLongArray ownTotals;

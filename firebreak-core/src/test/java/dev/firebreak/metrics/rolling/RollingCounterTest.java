@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Bucket rotation at and across boundaries, from ordinary and hostile clock origins; the counts since
  * creation folded from the buckets as they leave, the owner's and another thread's counts read together,
- * and on 64 threads across constant rotations.
+ * the owner's role passing on once its thread has ended (and nothing of that thread kept reachable), and
+ * on 64 threads across constant rotations.
  */
 class RollingCounterTest {
 
