@@ -52,7 +52,7 @@ final class LatencyHistogram {
         int chunk = chunkOf(value);
         AtomicLongArray cells = cellsOf(chunk);
         int sub = subBucketOf(value, chunk);
-        cells.setRelease(sub, cells.getPlain(sub) + 1);
+        SoleWriter.increment(cells, sub);
     }
 
     /** The cells of {@code chunk}, made if no sample fell in it before. */

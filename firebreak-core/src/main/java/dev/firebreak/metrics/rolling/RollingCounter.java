@@ -191,10 +191,9 @@ public final class RollingCounter {
     private void count(Bucket bucket, int cell, boolean alone) {
         if (alone) {
             if (bucket != null) {
-                AtomicLongArray home = bucket.home;
-                home.setRelease(cell, home.getPlain(cell) + 1);
+                SoleWriter.increment(bucket.home, cell);
             }
-            ownTotals.setRelease(cell, ownTotals.getPlain(cell) + 1);
+            SoleWriter.increment(ownTotals, cell);
         } else if (bucket == null || !bucket.counts.increment(cell)) {
             retired.getAndIncrement(cell);
         }
