@@ -3,7 +3,6 @@ package dev.firebreak;
 import dev.firebreak.context.CacheLookup;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
-import dev.firebreak.internal.Pipeline;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -73,7 +72,7 @@ public final class CachedGuard {
     }
 
     private boolean active() {
-        return guard.policy().config().request().cacheEnabled() && RequestContext.currentOrNull() != null;
+        return guard.controls().config().request().cacheEnabled() && RequestContext.currentOrNull() != null;
     }
 
     private <T> CompletableFuture<T> lookup(Supplier<CompletableFuture<T>> start) {
@@ -82,13 +81,13 @@ public final class CachedGuard {
         if (!found.hit()) {
             return found.future();
         }
-        long begin = guard.policy().ticker().read();
+        long begin = guard.controls().ticker().read();
         CompletableFuture<T> copy = new CompletableFuture<>();
         found.future().whenComplete((value, thrown) -> {
             RequestContext before = RequestContext.swap(context);
             try {
                 long events = EventType.RESPONSE_FROM_CACHE.bit() | (thrown == null ? 0L : EventType.EXCEPTION_THROWN.bit());
-                guard.policy().reportFromCache(events, guard.policy().ticker().read() - begin);
+                guard.controls().reportFromCache(events, guard.controls().ticker().read() - begin);
                 if (thrown == null) {
                     copy.complete(value);
                 } else {

@@ -4,7 +4,6 @@ import dev.firebreak.attempt.Admission;
 import dev.firebreak.classify.Classifier;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.context.RequestContext;
-import dev.firebreak.internal.Pipeline;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import dev.firebreak.limit.LimitConfig;
 import dev.firebreak.ratelimit.RateLimitConfig;
@@ -27,7 +26,7 @@ import java.util.function.Supplier;
  * Integers ints = randomOrg.execute(() -> client.generateIntegers(1), failure -> Integers.none());
  * }</pre>
  *
- * <p>Every call passes the same fixed steps of one pipeline ({@code dev.firebreak.internal.Step}), in
+ * <p>Every call passes the same fixed steps of one pipeline ({@code Step}), in
  * this order (attempt policies added with {@link Builder#attemptPolicy} enter after the breaker):
  * <ol>
  *   <li>the request cache, only for {@link #cached(Object)} calls inside a {@code RequestContext};</li>
@@ -54,13 +53,13 @@ public final class Guard {
 
     private final String name;
     private final GuardRegistry registry;
-    private final GuardPolicy policy;
+    private final GuardControls policy;
     private final Pipeline pipeline;
 
     private Guard(Builder b, GuardConfig codeConfig, GuardConfig config) {
         this.name = b.name;
         this.registry = b.registry;
-        this.policy = new GuardPolicy(b, codeConfig, config);
+        this.policy = new GuardControls(b, codeConfig, config);
         this.pipeline = policy.pipeline();
     }
 
@@ -146,7 +145,7 @@ public final class Guard {
      * Inspection and operations: names, configuration and {@code reconfigure}, isolation, thread pool,
      * circuit breaker, metrics, permits, listeners.
      */
-    public GuardPolicy policy() {
+    public GuardControls controls() {
         return policy;
     }
 

@@ -6,20 +6,18 @@ import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.event.ListenerFailures;
-import dev.firebreak.internal.FallbackResult;
-import dev.firebreak.internal.GuardSide;
 
 /** What the pipeline asks of a guard: its configuration, its exceptions, the fallback, the log and the listeners. */
 final class GuardHooks implements GuardSide {
 
-    private final GuardPolicy policy;
+    private final GuardControls policy;
     private final String name;
     /** What every fallback of a short-circuited call receives: shared, immutable, no stack. */
     private final ShortCircuitedException shortCircuited;
     /** The rejection fallbacks received last; replaced when the event or the limit differs. */
     private volatile RejectedException rejected;
 
-    GuardHooks(GuardPolicy policy) {
+    GuardHooks(GuardControls policy) {
         this.policy = policy;
         this.name = policy.name();
         this.shortCircuited = new ShortCircuitedException(name, true);

@@ -220,7 +220,7 @@ public final class GuardRegistry implements AutoCloseable {
 
     /** Gives back the guard's share of its pool; the last share shuts the pool down (a removed event). */
     private void releasePool(Guard guard) {
-        GuardThreadPool pool = guard.policy().threadPool();
+        GuardThreadPool pool = guard.controls().threadPool();
         if (pool != null) {
             pools.release(pool);
             if (pool.isShutdown()) {

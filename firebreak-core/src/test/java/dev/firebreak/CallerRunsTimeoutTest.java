@@ -56,8 +56,8 @@ class CallerRunsTimeoutTest {
         fixture.awaitCalls(1);
         assertThat(fixture.count(EventType.TIMEOUT)).isEqualTo(1);
         dev.firebreak.testkit.Await.until("the abandoned call was interrupted", () -> gate.interrupts() == 1);
-        if (guard.policy().threadPool() != null) {
-            guard.policy().threadPool().shutdown();
+        if (guard.controls().threadPool() != null) {
+            guard.controls().threadPool().shutdown();
         }
     }
 
@@ -81,8 +81,8 @@ class CallerRunsTimeoutTest {
         assertThat(fallbackThread.get()).isNotSameAs(timer).isNotSameAs(Thread.currentThread());
         assertThat(fallbackThread.get().isVirtual()).isTrue();
         dev.firebreak.testkit.Await.until("the abandoned call was interrupted", () -> gate.interrupts() == 1);
-        if (guard.policy().threadPool() != null) {
-            guard.policy().threadPool().shutdown();
+        if (guard.controls().threadPool() != null) {
+            guard.controls().threadPool().shutdown();
         }
     }
 }

@@ -32,7 +32,7 @@ class CancellationTest {
         assertThat(future.cancel(true)).as("only the first cancel counts").isFalse();
 
         assertThat(future).isCancelled();
-        assertThat(guard.policy().permitsInFlight()).isEqualTo(1);
+        assertThat(guard.controls().permitsInFlight()).isEqualTo(1);
         assertThat(gate.interrupts()).as("interruptOnCancel is false by default").isZero();
         gate.open();
         fixture.awaitCalls(1);
@@ -53,7 +53,7 @@ class CancellationTest {
         future.cancel(false);
 
         Await.until("the call is interrupted", () -> gate.interrupts() == 1);
-        Await.until("the permit comes back", () -> guard.policy().permitsInFlight() == 0);
+        Await.until("the permit comes back", () -> guard.controls().permitsInFlight() == 0);
         assertThat(fixture.events()).containsExactly(EventType.CANCELLED.bit());
     }
 

@@ -82,7 +82,7 @@ class CoarseTimingTest {
         int coarse = clock.coarseReads.get();
         assertThat(clockOf(guard)).isEqualTo("coarse");
         assertThat(clock.coarseReads.get() - coarse).as("the start and the end").isEqualTo(2);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(1);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(1);
     }
 
     @Test
@@ -94,9 +94,9 @@ class CoarseTimingTest {
     void switchingPercentilesLiveSwitchesTheClockFromTheNextCall() {
         Guard guard = guard("live", percentilesOff());
         assertThat(clockOf(guard)).isEqualTo("coarse");
-        guard.policy().reconfigure(guard.policy().config().toBuilder().metrics(m -> m.percentilesEnabled(true)).build());
+        guard.controls().reconfigure(guard.controls().config().toBuilder().metrics(m -> m.percentilesEnabled(true)).build());
         assertThat(clockOf(guard)).isEqualTo("precise");
-        guard.policy().reconfigure(guard.policy().config().toBuilder().metrics(m -> m.percentilesEnabled(false)).build());
+        guard.controls().reconfigure(guard.controls().config().toBuilder().metrics(m -> m.percentilesEnabled(false)).build());
         assertThat(clockOf(guard)).isEqualTo("coarse");
     }
 
@@ -104,9 +104,9 @@ class CoarseTimingTest {
     void aListenerOfTheGuardOrOfTheRegistryIsToldPreciseDurations() {
         Guard guard = guard("listened", percentilesOff());
         GuardListener listener = (name, events, executionNanos, totalNanos) -> { };
-        guard.policy().addListener(listener);
+        guard.controls().addListener(listener);
         assertThat(clockOf(guard)).isEqualTo("precise");
-        guard.policy().removeListener(listener);
+        guard.controls().removeListener(listener);
         assertThat(clockOf(guard)).isEqualTo("coarse");
         registry.addListener(listener);
         assertThat(clockOf(guard)).isEqualTo("precise");

@@ -89,7 +89,7 @@ class FallbackAndFailureTest {
         fixture.awaitCalls(1);
         assertThat(fallbacks).hasValue(0);
         assertThat(fixture.events()).containsExactly(EventType.BAD_REQUEST.bit() | EventType.EXCEPTION_THROWN.bit());
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.FAILURE)).isZero();
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.FAILURE)).isZero();
     }
 
     @ParameterizedTest(name = "{0} {1} from {2} threads")
@@ -113,7 +113,7 @@ class FallbackAndFailureTest {
             }, slowFallback));
         }
         assertThat(fallbacksEntered.await(20, TimeUnit.SECONDS)).isTrue();
-        assertThat(guard.policy().fallbacksInFlight()).isEqualTo(limit);
+        assertThat(guard.controls().fallbacksInFlight()).isEqualTo(limit);
 
         CompletableFuture<String> beyond = mode.call(caller, guard, () -> {
             throw new IOException("down");
@@ -156,7 +156,7 @@ class FallbackAndFailureTest {
             GuardFixture fixture) throws Exception {
         Guard guard = fixture.guard("timed").isolation(IsolationMatrix.bounded(isolation, 2)).build();
         List<long[]> latencies = new java.util.concurrent.CopyOnWriteArrayList<>();
-        guard.policy().addListener((name, events, execution, total) -> latencies.add(new long[] {execution, total}));
+        guard.controls().addListener((name, events, execution, total) -> latencies.add(new long[] {execution, total}));
 
         CompletableFuture<String> outcome = mode.call(caller, guard, () -> {
             fixture.clock().advance(250_000_000L); // the dependency takes 250 ms of manual time

@@ -62,7 +62,7 @@ class GuardStressTest {
         AtomicIntegerArray callerOutcomes = new AtomicIntegerArray(CALLS);
         LongAdder listenerOutcomes = new LongAdder();
         LongAdder executionEvents = new LongAdder();
-        guard.policy().addListener((name, events, exec, total) -> {
+        guard.controls().addListener((name, events, exec, total) -> {
             listenerOutcomes.increment();
             if (Events.executionEvent(events) != null) {
                 executionEvents.increment();
@@ -90,7 +90,7 @@ class GuardStressTest {
         }
         dev.firebreak.testkit.Await.until("every outcome reported", () -> listenerOutcomes.sum() == CALLS,
                 () -> "(" + listenerOutcomes.sum() + " of " + CALLS + ")");
-        dev.firebreak.testkit.Await.until("every permit returned", () -> guard.policy().permitsInFlight() == 0);
+        dev.firebreak.testkit.Await.until("every permit returned", () -> guard.controls().permitsInFlight() == 0);
 
         for (int id = 0; id < CALLS; id++) {
             assertThat(callerOutcomes.get(id)).as("outcomes seen by the caller of call %d", id).isEqualTo(1);
@@ -100,18 +100,18 @@ class GuardStressTest {
         // admission bound without a pool thread, so they may run beside the pool's BOUND threads.
         int admissionBound = isolation == IsolationStrategy.THREAD ? BOUND + 16 : BOUND;
         assertThat(maxRunning.get()).as("most calls running at once").isLessThanOrEqualTo(admissionBound);
-        assertThat(guard.policy().peakPermitsInFlight()).isLessThanOrEqualTo(admissionBound);
-        if (guard.policy().threadPool() != null) {
-            assertThat(guard.policy().threadPool().largestPoolSize()).as("pool threads").isLessThanOrEqualTo(BOUND);
+        assertThat(guard.controls().peakPermitsInFlight()).isLessThanOrEqualTo(admissionBound);
+        if (guard.controls().threadPool() != null) {
+            assertThat(guard.controls().threadPool().largestPoolSize()).as("pool threads").isLessThanOrEqualTo(BOUND);
         }
-        assertThat(guard.policy().fallbacksInFlight()).isZero();
-        assertThat(guard.policy().metrics().currentConcurrentExecutions()).isZero();
-        long completedWork = guard.policy().metrics().cumulativeCount(EventType.SUCCESS)
-                + guard.policy().metrics().cumulativeCount(EventType.FAILURE)
-                + guard.policy().metrics().cumulativeCount(EventType.BAD_REQUEST);
+        assertThat(guard.controls().fallbacksInFlight()).isZero();
+        assertThat(guard.controls().metrics().currentConcurrentExecutions()).isZero();
+        long completedWork = guard.controls().metrics().cumulativeCount(EventType.SUCCESS)
+                + guard.controls().metrics().cumulativeCount(EventType.FAILURE)
+                + guard.controls().metrics().cumulativeCount(EventType.BAD_REQUEST);
         assertThat(completedWork).as("some calls got through").isPositive();
-        if (guard.policy().threadPool() != null) {
-            guard.policy().threadPool().shutdown();
+        if (guard.controls().threadPool() != null) {
+            guard.controls().threadPool().shutdown();
         }
         stages.shutdown();
     }

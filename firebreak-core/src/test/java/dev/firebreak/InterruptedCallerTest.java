@@ -70,7 +70,7 @@ class InterruptedCallerTest {
         assertThat(flagSet.get()).as("the caller's interrupt flag is set again").isTrue();
         fixture.awaitCalls(1);
         assertThat(fixture.events()).containsExactly(EventType.FAILURE.bit() | EventType.FALLBACK_SUCCESS.bit());
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.CANCELLED)).isZero();
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.CANCELLED)).isZero();
     }
 
     /**

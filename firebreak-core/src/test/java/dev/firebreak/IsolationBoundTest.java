@@ -37,7 +37,7 @@ class IsolationBoundTest {
             admitted.add(mode.call(caller, guard, gate.call("ok-" + i), null));
         }
         gate.awaitEntered(BOUND);
-        assertThat(guard.policy().permitsInFlight()).isEqualTo(BOUND);
+        assertThat(guard.controls().permitsInFlight()).isEqualTo(BOUND);
 
         CompletableFuture<String> extra = mode.call(caller, guard, gate.call("extra"), null);
         assertThatThrownBy(() -> extra.get(20, TimeUnit.SECONDS))
@@ -57,7 +57,7 @@ class IsolationBoundTest {
         assertThat(fixture.count(EventType.SUCCESS)).isEqualTo(BOUND);
         assertThat(fixture.count(IsolationMatrix.rejection(isolation))).isEqualTo(1);
         assertThat(gate.maxInside()).isEqualTo(BOUND);
-        assertThat(guard.policy().peakPermitsInFlight()).isEqualTo(BOUND);
+        assertThat(guard.controls().peakPermitsInFlight()).isEqualTo(BOUND);
     }
 
     @ParameterizedTest(name = "{0} {1} from {2} threads")
@@ -92,16 +92,16 @@ class IsolationBoundTest {
             admitted.add(mode.call(caller, guard, gate.call("v" + i), null));
         }
         gate.awaitEntered(2);
-        dev.firebreak.testkit.Await.until("one call queued", () -> guard.policy().threadPool().queueSize() == 1);
+        dev.firebreak.testkit.Await.until("one call queued", () -> guard.controls().threadPool().queueSize() == 1);
         assertRejected(mode.call(caller, guard, gate.call("over"), null));
 
-        assertThat(guard.policy().threadPool().reconfigure(pool.toBuilder().queueSizeRejectionThreshold(3).build())).isTrue();
+        assertThat(guard.controls().threadPool().reconfigure(pool.toBuilder().queueSizeRejectionThreshold(3).build())).isTrue();
         for (int i = 3; i < 5; i++) {
             admitted.add(mode.call(caller, guard, gate.call("v" + i), null));
         }
-        dev.firebreak.testkit.Await.until("three calls queued", () -> guard.policy().threadPool().queueSize() == 3);
+        dev.firebreak.testkit.Await.until("three calls queued", () -> guard.controls().threadPool().queueSize() == 3);
         assertRejected(mode.call(caller, guard, gate.call("over"), null));
-        assertThat(guard.policy().threadPool().admitted()).isEqualTo(5);
+        assertThat(guard.controls().threadPool().admitted()).isEqualTo(5);
 
         gate.open();
         for (int i = 0; i < admitted.size(); i++) {
@@ -124,8 +124,8 @@ class IsolationBoundTest {
             admitted.add(CallMode.SUBMIT.call(caller, guard, gate.call("v" + i), null));
         }
         gate.awaitEntered(3);
-        dev.firebreak.testkit.Await.until("two calls queued", () -> guard.policy().threadPool().queueSize() == 2);
-        assertThat(guard.policy().threadPool().poolSize()).isEqualTo(3);
+        dev.firebreak.testkit.Await.until("two calls queued", () -> guard.controls().threadPool().queueSize() == 2);
+        assertThat(guard.controls().threadPool().poolSize()).isEqualTo(3);
         assertRejected(CallMode.SUBMIT.call(caller, guard, gate.call("over"), null));
         gate.open();
         for (CompletableFuture<String> future : admitted) {

@@ -69,9 +69,9 @@ class LateTimerTest {
         clock.advance(2000 * MS); // the late timer fires now and finds both outcomes claimed
         assertThat(events).containsExactly(EventType.SUCCESS.bit(),
                 EventType.TIMEOUT.bit() | EventType.FALLBACK_SUCCESS.bit());
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.TIMEOUT)).isEqualTo(1);
-        if (guard.policy().threadPool() != null) {
-            guard.policy().threadPool().shutdown();
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.TIMEOUT)).isEqualTo(1);
+        if (guard.controls().threadPool() != null) {
+            guard.controls().threadPool().shutdown();
         }
     }
 }

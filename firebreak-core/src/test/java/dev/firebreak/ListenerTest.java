@@ -17,10 +17,10 @@ class ListenerTest {
     void aThrowingListenerNeverBreaksACallAndOthersStillHearIt(GuardFixture fixture) {
         Guard guard = fixture.guard("listened").isolation(Isolation.semaphore(1)).build();
         List<String> heard = new ArrayList<>();
-        guard.policy().addListener((name, events, exec, total) -> {
+        guard.controls().addListener((name, events, exec, total) -> {
             throw new IllegalStateException("listener bug");
         });
-        guard.policy().addListener((name, events, exec, total) -> heard.add(name + ":" + Events.format(events)));
+        guard.controls().addListener((name, events, exec, total) -> heard.add(name + ":" + Events.format(events)));
 
         String value = guard.execute(() -> "value");
         assertThat(value).isEqualTo("value");
@@ -37,9 +37,9 @@ class ListenerTest {
         Guard guard = fixture.guard("counted").isolation(Isolation.semaphore(1)).build();
         List<Long> local = new ArrayList<>();
         dev.firebreak.event.GuardListener listener = (name, events, exec, total) -> local.add(events);
-        guard.policy().addListener(listener);
+        guard.controls().addListener(listener);
         guard.execute(() -> 1);
-        guard.policy().removeListener(listener);
+        guard.controls().removeListener(listener);
         guard.execute(() -> 2);
 
         assertThat(local).containsExactly(EventType.SUCCESS.bit());

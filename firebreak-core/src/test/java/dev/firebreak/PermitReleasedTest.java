@@ -28,17 +28,17 @@ class PermitReleasedTest {
         Guard guard = fixture.guard("stubborn").isolation(Isolation.virtualThreads(1)).timeout(Duration.ofMillis(50)).build();
         Gate gate = new Gate();
         CompletableFuture<String> call = guard.submit(gate.stubbornCall("late"));
-        CompletableFuture<Void> released = guard.policy().permitReleased(call).toCompletableFuture();
+        CompletableFuture<Void> released = guard.controls().permitReleased(call).toCompletableFuture();
         gate.awaitEntered(1);
         fixture.clock().advance(50 * MS);
         assertThat(call).failsWithin(10, TimeUnit.SECONDS); // TIMEOUT at the deadline, delivered off the timer
         Await.until("the call got its interrupt and ignored it", () -> gate.interrupts() == 1);
         assertThat(released).as("the abandoned call still holds its permit").isNotDone();
-        assertThat(guard.policy().permitsInFlight()).isEqualTo(1);
+        assertThat(guard.controls().permitsInFlight()).isEqualTo(1);
         gate.open();
         released.get(10, TimeUnit.SECONDS);
-        assertThat(guard.policy().permitsInFlight()).as("the permit is back before the watch completes").isZero();
-        assertThat(guard.policy().permitReleased(call).toCompletableFuture()).as("asked again after the release").isDone();
+        assertThat(guard.controls().permitsInFlight()).as("the permit is back before the watch completes").isZero();
+        assertThat(guard.controls().permitReleased(call).toCompletableFuture()).as("asked again after the release").isDone();
     }
 
     @Test
@@ -47,14 +47,14 @@ class PermitReleasedTest {
                 .configure(c -> c.timeout(to -> to.interruptOnTimeout(false))).build();
         CompletableFuture<String> stage = new CompletableFuture<>();
         CompletableFuture<String> call = guard.submitAsync(() -> stage);
-        CompletionStage<Void> released = guard.policy().permitReleased(call);
+        CompletionStage<Void> released = guard.controls().permitReleased(call);
         fixture.clock().advance(50 * MS);
         // the timeout claims on the timer; the caller's outcome arrives on the timeout's virtual thread
         assertThat(call).failsWithin(10, TimeUnit.SECONDS);
         assertThat(released.toCompletableFuture()).isNotDone();
         stage.complete("late");
         assertThat(released.toCompletableFuture()).isDone();
-        assertThat(guard.policy().permitsInFlight()).isZero();
+        assertThat(guard.controls().permitsInFlight()).isZero();
     }
 
     @Test
@@ -64,13 +64,13 @@ class PermitReleasedTest {
         CompletableFuture<String> first = guard.submit(gate.call("first"));
         CompletableFuture<String> rejected = guard.submit(gate.call("second"));
         assertThat(rejected).isCompletedExceptionally();
-        assertThat(guard.policy().permitReleased(rejected).toCompletableFuture()).isDone();
+        assertThat(guard.controls().permitReleased(rejected).toCompletableFuture()).isDone();
         Guard open = fixture.guard("open").isolation(Isolation.virtualThreads(1))
                 .configure(c -> c.breaker(cb -> cb.forceOpen(true))).build();
-        assertThat(open.policy().permitReleased(open.submit(() -> "never")).toCompletableFuture()).isDone();
+        assertThat(open.controls().permitReleased(open.submit(() -> "never")).toCompletableFuture()).isDone();
         gate.open();
         first.get(10, TimeUnit.SECONDS);
-        Await.until("the first call released its permit", () -> guard.policy().permitsInFlight() == 0);
+        Await.until("the first call released its permit", () -> guard.controls().permitsInFlight() == 0);
     }
 
     @Test
@@ -78,11 +78,11 @@ class PermitReleasedTest {
         Guard guard = fixture.guard("shared").isolation(Isolation.virtualThreads(1)).timeout(Duration.ofMillis(50)).build();
         Gate gate = new Gate();
         CompletableFuture<String> call = guard.submit(gate.call("v"));
-        guard.policy().permitReleased(call).toCompletableFuture().complete(null); // a careless watcher
-        assertThat(guard.policy().permitReleased(call).toCompletableFuture()).isNotDone();
+        guard.controls().permitReleased(call).toCompletableFuture().complete(null); // a careless watcher
+        assertThat(guard.controls().permitReleased(call).toCompletableFuture()).isNotDone();
         gate.open();
         call.get(10, TimeUnit.SECONDS);
-        guard.policy().permitReleased(call).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        guard.controls().permitReleased(call).toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -90,10 +90,10 @@ class PermitReleasedTest {
         Guard guard = fixture.guard("strict").isolation(Isolation.virtualThreads(1)).build();
         Guard other = fixture.guard("other").isolation(Isolation.virtualThreads(1)).build();
         CompletableFuture<String> foreign = new CompletableFuture<>();
-        assertThatThrownBy(() -> guard.policy().permitReleased(foreign)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> guard.controls().permitReleased(foreign)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("guard strict").hasMessageContaining("rule");
         CompletableFuture<String> othersCall = other.submitAsync(() -> new CompletableFuture<String>());
-        assertThatThrownBy(() -> guard.policy().permitReleased(othersCall)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> guard.controls().permitReleased(othersCall)).isInstanceOf(IllegalArgumentException.class);
         othersCall.cancel(true);
     }
 
@@ -101,6 +101,6 @@ class PermitReleasedTest {
     void underSemaphoreSubmitReturnsAfterThePermitIsBack() {
         Guard guard = fixture.guard("sem").isolation(Isolation.semaphore(1)).build();
         CompletableFuture<String> call = guard.submit(() -> "now");
-        assertThat(guard.policy().permitReleased(call).toCompletableFuture()).isDone();
+        assertThat(guard.controls().permitReleased(call).toCompletableFuture()).isDone();
     }
 }

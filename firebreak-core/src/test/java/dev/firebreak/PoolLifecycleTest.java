@@ -75,7 +75,7 @@ class PoolLifecycleTest {
         guard.execute(() -> 1);
         guard.execute(() -> 2);
         List<WeakReference<Object>> references = List.of(new WeakReference<>(guard),
-                new WeakReference<>(guard.policy().threadPool()));
+                new WeakReference<>(guard.controls().threadPool()));
         registry.remove(name);
         return references;
     }
@@ -86,7 +86,7 @@ class PoolLifecycleTest {
         ThreadPoolConfig queued = ThreadPoolConfig.builder().coreSize(2).maxQueueSize(5)
                 .queueSizeRejectionThreshold(5).build();
         Guard guard = fixture.guard("racing").isolation(Isolation.threadPool(queued)).build();
-        GuardThreadPool pool = guard.policy().threadPool();
+        GuardThreadPool pool = guard.controls().threadPool();
         Gate gate = new Gate();
         List<CompletableFuture<String>> taken = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -118,7 +118,7 @@ class PoolLifecycleTest {
         assertThat(pool.admitted()).isZero();
 
         Guard again = fixture.guard("racing").isolation(Isolation.threadPool(queued)).build();
-        assertThat(again.policy().threadPool()).as("a fresh pool under the same key").isNotSameAs(pool);
+        assertThat(again.controls().threadPool()).as("a fresh pool under the same key").isNotSameAs(pool);
         assertThat(again.execute(() -> "fresh")).isEqualTo("fresh");
     }
 
@@ -126,12 +126,12 @@ class PoolLifecycleTest {
     void aSharedPoolLivesWhileAnyOfItsGuardsIsRegistered(GuardFixture fixture) throws Exception {
         Guard left = fixture.guard("left").pool("shared").isolation(Isolation.threadPool(core(2))).build();
         Guard right = fixture.guard("right").pool("shared").isolation(Isolation.threadPool(core(2))).build();
-        assertThat(right.policy().threadPool()).isSameAs(left.policy().threadPool());
+        assertThat(right.controls().threadPool()).isSameAs(left.controls().threadPool());
         left.execute(() -> 1);
         right.execute(() -> 2);
 
         fixture.registry().remove("left");
-        assertThat(fixture.registry().findPool("shared")).containsSame(right.policy().threadPool());
+        assertThat(fixture.registry().findPool("shared")).containsSame(right.controls().threadPool());
         assertThat(right.execute(() -> 3)).isEqualTo(3);
         assertThat(left.execute(() -> 4)).as("the pool still runs calls of the removed guard's holders").isEqualTo(4);
 
@@ -161,9 +161,9 @@ class PoolLifecycleTest {
 
         assertThat(fixture.registry().remove(old)).isFalse();
         assertThat(fixture.registry().find("renewed")).containsSame(renewed);
-        assertThat(renewed.policy().threadPool().isShutdown()).isFalse();
+        assertThat(renewed.controls().threadPool().isShutdown()).isFalse();
         assertThat(fixture.registry().remove(renewed)).isTrue();
-        assertThat(renewed.policy().threadPool().isShutdown()).isTrue();
+        assertThat(renewed.controls().threadPool().isShutdown()).isTrue();
     }
 
     @Test
@@ -175,8 +175,8 @@ class PoolLifecycleTest {
             guard.execute(() -> 1);
         }
         assertThat(LiveThreads.awaitTermination(LiveThreads.named("firebreak-retiring-"))).isEmpty();
-        assertThat(guard.policy().threadPool().poolSize()).isZero();
-        assertThat(guard.policy().threadPool().isShutdown()).isFalse();
+        assertThat(guard.controls().threadPool().poolSize()).isZero();
+        assertThat(guard.controls().threadPool().isShutdown()).isFalse();
         assertThat(guard.execute(() -> "still serving")).isEqualTo("still serving");
     }
 
@@ -186,10 +186,10 @@ class PoolLifecycleTest {
         Guard guard = fixture.guard("keeping").isolation(Isolation.threadPool(keeping)).build();
         guard.execute(() -> 1);
         guard.execute(() -> 2);
-        assertThat(guard.policy().threadPool().poolSize()).as("core threads stay without the flag").isEqualTo(2);
+        assertThat(guard.controls().threadPool().poolSize()).as("core threads stay without the flag").isEqualTo(2);
 
-        guard.policy().threadPool().reconfigure(keeping.toBuilder().allowCoreThreadsToTimeOut(true).build());
+        guard.controls().threadPool().reconfigure(keeping.toBuilder().allowCoreThreadsToTimeOut(true).build());
         assertThat(LiveThreads.awaitTermination(LiveThreads.named("firebreak-keeping-"))).isEmpty();
-        assertThat(guard.policy().threadPool().poolSize()).isZero();
+        assertThat(guard.controls().threadPool().poolSize()).isZero();
     }
 }

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.ResponseMapping;
-import dev.firebreak.config.live.DynamicConfiguration;
-import dev.firebreak.config.live.PropertySource;
+import dev.firebreak.live.DynamicConfiguration;
+import dev.firebreak.live.PropertySource;
 import dev.firebreak.registry.RegistryClosedException;
 import dev.firebreak.testkit.ManualClock;
 import java.time.Duration;
@@ -33,7 +33,7 @@ class RegistryCloseTest {
         registry.close();
 
         assertThat(registry.isClosed()).isTrue();
-        assertThat(pooled.policy().threadPool().isShutdown()).isTrue();
+        assertThat(pooled.controls().threadPool().isShutdown()).isTrue();
         for (Guard guard : List.of(pooled, semaphore, virtual)) {
             assertThatThrownBy(() -> guard.execute(() -> "never", failure -> "no fallback either"))
                     .isInstanceOf(RegistryClosedException.class)
@@ -42,7 +42,7 @@ class RegistryCloseTest {
             assertThatThrownBy(() -> guard.submitAsync(() -> CompletableFuture.completedFuture("never")))
                     .isInstanceOf(RegistryClosedException.class);
         }
-        assertThat(pooled.policy().metrics().snapshot().cumulative().get(dev.firebreak.event.EventType.THREAD_POOL_REJECTED))
+        assertThat(pooled.controls().metrics().snapshot().cumulative().get(dev.firebreak.event.EventType.THREAD_POOL_REJECTED))
                 .as("no misleading rejection is recorded").isZero();
     }
 

@@ -96,7 +96,7 @@ class SharedRefusalTest {
                 .as("the outer call holds the only permit").isEqualTo("fallbackfallback");
         assertThat(seen.get(1)).isSameAs(seen.get(0));
         assertThat(seen.get(0).getMessage()).isEqualTo("full: rejected (SEMAPHORE_REJECTED, limit 1)");
-        guard.policy().reconfigure(guard.policy().config().toBuilder()
+        guard.controls().reconfigure(guard.controls().config().toBuilder()
                 .isolation(i -> i.semaphoreMaxConcurrentRequests(0)).build());
         assertThat(guard.execute(() -> "ran", keep)).isEqualTo("fallback");
         assertThat(seen.get(2)).isNotSameAs(seen.get(0));

@@ -87,16 +87,16 @@ final class SoakRound {
             throw new AssertionError("the callers did not finish within " + bound + " (" + next.get() + " of " + calls + " started)");
         }
         Await.until("every abandoned call ended and every permit came back", () -> bodiesInside.get() == 0
-                && guards.stream().allMatch(g -> g.policy().permitsInFlight() == 0 && g.policy().fallbacksInFlight() == 0
-                        && g.policy().metrics().currentConcurrentExecutions() == 0),
+                && guards.stream().allMatch(g -> g.controls().permitsInFlight() == 0 && g.controls().fallbacksInFlight() == 0
+                        && g.controls().metrics().currentConcurrentExecutions() == 0),
                 () -> "(bodies " + bodiesInside.get() + ")");
     }
 
     /** Stops the round's own threads: the pool, the stage executor, the interrupter. */
     void close() throws InterruptedException {
         for (Guard guard : guards) {
-            if (guard.policy().threadPool() != null) {
-                guard.policy().threadPool().shutdown();
+            if (guard.controls().threadPool() != null) {
+                guard.controls().threadPool().shutdown();
             }
         }
         stages.shutdown();
@@ -110,7 +110,7 @@ final class SoakRound {
     }
 
     static boolean callerWalksAway(Guard guard, SoakCall.Mode mode) {
-        return guard.policy().isolationStrategy() != IsolationStrategy.SEMAPHORE || mode == SoakCall.Mode.SUBMIT_ASYNC;
+        return guard.controls().isolationStrategy() != IsolationStrategy.SEMAPHORE || mode == SoakCall.Mode.SUBMIT_ASYNC;
     }
 
     void mismatch(String description) {
@@ -126,7 +126,7 @@ final class SoakRound {
             if (type.kind() != EventType.Kind.MARKER) {
                 long total = 0;
                 for (Guard guard : guards) {
-                    total += guard.policy().metrics().cumulativeCount(type);
+                    total += guard.controls().metrics().cumulativeCount(type);
                 }
                 tally.add(type, total);
             }

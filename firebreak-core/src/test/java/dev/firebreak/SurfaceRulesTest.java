@@ -17,14 +17,14 @@ import org.junit.jupiter.api.Test;
 class SurfaceRulesTest {
 
     @Test
-    void guardKeepsOnlyItsExecutionMethodsItsNameAndItsPolicy() {
+    void guardKeepsOnlyItsExecutionMethodsItsNameAndItsControls() {
         List<String> instanceMethods = Arrays.stream(Guard.class.getDeclaredMethods())
                 .filter(m -> Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers()))
                 .map(Method::getName)
                 .filter(name -> !name.equals("toString"))
                 .sorted()
                 .toList();
-        assertThat(instanceMethods).containsExactly("cached", "execute", "execute", "name", "policy", "submit", "submit",
+        assertThat(instanceMethods).containsExactly("cached", "controls", "execute", "execute", "name", "submit", "submit",
                 "submitAsync", "submitAsync");
     }
 
@@ -35,20 +35,20 @@ class SurfaceRulesTest {
     @Test
     void nothingReachableFromThePolicyTakesPermitsOrRecordsCalls() {
         List<String> reachable = new java.util.ArrayList<>();
-        for (Method accessor : GuardPolicy.class.getMethods()) {
+        for (Method accessor : GuardControls.class.getMethods()) {
             if (accessor.getDeclaringClass() == Object.class) {
                 continue;
             }
             Class<?> type = accessor.getReturnType();
             for (Method m : type.getMethods()) {
                 if (ACCOUNTING.contains(m.getName())) {
-                    reachable.add("policy()." + accessor.getName() + "()." + m.getName() + " (" + type.getName() + ")");
+                    reachable.add("controls()." + accessor.getName() + "()." + m.getName() + " (" + type.getName() + ")");
                 }
             }
         }
-        for (Method m : GuardPolicy.class.getMethods()) {
+        for (Method m : GuardControls.class.getMethods()) {
             if (ACCOUNTING.contains(m.getName())) {
-                reachable.add("policy()." + m.getName());
+                reachable.add("controls()." + m.getName());
             }
         }
         assertThat(reachable).isEmpty();

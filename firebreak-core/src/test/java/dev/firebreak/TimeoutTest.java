@@ -68,7 +68,7 @@ class TimeoutTest {
                     assertThat(timeout.timeoutMillis()).isEqualTo(1000);
                 });
         assertThat(gate.inside()).as("the call is still running").isEqualTo(1);
-        assertThat(guard.policy().permitsInFlight()).as("the abandoned call keeps its permit").isEqualTo(1);
+        assertThat(guard.controls().permitsInFlight()).as("the abandoned call keeps its permit").isEqualTo(1);
         assertRejectedWhileAbandonedCallRuns(guard, mode, caller, gate, isolation);
 
         gate.open();
@@ -103,7 +103,7 @@ class TimeoutTest {
 
         assertThat(outcome.get(20, TimeUnit.SECONDS)).isEqualTo("fallback:TIMEOUT");
         if (mode == CallMode.SUBMIT_ASYNC) {
-            Await.until("the stage is cancelled and its permit returned", () -> guard.policy().permitsInFlight() == 0);
+            Await.until("the stage is cancelled and its permit returned", () -> guard.controls().permitsInFlight() == 0);
         } else {
             Await.until("the call saw its interrupt", () -> gate.interrupts() == 1);
         }

@@ -106,7 +106,7 @@ final class FirebreakSubjects {
 
             @Override
             public void close() {
-                GuardThreadPool pool = guard.policy().threadPool();
+                GuardThreadPool pool = guard.controls().threadPool();
                 if (pool != null) {
                     pool.shutdown();
                 }

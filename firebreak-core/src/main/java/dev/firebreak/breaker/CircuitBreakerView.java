@@ -1,10 +1,10 @@
 package dev.firebreak.breaker;
 
 /**
- * What a user may see and do with a guard's circuit breaker ({@code guard.policy().circuitBreaker()}):
+ * What a user may see and do with a guard's circuit breaker ({@code guard.controls().circuitBreaker()}):
  * its state now, on the registry's clock, and its transitions. Forcing it open or closed is
  * configuration ({@code circuitBreaker.forceOpen}, {@code circuitBreaker.forceClosed}, through
- * {@code guard.policy().reconfigure} or live properties). It offers nothing that takes or gives a
+ * {@code guard.controls().reconfigure} or live properties). It offers nothing that takes or gives a
  * permit: only the guard's pipeline does that.
  */
 public interface CircuitBreakerView {

@@ -19,7 +19,7 @@ public final class CircuitBreakers {
     }
 
     /**
-     * The read-only view of {@code breaker} users get ({@code guard.policy().circuitBreaker()}): its state
+     * The read-only view of {@code breaker} users get ({@code guard.controls().circuitBreaker()}): its state
      * read on {@code ticker} (the registry's clock) and its listeners; nothing that takes or gives a permit.
      */
     public static CircuitBreakerView view(CircuitBreaker breaker, Ticker ticker) {

@@ -1,7 +1,7 @@
 package dev.firebreak.breaker;
 
 import dev.firebreak.event.EventType;
-import dev.firebreak.metrics.rolling.RollingTally;
+import dev.firebreak.rolling.RollingTally;
 
 /**
  * The closed state's rolling health: how many calls counted, how many were errors, how many were

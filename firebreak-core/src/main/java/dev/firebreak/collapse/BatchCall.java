@@ -62,7 +62,7 @@ final class BatchCall<A, B, R> {
             failAll(shard, thrown);
             return CompletableFuture.completedFuture(null);
         }
-        CompletableFuture<Void> released = guard.policy().permitReleased(call).toCompletableFuture();
+        CompletableFuture<Void> released = guard.controls().permitReleased(call).toCompletableFuture();
         CompletableFuture<Void> answered = new CompletableFuture<>();
         call.whenComplete((response, thrown) -> {
             Runnable deliver = () -> {

@@ -217,7 +217,7 @@ public final class Collapser<A, R> {
         if (requestTimeout != null) {
             return requestTimeout.toNanos();
         }
-        GuardConfig guardConfig = guard.policy().config();
+        GuardConfig guardConfig = guard.controls().config();
         if (!guardConfig.timeout().enabled()) {
             return 0L;
         }

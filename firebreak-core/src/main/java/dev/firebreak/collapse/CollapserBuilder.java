@@ -116,11 +116,11 @@ public final class CollapserBuilder<A, R> {
         if (batchCall == null) {
             throw new IllegalStateException("collapser " + name + ": give the batch call with batch(...) or batchAsync(...)");
         }
-        if (guard.policy().registry() != registry.guards()) {
+        if (guard.controls().registry() != registry.guards()) {
             throw new IllegalStateException("collapser " + name + ": guard " + guard.name()
                     + " belongs to another registry (one registry, one clock)");
         }
-        if (batchCall.isBlocking() && guard.policy().isolator().runsOnCaller()) {
+        if (batchCall.isBlocking() && guard.controls().isolator().runsOnCaller()) {
             throw new IllegalStateException("collapser " + name + ": a blocking batch through SEMAPHORE guard "
                     + guard.name() + " would run on the timer or a caller's thread; use THREAD or VIRTUAL "
                     + "isolation, or batchAsync");

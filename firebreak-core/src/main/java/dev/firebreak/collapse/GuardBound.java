@@ -19,6 +19,6 @@ final class GuardBound {
      * pool's other guards).
      */
     static int of(Guard guard) {
-        return guard.policy().isolator().limit();
+        return guard.controls().isolator().limit();
     }
 }

@@ -6,7 +6,7 @@ package dev.firebreak.config;
  * properties fixed at creation, such as the isolation strategy, take effect this way. It speaks in
  * {@link ConfigScope}s, so it knows no kind of object in particular. {@link #bind} subscribes an
  * object kept outside the registry (a collapser built by hand) to live changes. Live configuration
- * ({@code dev.firebreak.config.live.DynamicConfiguration}) installs itself here; {@link #codeOnly()}
+ * ({@code dev.firebreak.live.DynamicConfiguration}) installs itself here; {@link #codeOnly()}
  * is the default.
  */
 public interface ConfigResolver {

@@ -4,9 +4,9 @@ import dev.firebreak.Fallback;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardedCall;
 import dev.firebreak.config.InvalidConfigException;
-import dev.firebreak.retry.CallPolicy;
-import dev.firebreak.retry.Awaiting;
-import dev.firebreak.retry.RetryBudget;
+import dev.firebreak.callpolicy.CallPolicy;
+import dev.firebreak.callpolicy.Awaiting;
+import dev.firebreak.callpolicy.RetryBudget;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -99,7 +99,7 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
 
     /** The delay a call starting now would hedge after, or empty while there is no percentile yet. */
     public java.util.Optional<Duration> currentDelay() {
-        long nanos = delayNanos(guard().policy().registry().ticker().read(), config());
+        long nanos = delayNanos(guard().controls().registry().ticker().read(), config());
         return nanos < 0 ? java.util.Optional.empty() : java.util.Optional.of(Duration.ofNanos(nanos));
     }
 
@@ -157,7 +157,7 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
         public Hedge build() {
             requireGuard("hedge", name, guard);
             Hedge built = new Hedge(this, config.build());
-            HedgeRegistry.of(guard.policy().registry()).add(built);
+            HedgeRegistry.of(guard.controls().registry()).add(built);
             return built;
         }
     }

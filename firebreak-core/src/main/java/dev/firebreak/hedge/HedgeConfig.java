@@ -1,8 +1,8 @@
 package dev.firebreak.hedge;
 
 import dev.firebreak.config.InvalidConfigException;
-import dev.firebreak.metrics.rolling.LatencySnapshot;
-import dev.firebreak.retry.PolicyRules;
+import dev.firebreak.rolling.LatencySnapshot;
+import dev.firebreak.callpolicy.PolicyRules;
 import java.time.Duration;
 
 /**
@@ -39,7 +39,7 @@ public record HedgeConfig(
         Duration budgetWindow,
         boolean throttleEnabled,
         int throttleMaxTokens,
-        double throttleTokenRatio) implements dev.firebreak.retry.BudgetedConfig {
+        double throttleTokenRatio) implements dev.firebreak.callpolicy.BudgetedConfig {
 
     /** Validates every value; a refusal names the property's key, the value and the rule. */
     public HedgeConfig {
@@ -75,7 +75,7 @@ public record HedgeConfig(
     }
 
     /** Builds a {@link HedgeConfig}; {@link #build()} validates. */
-    public static final class Builder extends dev.firebreak.retry.BudgetSettings<Builder> {
+    public static final class Builder extends dev.firebreak.callpolicy.BudgetSettings<Builder> {
         private Duration fixedDelay = Duration.ZERO;
         private double percentile = 95.0;
         private Duration minDelay = Duration.ofMillis(1);

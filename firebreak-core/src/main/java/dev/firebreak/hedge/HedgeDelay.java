@@ -1,7 +1,7 @@
 package dev.firebreak.hedge;
 
 import dev.firebreak.Guard;
-import dev.firebreak.metrics.rolling.LatencySnapshot;
+import dev.firebreak.rolling.LatencySnapshot;
 
 /**
  * When the next hedge starts: a fixed delay, or a percentile of the guard's own rolling execution
@@ -39,7 +39,7 @@ final class HedgeDelay {
     }
 
     private long percentileNanos(double percentile) {
-        LatencySnapshot latency = guard.policy().metrics().snapshot().executionLatency();
+        LatencySnapshot latency = guard.controls().metrics().snapshot().executionLatency();
         if (latency.disabled() || latency.samples() == 0) {
             return NONE;
         }

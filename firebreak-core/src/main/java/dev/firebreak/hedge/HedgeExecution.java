@@ -5,8 +5,8 @@ import dev.firebreak.Fallback;
 import dev.firebreak.GuardException;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
-import dev.firebreak.retry.AttemptOutcomes;
-import dev.firebreak.retry.PolicyFuture;
+import dev.firebreak.callpolicy.AttemptOutcomes;
+import dev.firebreak.callpolicy.PolicyFuture;
 import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.Ticker;
 import java.util.ArrayList;
@@ -55,7 +55,7 @@ final class HedgeExecution<T> {
         this.attempt = attempt;
         this.fallback = fallback;
         this.config = hedge.config();
-        this.ticker = hedge.guard().policy().registry().ticker();
+        this.ticker = hedge.guard().controls().registry().ticker();
         this.context = RequestContext.currentOrNull();
         this.executor = context == null ? hedge.hedgeExecutor() : context.wrap(hedge.hedgeExecutor());
         this.startNanos = ticker.read();
@@ -113,7 +113,7 @@ final class HedgeExecution<T> {
         } finally {
             lock.unlock();
         }
-        Cancellable scheduled = hedge.guard().policy().registry().scheduler().schedule(delay, () -> executor.execute(this::hedgeDue));
+        Cancellable scheduled = hedge.guard().controls().registry().scheduler().schedule(delay, () -> executor.execute(this::hedgeDue));
         boolean cancel;
         lock.lock();
         try {

@@ -7,7 +7,7 @@ import static dev.firebreak.config.PropertyDefinition.ofDecimal;
 import static dev.firebreak.config.PropertyDefinition.ofInt;
 
 import dev.firebreak.hedge.HedgeConfig.Builder;
-import dev.firebreak.retry.PolicyPropertyTable;
+import dev.firebreak.callpolicy.PolicyPropertyTable;
 import java.util.List;
 
 /** The property table of hedging policies ({@code firebreak.hedge.<name>.*}): one row per {@link HedgeConfig} component. */

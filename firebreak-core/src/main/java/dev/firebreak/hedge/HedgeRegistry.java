@@ -1,7 +1,7 @@
 package dev.firebreak.hedge;
 
 import dev.firebreak.GuardRegistry;
-import dev.firebreak.retry.CallPolicyRegistry;
+import dev.firebreak.callpolicy.CallPolicyRegistry;
 
 /**
  * The hedging policies of one {@link GuardRegistry}, by name ({@link CallPolicyRegistry}):

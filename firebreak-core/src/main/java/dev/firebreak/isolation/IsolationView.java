@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a user may see of a guard's isolation ({@code guard.policy().isolator()}): its strategy, limit,
+ * What a user may see of a guard's isolation ({@code guard.controls().isolator()}): its strategy, limit,
  * permits in flight, refusal event and pool. It offers nothing that takes or gives a permit: only the
  * guard's pipeline admits and releases, through the {@link Isolator} it holds.
  */

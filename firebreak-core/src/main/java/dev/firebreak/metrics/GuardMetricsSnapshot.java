@@ -1,7 +1,7 @@
 package dev.firebreak.metrics;
 
 import dev.firebreak.breaker.CircuitState;
-import dev.firebreak.metrics.rolling.LatencySnapshot;
+import dev.firebreak.rolling.LatencySnapshot;
 
 /**
  * Everything known about one guard's health at one moment, immutable: what the hystrix.stream

@@ -6,7 +6,7 @@ import java.util.function.IntUnaryOperator;
 
 /**
  * The recording side of one guard's {@link GuardMetrics}: made with the guard and held only by its
- * pipeline (and the guard's own bookkeeping), so nothing a user reaches from {@code guard.policy()}
+ * pipeline (and the guard's own bookkeeping), so nothing a user reaches from {@code guard.controls()}
  * can record a call. {@link #metrics()} is the read side users get.
  *
  * <p>Thread-safe and lock-free, as the metrics are.

@@ -1,6 +1,6 @@
 package dev.firebreak.metrics;
 
-import dev.firebreak.metrics.rolling.RollingCounter;
+import dev.firebreak.rolling.RollingCounter;
 
 /**
  * The rolling figures of one thread pool: tasks executed, calls rejected, and the most threads

@@ -3,7 +3,7 @@ package dev.firebreak.ratelimit;
 import java.util.Objects;
 
 /**
- * What a user may see of a guard's rate limiter ({@code guard.policy().rateLimiter()}): its configuration
+ * What a user may see of a guard's rate limiter ({@code guard.controls().rateLimiter()}): its configuration
  * and figures. It offers nothing that takes a permit: only the guard's pipeline admits, through the
  * {@link RateLimiter} it holds.
  */

@@ -1,5 +1,8 @@
 package dev.firebreak.retry;
 
+import dev.firebreak.callpolicy.Awaiting;
+import dev.firebreak.callpolicy.CallPolicy;
+import dev.firebreak.callpolicy.RetryBudget;
 import dev.firebreak.Fallback;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardedCall;
@@ -176,7 +179,7 @@ public final class Retry extends CallPolicy<RetryConfig> {
         public Retry build() {
             requireGuard("retry", name, guard);
             Retry built = new Retry(this, config.build());
-            RetryRegistry.of(guard.policy().registry()).add(built);
+            RetryRegistry.of(guard.controls().registry()).add(built);
             return built;
         }
     }

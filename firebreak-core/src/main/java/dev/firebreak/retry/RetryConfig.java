@@ -1,5 +1,10 @@
 package dev.firebreak.retry;
 
+import dev.firebreak.callpolicy.RetryThrottle;
+import dev.firebreak.callpolicy.BudgetSettings;
+import dev.firebreak.callpolicy.BudgetedConfig;
+import dev.firebreak.callpolicy.PolicyRules;
+import dev.firebreak.callpolicy.RetryBudget;
 import dev.firebreak.config.InvalidConfigException;
 import java.time.Duration;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.firebreak.retry;
 
+import dev.firebreak.callpolicy.AttemptOutcomes;
+import dev.firebreak.callpolicy.PolicyFuture;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardException;
 import dev.firebreak.GuardTimeoutException;
@@ -50,7 +52,7 @@ final class RetryExecution<T> {
         this.attempt = attempt;
         this.fallback = fallback;
         this.config = retry.config();
-        this.ticker = retry.guard().policy().registry().ticker();
+        this.ticker = retry.guard().controls().registry().ticker();
         this.context = RequestContext.currentOrNull();
         this.executor = context == null ? retry.attemptExecutor() : context.wrap(retry.attemptExecutor());
         this.startNanos = ticker.read();
@@ -70,7 +72,7 @@ final class RetryExecution<T> {
     private void armDeadline() {
         long deadlineNanos = config.deadline().toNanos();
         if (deadlineNanos > 0) {
-            deadlineTimer = retry.guard().policy().registry().scheduler()
+            deadlineTimer = retry.guard().controls().registry().scheduler()
                     .schedule(deadlineNanos, () -> executor.execute(this::onDeadline));
         }
     }
@@ -126,7 +128,7 @@ final class RetryExecution<T> {
         previousDelayNanos = delay;
         retry.metrics().recordRetried();
         events |= EventType.RETRIED.bit();
-        Cancellable scheduled = retry.guard().policy().registry().scheduler().schedule(delay, () -> executor.execute(this::launch));
+        Cancellable scheduled = retry.guard().controls().registry().scheduler().schedule(delay, () -> executor.execute(this::launch));
         wait = scheduled;
         if (finished.get()) {
             scheduled.cancel();

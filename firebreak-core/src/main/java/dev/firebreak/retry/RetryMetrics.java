@@ -1,5 +1,6 @@
 package dev.firebreak.retry;
 
+import dev.firebreak.callpolicy.RetryThrottle;
 import java.util.concurrent.atomic.LongAdder;
 
 /**

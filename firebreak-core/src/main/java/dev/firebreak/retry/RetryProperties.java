@@ -7,6 +7,7 @@ import static dev.firebreak.config.PropertyDefinition.ofDecimal;
 import static dev.firebreak.config.PropertyDefinition.ofEnum;
 import static dev.firebreak.config.PropertyDefinition.ofInt;
 
+import dev.firebreak.callpolicy.PolicyPropertyTable;
 import dev.firebreak.retry.RetryConfig.Builder;
 import java.util.List;
 

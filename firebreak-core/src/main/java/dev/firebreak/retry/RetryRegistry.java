@@ -1,5 +1,6 @@
 package dev.firebreak.retry;
 
+import dev.firebreak.callpolicy.CallPolicyRegistry;
 import dev.firebreak.GuardRegistry;
 
 /**

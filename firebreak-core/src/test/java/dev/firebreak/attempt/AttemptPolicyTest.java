@@ -69,7 +69,7 @@ class AttemptPolicyTest {
         assertThat(recovered).isEqualTo("fallback");
 
         assertThat(policy.heard).containsExactly("enter", "exit SUCCESS", "enter", "exit FAILURE");
-        assertThat(guard.policy().metrics().snapshot().cumulative().get(EventType.SUCCESS)).isEqualTo(1);
+        assertThat(guard.controls().metrics().snapshot().cumulative().get(EventType.SUCCESS)).isEqualTo(1);
     }
 
     @Test
@@ -85,8 +85,8 @@ class AttemptPolicyTest {
 
         assertThat(result).isEqualTo("fallback");
         assertThat(policy.heard).containsExactly("enter");
-        assertThat(guard.policy().permitsInFlight()).as("the isolation was never entered").isZero();
-        assertThat(guard.policy().metrics().snapshot().cumulative().get(EventType.LIMIT_REJECTED)).isEqualTo(1);
+        assertThat(guard.controls().permitsInFlight()).as("the isolation was never entered").isZero();
+        assertThat(guard.controls().metrics().snapshot().cumulative().get(EventType.LIMIT_REJECTED)).isEqualTo(1);
     }
 
     @Test

@@ -3,7 +3,7 @@ package dev.firebreak.breaker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.event.EventType;
-import dev.firebreak.metrics.rolling.RollingCounter;
+import dev.firebreak.rolling.RollingCounter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

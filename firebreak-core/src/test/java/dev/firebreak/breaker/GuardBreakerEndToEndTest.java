@@ -40,7 +40,7 @@ class GuardBreakerEndToEndTest {
 
     private Guard guard(GuardRegistry in, Isolation isolation) {
         Guard guard = in.guard("dependency-" + ++guards).isolation(isolation).build();
-        guard.policy().circuitBreaker().addStateListener((from, to, at) -> transitions.add(from + ">" + to));
+        guard.controls().circuitBreaker().addStateListener((from, to, at) -> transitions.add(from + ">" + to));
         return guard;
     }
 
@@ -52,7 +52,7 @@ class GuardBreakerEndToEndTest {
         for (int i = 0; i < 20; i++) {
             assertThat(guard.execute(GuardBreakerEndToEndTest::fail, failure -> "fallback")).isEqualTo("fallback");
         }
-        assertThat(guard.policy().circuitBreaker().state()).isEqualTo(CircuitState.OPEN);
+        assertThat(guard.controls().circuitBreaker().state()).isEqualTo(CircuitState.OPEN);
     }
 
     @Test
@@ -60,7 +60,7 @@ class GuardBreakerEndToEndTest {
         Guard guard = guard(Isolation.semaphore(10));
         for (int i = 0; i < 19; i++) {
             guard.execute(GuardBreakerEndToEndTest::fail, failure -> "fallback");
-            assertThat(guard.policy().circuitBreaker().state()).isEqualTo(CircuitState.CLOSED);
+            assertThat(guard.controls().circuitBreaker().state()).isEqualTo(CircuitState.CLOSED);
         }
         guard.execute(GuardBreakerEndToEndTest::fail, failure -> "fallback");
         assertThat(transitions).containsExactly("CLOSED>OPEN");
@@ -86,7 +86,7 @@ class GuardBreakerEndToEndTest {
         assertThat(transitions).containsExactly("CLOSED>OPEN", "OPEN>HALF_OPEN", "HALF_OPEN>CLOSED");
         assertThat(guard.execute(() -> "live", failure -> "fallback")).isEqualTo("live");
 
-        GuardMetricsSnapshot snapshot = guard.policy().metrics().snapshot();
+        GuardMetricsSnapshot snapshot = guard.controls().metrics().snapshot();
         assertThat(snapshot.rolling().get(EventType.FAILURE)).isEqualTo(20);
         assertThat(snapshot.rolling().get(EventType.SHORT_CIRCUITED)).isEqualTo(2);
         assertThat(snapshot.rolling().get(EventType.SUCCESS)).isEqualTo(2);
@@ -107,13 +107,13 @@ class GuardBreakerEndToEndTest {
             return "late";
         });
         assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
-        assertThat(guard.policy().circuitBreaker().state()).isEqualTo(CircuitState.HALF_OPEN);
+        assertThat(guard.controls().circuitBreaker().state()).isEqualTo(CircuitState.HALF_OPEN);
         assertThat(trial.cancel(true)).isTrue();
-        assertThat(guard.policy().circuitBreaker().state()).isEqualTo(CircuitState.OPEN);
+        assertThat(guard.controls().circuitBreaker().state()).isEqualTo(CircuitState.OPEN);
         never.countDown();
         clock.advance(Duration.ofSeconds(5));
         assertThat(guard.submit(() -> "ok").get(10, TimeUnit.SECONDS)).isEqualTo("ok");
-        assertThat(guard.policy().circuitBreaker().state()).isEqualTo(CircuitState.CLOSED);
+        assertThat(guard.controls().circuitBreaker().state()).isEqualTo(CircuitState.CLOSED);
     }
 
     @Test
@@ -130,23 +130,23 @@ class GuardBreakerEndToEndTest {
         assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
         clock.advance(Duration.ofSeconds(1)); // the default 1 s timeout fires
         assertThat(trial.get(10, TimeUnit.SECONDS)).isEqualTo("fallback");
-        assertThat(guard.policy().circuitBreaker().state()).isEqualTo(CircuitState.OPEN);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.TIMEOUT)).isEqualTo(1);
+        assertThat(guard.controls().circuitBreaker().state()).isEqualTo(CircuitState.OPEN);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.TIMEOUT)).isEqualTo(1);
     }
 
     @Test
     void aRejectedTrialIsReportedAndReopensTheCircuit() {
         Guard guard = guard(Isolation.semaphore(10));
         trip(guard);
-        guard.policy().reconfigure(guard.policy().config().toBuilder().isolation(iso -> iso.semaphoreMaxConcurrentRequests(0)).build());
+        guard.controls().reconfigure(guard.controls().config().toBuilder().isolation(iso -> iso.semaphoreMaxConcurrentRequests(0)).build());
         clock.advance(Duration.ofSeconds(5));
         assertThat(guard.execute(() -> "live", failure -> "rejected")).isEqualTo("rejected");
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.SEMAPHORE_REJECTED)).isEqualTo(1);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.SEMAPHORE_REJECTED)).isEqualTo(1);
         assertThat(transitions).endsWith("OPEN>HALF_OPEN", "HALF_OPEN>OPEN");
-        guard.policy().reconfigure(guard.policy().config().toBuilder().isolation(iso -> iso.semaphoreMaxConcurrentRequests(10)).build());
+        guard.controls().reconfigure(guard.controls().config().toBuilder().isolation(iso -> iso.semaphoreMaxConcurrentRequests(10)).build());
         clock.advance(Duration.ofSeconds(5));
         assertThat(guard.execute(() -> "live", failure -> "fallback")).isEqualTo("live");
-        assertThat(guard.policy().circuitBreaker().state()).isEqualTo(CircuitState.CLOSED);
+        assertThat(guard.controls().circuitBreaker().state()).isEqualTo(CircuitState.CLOSED);
     }
 
     @Test
@@ -165,21 +165,21 @@ class GuardBreakerEndToEndTest {
         clock.advance(Duration.ofSeconds(5));
         CompletableFuture<String> trial = guard.submit(() -> "never started", failure -> "fallback");
         assertThat(trial.get(10, TimeUnit.SECONDS)).isEqualTo("fallback");
-        assertThat(guard.policy().circuitBreaker().state()).as("not stuck half-open").isEqualTo(CircuitState.OPEN);
-        assertThat(guard.policy().permitsInFlight()).as("the isolation permit came back").isZero();
+        assertThat(guard.controls().circuitBreaker().state()).as("not stuck half-open").isEqualTo(CircuitState.OPEN);
+        assertThat(guard.controls().permitsInFlight()).as("the isolation permit came back").isZero();
         schedulerDown.set(false);
         clock.advance(Duration.ofSeconds(5));
         assertThat(guard.submit(() -> "ok").get(10, TimeUnit.SECONDS)).isEqualTo("ok");
-        assertThat(guard.policy().circuitBreaker().state()).isEqualTo(CircuitState.CLOSED);
+        assertThat(guard.controls().circuitBreaker().state()).isEqualTo(CircuitState.CLOSED);
     }
 
     @Test
     void forceOpenAppliesLiveThroughGuardReconfigure() {
         Guard guard = guard(Isolation.semaphore(10));
-        guard.policy().reconfigure(guard.policy().config().toBuilder().breaker(cb -> cb.forceOpen(true)).build());
+        guard.controls().reconfigure(guard.controls().config().toBuilder().breaker(cb -> cb.forceOpen(true)).build());
         assertThat(guard.execute(() -> "live", failure -> "fallback")).isEqualTo("fallback");
-        assertThat(guard.policy().metrics().snapshot().circuitOpen()).isTrue();
-        guard.policy().reconfigure(guard.policy().config().toBuilder().breaker(cb -> cb.forceOpen(false)).build());
+        assertThat(guard.controls().metrics().snapshot().circuitOpen()).isTrue();
+        guard.controls().reconfigure(guard.controls().config().toBuilder().breaker(cb -> cb.forceOpen(false)).build());
         assertThat(guard.execute(() -> "live", failure -> "fallback")).isEqualTo("live");
     }
 }

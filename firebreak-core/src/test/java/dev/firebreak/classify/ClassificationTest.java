@@ -69,7 +69,7 @@ class ClassificationTest {
     }
 
     private static long count(Guard guard, EventType type) {
-        EventCounts counts = guard.policy().metrics().snapshot().cumulative();
+        EventCounts counts = guard.controls().metrics().snapshot().cumulative();
         return counts.get(type);
     }
 
@@ -92,9 +92,9 @@ class ClassificationTest {
         assertThat(fallbacks).as("no fallback for an ignored exception").hasValue(0);
         assertThat(count(guard, EventType.BAD_REQUEST)).isEqualTo(5);
         assertThat(count(guard, EventType.FAILURE)).isZero();
-        assertThat(guard.policy().circuitBreaker().state())
+        assertThat(guard.controls().circuitBreaker().state())
                 .isEqualTo(CircuitState.CLOSED);
-        assertThat(guard.policy().permitsInFlight()).isZero();
+        assertThat(guard.controls().permitsInFlight()).isZero();
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -116,7 +116,7 @@ class ClassificationTest {
         assertThat(count(guard, EventType.FAILURE)).isEqualTo(3);
         assertThat(count(guard, EventType.FALLBACK_SUCCESS)).isEqualTo(3);
         assertThat(count(guard, EventType.SUCCESS)).isZero();
-        assertThat(guard.policy().circuitBreaker().state())
+        assertThat(guard.controls().circuitBreaker().state())
                 .as("3 failures of 3 >= 50 %").isEqualTo(CircuitState.OPEN);
         assertThat(mode.call(CallerKind.PLATFORM, guard, () -> new Response(200), failure -> {
             assertThat(failure).isInstanceOf(GuardException.class);

@@ -224,7 +224,7 @@ class LoadAwareDispatchTest {
         c.submit(2);
         c.submit(3);
         assertThat(bounded.downstream.batches()).containsExactly(List.of(1), List.of(2));
-        assertThat(bounded.guard.policy().permitsInFlight()).isEqualTo(2); // never rejected by its own guard
+        assertThat(bounded.guard.controls().permitsInFlight()).isEqualTo(2); // never rejected by its own guard
         bounded.answer(0);
         assertThat(bounded.downstream.batches()).containsExactly(List.of(1), List.of(2), List.of(3));
     }

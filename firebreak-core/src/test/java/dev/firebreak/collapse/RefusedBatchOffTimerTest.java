@@ -24,7 +24,7 @@ class RefusedBatchOffTimerTest {
     void aShortCircuitedWindowBatchRunsItsSlowFallbackOffTheTimer() throws Exception {
         CollapserFixture f = new CollapserFixture(g -> g.configure(c -> c.breaker(cb -> cb.forceOpen(true))));
         Set<Thread> userCodeThreads = ConcurrentHashMap.newKeySet();
-        f.guard.policy().addListener(listenerRecording(userCodeThreads));
+        f.guard.controls().addListener(listenerRecording(userCodeThreads));
         CountDownLatch fallbackEntered = new CountDownLatch(1);
         CountDownLatch releaseFallback = new CountDownLatch(1);
         Collapser<Integer, String> slow = f.builder("slow").requestTimeout(Duration.ofSeconds(10))
@@ -47,7 +47,7 @@ class RefusedBatchOffTimerTest {
         }
         assertThat(one.get(20, TimeUnit.SECONDS)).isEqualTo("fallback1:ShortCircuitedException");
         assertThat(userCodeThreads).as("threads that ran fallbacks and listeners").isNotEmpty().doesNotContain(timer);
-        assertThat(f.guard.policy().metrics().cumulativeCount(EventType.SHORT_CIRCUITED)).isEqualTo(1);
+        assertThat(f.guard.controls().metrics().cumulativeCount(EventType.SHORT_CIRCUITED)).isEqualTo(1);
     }
 
     private static GuardListener listenerRecording(Set<Thread> threads) {

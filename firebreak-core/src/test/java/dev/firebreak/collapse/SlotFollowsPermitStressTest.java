@@ -89,8 +89,8 @@ class SlotFollowsPermitStressTest {
             clock.advance(Duration.ofMillis(1)); // nothing waits on real time: the clock moves on until all is done
             releaseDue();
             return futures.values().stream().allMatch(CompletableFuture::isDone) && collapser.globalQueue().batchesInFlight() == 0
-                    && guard.policy().permitsInFlight() == 0;
-        }, () -> "(slots " + collapser.globalQueue().batchesInFlight() + ", permits " + guard.policy().permitsInFlight() + ")");
+                    && guard.controls().permitsInFlight() == 0;
+        }, () -> "(slots " + collapser.globalQueue().batchesInFlight() + ", permits " + guard.controls().permitsInFlight() + ")");
 
         int total = THREADS * PER_THREAD;
         assertThat(futures).hasSize(total);
@@ -108,10 +108,10 @@ class SlotFollowsPermitStressTest {
         assertThat(metrics.cumulativeCount(EventType.CANCELLED)).isEqualTo(cancelled);
         assertThat(metrics.cumulativeCount(EventType.FALLBACK_SUCCESS)).isEqualTo(fallbacks);
         assertThat(collapser.snapshot().cumulativeRequests()).isEqualTo(total);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.TIMEOUT)).as("batches timed out").isPositive();
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.TIMEOUT)).as("batches timed out").isPositive();
         assertThat(interruptsIgnored.get()).as("timed-out calls ignored their interrupt").isPositive();
         if (strategy == DispatchStrategy.LOAD_AWARE) {
-            assertThat(guard.policy().metrics().cumulativeCount(EventType.LIMIT_REJECTED))
+            assertThat(guard.controls().metrics().cumulativeCount(EventType.LIMIT_REJECTED))
                     .as("batches rejected by the collapser's own guard; outcomes %s", outcomes).isZero();
             assertThat(count(outcomes, "fallback:RejectedException")).isZero();
         }

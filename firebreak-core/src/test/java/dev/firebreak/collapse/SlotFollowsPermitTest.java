@@ -69,15 +69,15 @@ class SlotFollowsPermitTest {
     }
 
     private static long rejections(Guard guard) {
-        return guard.policy().metrics().cumulativeCount(EventType.LIMIT_REJECTED)
-                + guard.policy().metrics().cumulativeCount(EventType.THREAD_POOL_REJECTED)
-                + guard.policy().metrics().cumulativeCount(EventType.SEMAPHORE_REJECTED);
+        return guard.controls().metrics().cumulativeCount(EventType.LIMIT_REJECTED)
+                + guard.controls().metrics().cumulativeCount(EventType.THREAD_POOL_REJECTED)
+                + guard.controls().metrics().cumulativeCount(EventType.SEMAPHORE_REJECTED);
     }
 
     /** Free slots never exceed the guard's free permits (k equals the bound here), and nothing is rejected. */
     private static void assertSlotsWithinPermits(Collapser<Integer, String> c, CollapserFixture f, String when) {
         assertThat(c.globalQueue().batchesInFlight()).as("batches in flight %s", when)
-                .isGreaterThanOrEqualTo(f.guard.policy().permitsInFlight());
+                .isGreaterThanOrEqualTo(f.guard.controls().permitsInFlight());
         assertThat(rejections(f.guard)).as("rejections by the collapser's own guard %s", when).isZero();
     }
 
@@ -93,7 +93,7 @@ class SlotFollowsPermitTest {
             futures.add(c.submit(i));
             f.advanceMillis(3);
         }
-        assertThat(f.guard.policy().permitsInFlight()).isEqualTo(BOUND);
+        assertThat(f.guard.controls().permitsInFlight()).isEqualTo(BOUND);
         assertThat(c.globalQueue().batchesInFlight()).isEqualTo(BOUND);
         awaitCallsEntered(setup.running); // a call that had not started by its timeout would be skipped, not stubborn
         // Offered load: one request every 5 ms until 300 ms. The 8 batches time out at 50-71 ms but run on.
@@ -112,8 +112,8 @@ class SlotFollowsPermitTest {
 
         downstream.open(); // 300 ms: the calls end; only now does the guard give the permits back
         Await.until("every stubborn call ended and freed its slot",
-                () -> f.guard.policy().permitsInFlight() == 0 && c.globalQueue().batchesInFlight() == 0,
-                () -> "(permits " + f.guard.policy().permitsInFlight() + ", slots " + c.globalQueue().batchesInFlight() + ")");
+                () -> f.guard.controls().permitsInFlight() == 0 && c.globalQueue().batchesInFlight() == 0,
+                () -> "(permits " + f.guard.controls().permitsInFlight() + ", slots " + c.globalQueue().batchesInFlight() + ")");
         f.advanceMillis(3); // the waiting batch's linger started over when the slot freed
         for (int i = BOUND; i < futures.size(); i++) {
             assertThat(futures.get(i).get(10, TimeUnit.SECONDS)).isEqualTo("v" + i);
@@ -138,7 +138,7 @@ class SlotFollowsPermitTest {
         assertThat(one.get(10, TimeUnit.SECONDS)).isEqualTo("fallback1:GuardTimeoutException");
         f.advanceMillis(250);
         assertThat(two).isNotDone();
-        assertThat(f.guard.policy().permitsInFlight()).isEqualTo(1);
+        assertThat(f.guard.controls().permitsInFlight()).isEqualTo(1);
         assertThat(c.globalQueue().batchesInFlight()).as("the slot follows the permit").isEqualTo(1);
         assertThat(c.snapshot().cumulativeBatches()).isEqualTo(1);
 
@@ -166,14 +166,14 @@ class SlotFollowsPermitTest {
         assertThat(causeOf(one)).isInstanceOf(GuardTimeoutException.class);
         CompletableFuture<String> two = c.submit(2);
         f.advanceMillis(9);
-        assertThat(f.guard.policy().permitsInFlight()).isEqualTo(1);
+        assertThat(f.guard.controls().permitsInFlight()).isEqualTo(1);
         f.advanceMillis(1); // TIMER has no slots: batch 2 leaves with its window although batch 1 runs on
-        assertThat(f.guard.policy().permitsInFlight()).isEqualTo(2);
+        assertThat(f.guard.controls().permitsInFlight()).isEqualTo(2);
         assertThat(c.snapshot().cumulativeBatches()).isEqualTo(2);
         downstream.open();
         assertThat(two.get(10, TimeUnit.SECONDS)).isEqualTo("v2");
         Await.until("both batches ended", () -> c.globalQueue().batchesInFlight() == 0 && c.metrics().batchesInFlight() == 0);
-        assertThat(f.guard.policy().permitsInFlight()).isZero();
+        assertThat(f.guard.controls().permitsInFlight()).isZero();
         assertThat(causeOf(one)).isInstanceOf(GuardTimeoutException.class);
     }
 

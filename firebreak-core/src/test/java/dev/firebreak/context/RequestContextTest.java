@@ -131,7 +131,7 @@ class RequestContextTest {
             assertThat(guard.cached("k").execute(runs::incrementAndGet)).isEqualTo(3); // a new request, a new cache
         }
         assertThat(guard.cached("k").execute(runs::incrementAndGet)).isEqualTo(4); // no context: no cache
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.RESPONSE_FROM_CACHE)).isEqualTo(1);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.RESPONSE_FROM_CACHE)).isEqualTo(1);
     }
 
     @Test
@@ -205,7 +205,7 @@ class RequestContextTest {
             assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
             assertThat(runs).hasValue(1);
             assertThat(correct).hasValue(callers);
-            assertThat(guard.policy().metrics().cumulativeCount(EventType.RESPONSE_FROM_CACHE)).isEqualTo(callers - 1);
+            assertThat(guard.controls().metrics().cumulativeCount(EventType.RESPONSE_FROM_CACHE)).isEqualTo(callers - 1);
         }
     }
 

@@ -57,13 +57,13 @@ class HedgeTest {
         stages.get(1).complete("from the hedge");
         assertThat(result).isCompletedWithValue("from the hedge");
         assertThat(stages.get(0)).isCancelled(); // the guard cancels the loser's stage (interruptOnCancel)
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(1);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.CANCELLED)).isEqualTo(1); // every attempt counted
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(1);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.CANCELLED)).isEqualTo(1); // every attempt counted
         assertThat(hedge.metrics().hedgeWins()).isEqualTo(1);
         assertThat(hedge.metrics().losersCancelled()).isEqualTo(1);
         clock.advance(5_000 * MS);
         assertThat(stages).hasSize(2); // maxHedges = 1
-        assertThat(guard.policy().permitsInFlight()).isZero();
+        assertThat(guard.controls().permitsInFlight()).isZero();
     }
 
     @Test
@@ -206,8 +206,8 @@ class HedgeTest {
         assertThat(stages).allMatch(CompletableFuture::isCancelled);
         clock.advance(1_000 * MS);
         assertThat(stages).hasSize(3);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.CANCELLED)).isEqualTo(3);
-        assertThat(guard.policy().permitsInFlight()).isZero();
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.CANCELLED)).isEqualTo(3);
+        assertThat(guard.controls().permitsInFlight()).isZero();
     }
 
     @Test

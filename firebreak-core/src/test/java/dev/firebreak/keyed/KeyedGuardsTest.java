@@ -55,9 +55,9 @@ class KeyedGuardsTest {
 
         Guard guard = registry.find("tenant-acme").orElseThrow();
         assertThat(keyed.find("acme")).containsSame(guard);
-        assertThat(guard.policy().isolationStrategy()).isEqualTo(IsolationStrategy.SEMAPHORE);
-        assertThat(guard.policy().config().isolation().semaphoreMaxConcurrentRequests()).isEqualTo(5);
-        assertThat(guard.policy().config().timeout().timeout().toMillis()).isEqualTo(2_000);
+        assertThat(guard.controls().isolationStrategy()).isEqualTo(IsolationStrategy.SEMAPHORE);
+        assertThat(guard.controls().config().isolation().semaphoreMaxConcurrentRequests()).isEqualTo(5);
+        assertThat(guard.controls().config().timeout().timeout().toMillis()).isEqualTo(2_000);
         assertThat(keyed.execute("acme", () -> "again")).isEqualTo("again");
         assertThat(registry.find("tenant-acme")).containsSame(guard);
         assertThat(keyed.size()).isOne();
@@ -88,7 +88,7 @@ class KeyedGuardsTest {
 
         keyed.execute("acme", () -> 3);
         assertThat(keyed.find("acme").orElseThrow()).as("a fresh guard").isNotSameAs(first);
-        assertThat(keyed.find("acme").orElseThrow().policy().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(1);
+        assertThat(keyed.find("acme").orElseThrow().controls().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(1);
     }
 
     @Test
@@ -203,7 +203,7 @@ class KeyedGuardsTest {
         for (int i = 0; i < 3; i++) {
             hosts.execute("eu", () -> 1);
         }
-        GuardThreadPool pool = hosts.find("eu").orElseThrow().policy().threadPool();
+        GuardThreadPool pool = hosts.find("eu").orElseThrow().controls().threadPool();
         List<Thread> threads = LiveThreads.named("firebreak-keyed-host-eu-");
         assertThat(threads).hasSize(3);
 
@@ -213,7 +213,7 @@ class KeyedGuardsTest {
         assertThat(registry.findPool("keyed-host-eu")).isEmpty();
         assertThat(LiveThreads.awaitTermination(threads)).isEmpty();
         hosts.execute("eu", () -> 1);
-        assertThat(hosts.find("eu").orElseThrow().policy().threadPool()).isNotSameAs(pool);
+        assertThat(hosts.find("eu").orElseThrow().controls().threadPool()).isNotSameAs(pool);
     }
 
     @Test

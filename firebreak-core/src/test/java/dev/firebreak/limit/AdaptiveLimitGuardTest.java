@@ -32,27 +32,27 @@ class AdaptiveLimitGuardTest {
     }
 
     private static void reconfigureLimit(Guard guard, LimitConfig limit) {
-        guard.policy().reconfigure(guard.policy().config().toBuilder().limit(l -> l.from(limit)).build());
+        guard.controls().reconfigure(guard.controls().config().toBuilder().limit(l -> l.from(limit)).build());
     }
 
     @Test
     void failuresAndTimeoutsAreDropsAndBusySuccessesGrowTheLimit() {
         Guard guard = registry.guard("aimd").isolation(Isolation.semaphore(50)).timeout(Duration.ofMillis(100))
                 .adaptiveLimit(aimd(4, 2, 10)).build();
-        assertThat(guard.policy().isolator().limit()).as("initialLimit replaces the static 50").isEqualTo(4);
-        assertThat(guard.policy().isolator().limitAlgorithm()).isEqualTo(LimitKind.AIMD);
+        assertThat(guard.controls().isolator().limit()).as("initialLimit replaces the static 50").isEqualTo(4);
+        assertThat(guard.controls().isolator().limitAlgorithm()).isEqualTo(LimitKind.AIMD);
 
         guard.execute(() -> {
             clock.advance(Duration.ofMillis(1));
             throw new IllegalStateException("down");
         }, failure -> "fallback");
-        assertThat(guard.policy().isolator().limit()).as("failure: floor(4 * 0.9) = 3").isEqualTo(3);
+        assertThat(guard.controls().isolator().limit()).as("failure: floor(4 * 0.9) = 3").isEqualTo(3);
 
         guard.execute(() -> {
             clock.advance(Duration.ofMillis(150));
             return "late";
         }, failure -> "fallback");
-        assertThat(guard.policy().isolator().limit()).as("150 ms > 100 ms timeout: floor(3 * 0.9) = 2").isEqualTo(2);
+        assertThat(guard.controls().isolator().limit()).as("150 ms > 100 ms timeout: floor(3 * 0.9) = 2").isEqualTo(2);
 
         List<Integer> limits = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -60,7 +60,7 @@ class AdaptiveLimitGuardTest {
                 clock.advance(Duration.ofMillis(1));
                 return "ok";
             });
-            limits.add(guard.policy().isolator().limit());
+            limits.add(guard.controls().isolator().limit());
         }
         // busy successes add 1/limit: 1 in flight, 1 * 2 >= 2: 2 + 1/2 = 2.5, + 1/2.5 = 2.9, + 1/2.9 = 3.24
         assertThat(limits).containsExactly(2, 2, 3);
@@ -74,14 +74,14 @@ class AdaptiveLimitGuardTest {
             clock.advance(Duration.ofMillis(301));
             return "slow";
         });
-        assertThat(guard.policy().isolator().limit()).as("301 ms > 300 ms: a drop, floor(0.9 * 10)").isEqualTo(9);
+        assertThat(guard.controls().isolator().limit()).as("301 ms > 300 ms: a drop, floor(0.9 * 10)").isEqualTo(9);
         reconfigureLimit(guard, aimd(10, 2, 20).toBuilder().aimdLatencyThreshold(Duration.ZERO).build());
-        assertThat(guard.policy().isolator().limit()).as("new parameters: a fresh algorithm from the limit in force").isEqualTo(9);
+        assertThat(guard.controls().isolator().limit()).as("new parameters: a fresh algorithm from the limit in force").isEqualTo(9);
         guard.execute(() -> {
             clock.advance(Duration.ofMillis(900));
             return "slow but no threshold";
         });
-        assertThat(guard.policy().isolator().limit()).as("threshold off: 900 ms is no drop (and 1 in flight of 9 is no demand)")
+        assertThat(guard.controls().isolator().limit()).as("threshold off: 900 ms is no drop (and 1 in flight of 9 is no demand)")
                 .isEqualTo(9);
     }
 
@@ -115,13 +115,13 @@ class AdaptiveLimitGuardTest {
         clock.advance(Duration.ofMillis(5));
         releaseFirst.countDown();
         assertThat(first.get(20, TimeUnit.SECONDS)).isEqualTo("first");
-        Await.until("the first sample taken", () -> guard.policy().permitsInFlight() == 1);
-        assertThat(guard.policy().isolator().limit()).as("admitted at 1 in flight, 1 * 2 >= 2: 2 + 1/2 = 2.5, in force 2").isEqualTo(2);
+        Await.until("the first sample taken", () -> guard.controls().permitsInFlight() == 1);
+        assertThat(guard.controls().isolator().limit()).as("admitted at 1 in flight, 1 * 2 >= 2: 2 + 1/2 = 2.5, in force 2").isEqualTo(2);
         releaseSecond.countDown();
         assertThat(second.get(20, TimeUnit.SECONDS)).isEqualTo("second");
-        Await.until("the second sample taken", () -> guard.policy().permitsInFlight() == 0);
-        assertThat(guard.policy().isolator().limit()).as("admitted at 2 in flight, 2 * 2 >= 2: 2.5 + 1/2.5 = 2.9, in force 2").isEqualTo(2);
-        assertThat(guard.policy().metrics().snapshot().cumulative().get(EventType.LIMIT_REJECTED)).isEqualTo(1);
+        Await.until("the second sample taken", () -> guard.controls().permitsInFlight() == 0);
+        assertThat(guard.controls().isolator().limit()).as("admitted at 2 in flight, 2 * 2 >= 2: 2.5 + 1/2.5 = 2.9, in force 2").isEqualTo(2);
+        assertThat(guard.controls().metrics().snapshot().cumulative().get(EventType.LIMIT_REJECTED)).isEqualTo(1);
     }
 
     @Test
@@ -129,12 +129,12 @@ class AdaptiveLimitGuardTest {
         Guard guard = registry.guard("switch").isolation(Isolation.semaphore(7)).adaptiveLimit(aimd(4, 2, 10))
                 .build();
         reconfigureLimit(guard, LimitConfig.defaults());
-        assertThat(guard.policy().isolator().limit()).isEqualTo(7);
-        assertThat(guard.policy().isolator().limitAlgorithm()).isEqualTo(LimitKind.NONE);
+        assertThat(guard.controls().isolator().limit()).isEqualTo(7);
+        assertThat(guard.controls().isolator().limitAlgorithm()).isEqualTo(LimitKind.NONE);
         reconfigureLimit(guard, aimd(5, 2, 10).toBuilder().algorithm(LimitKind.VEGAS).build());
-        assertThat(guard.policy().isolator().limit()).isEqualTo(5);
-        assertThat(guard.policy().isolator().limitAlgorithm()).isEqualTo(LimitKind.VEGAS);
+        assertThat(guard.controls().isolator().limit()).isEqualTo(5);
+        assertThat(guard.controls().isolator().limitAlgorithm()).isEqualTo(LimitKind.VEGAS);
         reconfigureLimit(guard, aimd(3, 2, 3).toBuilder().algorithm(LimitKind.VEGAS).build());
-        assertThat(guard.policy().isolator().limit()).as("new bounds: the running 5 clamped to max 3").isEqualTo(3);
+        assertThat(guard.controls().isolator().limit()).as("new bounds: the running 5 clamped to max 3").isEqualTo(3);
     }
 }

@@ -7,7 +7,7 @@ import dev.firebreak.breaker.CircuitBreaker;
 import dev.firebreak.breaker.CircuitBreakers;
 import dev.firebreak.breaker.CircuitState;
 import dev.firebreak.event.EventType;
-import dev.firebreak.metrics.rolling.LatencySnapshot;
+import dev.firebreak.rolling.LatencySnapshot;
 import dev.firebreak.testkit.ManualClock;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -36,8 +36,8 @@ class RateLimitedGuardTest {
                 return "fallback";
             })).isEqualTo("fallback");
         }
-        assertThat(guard.policy().metrics().snapshot().cumulative().get(EventType.RATE_LIMITED)).isEqualTo(5);
-        assertThat(guard.policy().circuitBreaker().state()).isEqualTo(CircuitState.CLOSED);
+        assertThat(guard.controls().metrics().snapshot().cumulative().get(EventType.RATE_LIMITED)).isEqualTo(5);
+        assertThat(guard.controls().circuitBreaker().state()).isEqualTo(CircuitState.CLOSED);
         clock.advance(1_000_000_000L);
         assertThat(guard.execute(() -> "next second", failure -> "fallback")).isEqualTo("next second");
     }
@@ -49,8 +49,8 @@ class RateLimitedGuardTest {
         assertThat(guard.submit(() -> "first", failure -> "fallback").get(10, TimeUnit.SECONDS)).isEqualTo("first");
         assertThat(guard.submit(() -> "second", failure -> failure.event().name()).get(10, TimeUnit.SECONDS))
                 .isEqualTo("RATE_LIMITED");
-        assertThat(guard.policy().rateLimiter().refused()).isEqualTo(1);
-        guard.policy().reconfigure(guard.policy().config().toBuilder()
+        assertThat(guard.controls().rateLimiter().refused()).isEqualTo(1);
+        guard.controls().reconfigure(guard.controls().config().toBuilder()
                 .rateLimit(r -> r.permitsPerSecond(1000).burst(10)).build());
         assertThat(guard.submit(() -> "faster", failure -> "fallback").get(10, TimeUnit.SECONDS)).isEqualTo("faster");
     }

@@ -63,11 +63,11 @@ class RetryDeadlineTest {
         assertThat(attempts).hasSize(1);
         assertThat(attempts.get(0)).isCancelled(); // the attempt in flight is taken back
         Await.until("the guard counts the cancelled attempt",
-                () -> guard.policy().metrics().cumulativeCount(EventType.CANCELLED) == 1, () -> "");
+                () -> guard.controls().metrics().cumulativeCount(EventType.CANCELLED) == 1, () -> "");
         assertThat(retry.metrics().deadlineReached()).isEqualTo(1);
         clock.advance(2_000 * MS);
         assertThat(attempts).hasSize(1); // no retry after the deadline
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.TIMEOUT)).isZero();
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.TIMEOUT)).isZero();
     }
 
     @Test

@@ -212,7 +212,7 @@ class RetryExactlyOncePropertyTest {
         long counted = 0;
         for (EventType type : EventType.values()) {
             if (type.kind() == EventType.Kind.EXECUTION) {
-                counted += guard.policy().metrics().cumulativeCount(type);
+                counted += guard.controls().metrics().cumulativeCount(type);
             }
         }
         return counted;

@@ -65,7 +65,7 @@ class RetryTest {
         assertThat(result).isCompletedExceptionally();
         assertThatThrownBy(result::join).hasCauseInstanceOf(CallFailedException.class);
         assertThat(clock.pendingTasks()).isZero();
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.FAILURE)).isEqualTo(4); // the guard counts every attempt
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.FAILURE)).isEqualTo(4); // the guard counts every attempt
         assertThat(retry.metrics().attempts()).isEqualTo(4);
         assertThat(retry.metrics().retried()).isEqualTo(3);
     }
@@ -79,7 +79,7 @@ class RetryTest {
                 : CompletableFuture.completedFuture("ok"));
         clock.advance(100 * MS);
         awaitBackoffScheduled(); // the timeout's outcome lands off the timer; then the retry schedules its wait
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.TIMEOUT)).isEqualTo(1);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.TIMEOUT)).isEqualTo(1);
         assertThat(result).isNotDone();
         clock.advance(10 * MS);
         assertThat(result).isCompletedWithValue("ok");
@@ -97,10 +97,10 @@ class RetryTest {
         assertThat(bad).isCompletedExceptionally();
         assertThatThrownBy(bad::join).hasCauseInstanceOf(BadRequestException.class);
 
-        guard.policy().reconfigure(guard.policy().config().toBuilder().breaker(cb -> cb.enabled(true).forceOpen(true)).build());
+        guard.controls().reconfigure(guard.controls().config().toBuilder().breaker(cb -> cb.enabled(true).forceOpen(true)).build());
         CompletableFuture<String> open = retry.submit(() -> "never runs");
         assertThatThrownBy(open::join).hasCauseInstanceOf(ShortCircuitedException.class);
-        guard.policy().reconfigure(guard.policy().config().toBuilder().breaker(cb -> cb.forceOpen(false))
+        guard.controls().reconfigure(guard.controls().config().toBuilder().breaker(cb -> cb.forceOpen(false))
                 .isolation(iso -> iso.semaphoreMaxConcurrentRequests(1)).build());
 
         CompletableFuture<String> holder = guard.submitAsync(CompletableFuture::new);
@@ -144,7 +144,7 @@ class RetryTest {
         clock.advance(1_000 * MS);
         assertThat(result).isCompletedWithValue("fallback after FAILURE");
         assertThat(attemptsSeenByFallback).containsExactly(3);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.FALLBACK_MISSING)).isEqualTo(3); // no fallback per attempt
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.FALLBACK_MISSING)).isEqualTo(3); // no fallback per attempt
     }
 
     @Test
@@ -167,7 +167,7 @@ class RetryTest {
         clock.advance(5_000 * MS);
         assertThat(results).allMatch(CompletableFuture::isCompletedExceptionally);
         assertThat(attemptTimesMs).hasSize(110); // 100 calls + 10 % of them, not 300
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.FAILURE)).isEqualTo(110);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.FAILURE)).isEqualTo(110);
         assertThat(retry.metrics().budgetExhausted()).isEqualTo(100 - 10 + 10); // 90 refused at once, 10 after one retry
     }
 
@@ -224,11 +224,11 @@ class RetryTest {
         CompletableFuture<String> stage = new CompletableFuture<>();
         CompletableFuture<String> result = retry.submitAsync(() -> stage);
         result.cancel(true);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.CANCELLED)).isEqualTo(1);
-        assertThat(guard.policy().permitsInFlight()).isLessThanOrEqualTo(1); // held until the stage really ends
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.CANCELLED)).isEqualTo(1);
+        assertThat(guard.controls().permitsInFlight()).isLessThanOrEqualTo(1); // held until the stage really ends
         stage.complete("late");
         clock.advance(1_000 * MS);
-        assertThat(guard.policy().permitsInFlight()).isZero();
+        assertThat(guard.controls().permitsInFlight()).isZero();
         assertThat(retry.metrics().attempts()).isEqualTo(1);
     }
 

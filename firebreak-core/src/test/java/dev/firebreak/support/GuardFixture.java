@@ -80,10 +80,10 @@ public final class GuardFixture {
     public void verifyInvariants() {
         for (Guard guard : registry.guards()) {
             Await.until("permits of " + guard.name() + " back to zero",
-                    () -> guard.policy().permitsInFlight() == 0 && guard.policy().fallbacksInFlight() == 0
-                            && guard.policy().metrics().currentConcurrentExecutions() == 0,
-                    () -> "(permits " + guard.policy().permitsInFlight() + ", fallbacks " + guard.policy().fallbacksInFlight()
-                            + ", running " + guard.policy().metrics().currentConcurrentExecutions() + ")");
+                    () -> guard.controls().permitsInFlight() == 0 && guard.controls().fallbacksInFlight() == 0
+                            && guard.controls().metrics().currentConcurrentExecutions() == 0,
+                    () -> "(permits " + guard.controls().permitsInFlight() + ", fallbacks " + guard.controls().fallbacksInFlight()
+                            + ", running " + guard.controls().metrics().currentConcurrentExecutions() + ")");
         }
         for (GuardThreadPool pool : registry.pools()) {
             assertThat(pool.admitted()).as("pool %s admitted", pool.name()).isZero();

@@ -67,7 +67,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
             return builder.build();
         });
         RequestContext context = RequestContext.currentOrNull();
-        this.requestLog = context != null && !context.isClosed() && guard.policy().config().request().logEnabled()
+        this.requestLog = context != null && !context.isClosed() && guard.controls().config().request().logEnabled()
                 ? HystrixRequestLog.of(context) : null;
     }
 
@@ -97,11 +97,11 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
         if (requestLog != null) {
             requestLog.addExecutedCommand(this);
         }
-        if (guard.policy().config().request().cacheEnabled() && RequestContext.currentOrNull() == null && getCacheKey() != null) {
+        if (guard.controls().config().request().cacheEnabled() && RequestContext.currentOrNull() == null && getCacheKey() != null) {
             // As hystrix-core: a cached command needs a request context; it fails before it runs, with no events.
             return CompletableFuture.failedFuture(new IllegalStateException(NO_CONTEXT_FOR_CACHE));
         }
-        String cacheKey = guard.policy().config().request().cacheEnabled() && RequestContext.currentOrNull() != null ? getCacheKey() : null;
+        String cacheKey = guard.controls().config().request().cacheEnabled() && RequestContext.currentOrNull() != null ? getCacheKey() : null;
         RequestContext context = cacheKey == null ? null : RequestContext.currentOrNull();
         if (context != null) {
             HystrixRequestCache.claim(context, commandKey, cacheKey, this);
@@ -230,12 +230,12 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
 
     @Override
     public HystrixCommandProperties getProperties() {
-        return new HystrixCommandProperties(guard.policy()::config);
+        return new HystrixCommandProperties(guard.controls()::config);
     }
 
     @Override
     public boolean isCircuitBreakerOpen() {
-        return guard.policy().circuitBreaker().state() == CircuitState.OPEN;
+        return guard.controls().circuitBreaker().state() == CircuitState.OPEN;
     }
 
     @Override

@@ -47,7 +47,7 @@ public interface HystrixCircuitBreaker {
         }
 
         private CircuitState state() {
-            return guard.policy().circuitBreaker().state();
+            return guard.controls().circuitBreaker().state();
         }
 
         @Override

@@ -23,8 +23,8 @@ public class HystrixCommandMetrics {
     private HystrixCommandMetrics(Guard guard) {
         this.guard = guard;
         this.key = HystrixCommandKey.Factory.asKey(guard.name());
-        this.group = HystrixCommandGroupKey.Factory.asKey(guard.policy().groupName());
-        this.pool = HystrixThreadPoolKey.Factory.asKey(guard.policy().poolName());
+        this.group = HystrixCommandGroupKey.Factory.asKey(guard.controls().groupName());
+        this.pool = HystrixThreadPoolKey.Factory.asKey(guard.controls().poolName());
     }
 
     static HystrixCommandMetrics of(Guard guard) {
@@ -48,7 +48,7 @@ public class HystrixCommandMetrics {
     }
 
     private GuardMetricsSnapshot snapshot() {
-        return guard.policy().metrics().snapshot();
+        return guard.controls().metrics().snapshot();
     }
 
     public HystrixCommandKey getCommandKey() {
@@ -64,7 +64,7 @@ public class HystrixCommandMetrics {
     }
 
     public HystrixCommandProperties getProperties() {
-        return new HystrixCommandProperties(guard.policy()::config);
+        return new HystrixCommandProperties(guard.controls()::config);
     }
 
     /** Requests, errors and error percentage over the rolling window (what the breaker decides on). */
@@ -76,13 +76,13 @@ public class HystrixCommandMetrics {
     /** The count of {@code event} over the rolling window (0 for EMIT, FALLBACK_EMIT, COMMAND_MAX_ACTIVE). */
     public long getRollingCount(HystrixEventType event) {
         EventType type = event.toFirebreak();
-        return type == null ? 0 : guard.policy().metrics().rollingCount(type);
+        return type == null ? 0 : guard.controls().metrics().rollingCount(type);
     }
 
     /** The count of {@code event} since the command key was made. */
     public long getCumulativeCount(HystrixEventType event) {
         EventType type = event.toFirebreak();
-        return type == null ? 0 : guard.policy().metrics().cumulativeCount(type);
+        return type == null ? 0 : guard.controls().metrics().cumulativeCount(type);
     }
 
     /** run()'s latency at {@code percentile} (0 to 100) over the rolling percentile window, in ms. */
@@ -107,7 +107,7 @@ public class HystrixCommandMetrics {
 
     /** Commands running now. */
     public int getCurrentConcurrentExecutionCount() {
-        return guard.policy().metrics().currentConcurrentExecutions();
+        return guard.controls().metrics().currentConcurrentExecutions();
     }
 
     /** The most commands running at once over the rolling window. */

@@ -1,7 +1,7 @@
 package dev.firebreak.hystrix;
 
 import com.netflix.config.ConfigurationManager;
-import dev.firebreak.config.live.PropertySource;
+import dev.firebreak.live.PropertySource;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

@@ -5,7 +5,7 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.DispatchStrategy;
-import dev.firebreak.config.live.DynamicConfiguration;
+import dev.firebreak.live.DynamicConfiguration;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.firebreak.GuardRegistry;
-import dev.firebreak.config.live.DynamicConfiguration;
-import dev.firebreak.config.live.MapPropertySource;
+import dev.firebreak.live.DynamicConfiguration;
+import dev.firebreak.live.MapPropertySource;
 import dev.firebreak.hystrix.HystrixBridge;
 import org.junit.jupiter.api.Test;
 

@@ -152,8 +152,8 @@ class HystrixCommandTest extends BridgeFixture {
 
         assertThat(command.getCommandKey().name()).isEqualTo("CommandNamedByItsClass");
         var guard = dev.firebreak.hystrix.HystrixBridge.registry().find("CommandNamedByItsClass").orElseThrow();
-        assertThat(guard.policy().groupName()).isEqualTo("SomeGroup");
-        assertThat(guard.policy().poolName()).isEqualTo("SomePool");
+        assertThat(guard.controls().groupName()).isEqualTo("SomeGroup");
+        assertThat(guard.controls().poolName()).isEqualTo("SomePool");
     }
 
     static final class CommandNamedByItsClass extends HystrixCommand<String> {

@@ -55,12 +55,12 @@ public final class GuardExample {
                 .isolation(Isolation.virtualThreads(LIMIT))
                 .timeout(TIMEOUT)
                 .build();
-        GuardConfig config = dependency.policy().config();
+        GuardConfig config = dependency.controls().config();
         Map<EventType, AtomicInteger> counts = new EnumMap<>(EventType.class);
         for (EventType type : EventType.values()) {
             counts.put(type, new AtomicInteger());
         }
-        dependency.policy().addListener((guard, events, executionNanos, totalNanos) -> {
+        dependency.controls().addListener((guard, events, executionNanos, totalNanos) -> {
             for (EventType type : Events.toSet(events)) {
                 counts.get(type).incrementAndGet();
             }
@@ -68,7 +68,7 @@ public final class GuardExample {
         AtomicInteger submitted = new AtomicInteger();
         long start = ticker.read();
         List<String> transitions = new CopyOnWriteArrayList<>();
-        dependency.policy().circuitBreaker().addStateListener((from, to, atNanos) -> transitions.add(String.format(
+        dependency.controls().circuitBreaker().addStateListener((from, to, atNanos) -> transitions.add(String.format(
                 "  %5d ms, while call %d was being made: %s -> %s%s", (atNanos - start) / 1_000_000,
                 submitted.get(), from, to, to == CircuitState.OPEN ? errorsSoFar(counts) : "")));
 
@@ -81,7 +81,7 @@ public final class GuardExample {
         }
         CompletableFuture.allOf(futures).join();
         long runMillis = (ticker.read() - start) / 1_000_000;
-        int heldAtLastAnswer = dependency.policy().permitsInFlight();
+        int heldAtLastAnswer = dependency.controls().permitsInFlight();
 
         out.println();
         out.println("What happened (each call has one execution event and, unless it succeeded, one fallback event):");
@@ -161,16 +161,16 @@ public final class GuardExample {
                 TIMEOUT.toMillis());
         out.println("interrupted, and it keeps its permit until it really stops. The limit counts these abandoned");
         out.printf("calls, so the dependency never had more than %d calls in flight (the most seen: %d).%n", LIMIT,
-                dependency.policy().peakPermitsInFlight());
+                dependency.controls().peakPermitsInFlight());
         out.printf("After the abandoned calls returned: %d permits held.%n", awaitPermitsReleased(dependency));
     }
 
     /** Waits (at most {@link #DRAIN_WAIT}) until every admitted call has returned its permit. */
     private static int awaitPermitsReleased(Guard dependency) {
-        for (int i = 0; i < DRAIN_WAIT.toMillis() && dependency.policy().permitsInFlight() > 0; i++) {
+        for (int i = 0; i < DRAIN_WAIT.toMillis() && dependency.controls().permitsInFlight() > 0; i++) {
             LockSupport.parkNanos(1_000_000L);
         }
-        return dependency.policy().permitsInFlight();
+        return dependency.controls().permitsInFlight();
     }
 
     private static String flakyCall() throws Exception {

@@ -185,7 +185,7 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
             bound.remove(); // a new guard under a removed one's name
         }
         guardMeters.put(guard.name(), new GuardMeters(guard, meters, snapshotMaxAgeNanos));
-        GuardThreadPool pool = guard.policy().threadPool();
+        GuardThreadPool pool = guard.controls().threadPool();
         if (pool != null) {
             poolMeters.computeIfAbsent(pool.name(), n -> new PoolMeters(pool, meters, guards.ticker(), snapshotMaxAgeNanos));
         }

@@ -6,7 +6,7 @@ import dev.firebreak.event.EventType;
 import dev.firebreak.limit.LimitKind;
 import dev.firebreak.ratelimit.RateLimitConfig;
 import dev.firebreak.metrics.GuardMetricsSnapshot;
-import dev.firebreak.metrics.rolling.LatencySnapshot;
+import dev.firebreak.rolling.LatencySnapshot;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -51,14 +51,14 @@ final class GuardMeters {
     GuardMeters(Guard guard, MeterRegistry registry, long snapshotMaxAgeNanos) {
         this.guard = guard;
         this.meters = new MeterSet(registry);
-        this.snapshot = new Memo<>(() -> guard.policy().metrics().snapshot(), guard.policy().registry().ticker(), snapshotMaxAgeNanos);
-        Tags tags = Tags.of("name", guard.name(), "group", guard.policy().groupName(), "pool", guard.policy().poolName());
+        this.snapshot = new Memo<>(() -> guard.controls().metrics().snapshot(), guard.controls().registry().ticker(), snapshotMaxAgeNanos);
+        Tags tags = Tags.of("name", guard.name(), "group", guard.controls().groupName(), "pool", guard.controls().poolName());
 
         for (EventType type : EventType.values()) {
             if (type.kind() == EventType.Kind.POLICY) {
                 continue; // a call policy's decisions: see CallPolicyMeters
             }
-            meters.add(FunctionCounter.builder("firebreak.guard.events", guard, g -> g.policy().metrics().cumulativeCount(type))
+            meters.add(FunctionCounter.builder("firebreak.guard.events", guard, g -> g.controls().metrics().cumulativeCount(type))
                     .tags(tags).tag("event", type.name().toLowerCase(Locale.ROOT))
                     .description("Calls of the guard by event type, since it was created")
                     .register(registry));
@@ -73,7 +73,7 @@ final class GuardMeters {
             }
             total.record(totalNanos, TimeUnit.NANOSECONDS);
         };
-        guard.policy().addListener(timing);
+        guard.controls().addListener(timing);
         latency(registry, tags, "execution", GuardMetricsSnapshot::executionLatency);
         latency(registry, tags, "total", GuardMetricsSnapshot::totalLatency);
         for (CircuitState state : CircuitState.values()) {
@@ -90,7 +90,7 @@ final class GuardMeters {
         gauge(registry, "firebreak.guard.concurrent.executions.max", tags,
                 "Most calls running at once in the rolling window", "calls",
                 GuardMetricsSnapshot::rollingMaxConcurrentExecutions);
-        meters.add(Gauge.builder("firebreak.guard.permits.in.flight", guard, g -> g.policy().permitsInFlight())
+        meters.add(Gauge.builder("firebreak.guard.permits.in.flight", guard, g -> g.controls().permitsInFlight())
                 .tags(tags).description("Isolation permits held now, abandoned calls included").baseUnit("calls")
                 .register(registry));
         limits(registry, tags);
@@ -98,20 +98,20 @@ final class GuardMeters {
 
     /** The adaptive limit's and the rate limiter's gauges (read live from the guard, no snapshot needed). */
     private void limits(MeterRegistry registry, Tags tags) {
-        meters.add(Gauge.builder("firebreak.guard.limit", guard, g -> g.policy().isolator().limit())
+        meters.add(Gauge.builder("firebreak.guard.limit", guard, g -> g.controls().isolator().limit())
                 .tags(tags).description("The isolation's concurrency limit in force (static or adaptive)")
                 .baseUnit("calls").register(registry));
         for (LimitKind kind : LimitKind.values()) {
             meters.add(Gauge.builder("firebreak.guard.limit.algorithm", guard,
-                            g -> g.policy().isolator().limitAlgorithm() == kind ? 1 : 0)
+                            g -> g.controls().isolator().limitAlgorithm() == kind ? 1 : 0)
                     .tags(tags.and("algorithm", kind.name().toLowerCase(Locale.ROOT)))
                     .description("1 for the algorithm driving the limit (none: static)").register(registry));
         }
         meters.add(Gauge.builder("firebreak.guard.ratelimit.rate", guard, g -> {
-            RateLimitConfig c = g.policy().rateLimiter().config();
+            RateLimitConfig c = g.controls().rateLimiter().config();
             return c.enabled() ? c.permitsPerSecond() : 0;
         }).tags(tags).description("The rate limiter's permits per second (0: disabled)").register(registry));
-        meters.add(Gauge.builder("firebreak.guard.ratelimit.waiting", guard, g -> g.policy().rateLimiter().waiting())
+        meters.add(Gauge.builder("firebreak.guard.ratelimit.waiting", guard, g -> g.controls().rateLimiter().waiting())
                 .tags(tags).description("Callers waiting for a rate-limit permit now").baseUnit("calls")
                 .register(registry));
     }
@@ -121,7 +121,7 @@ final class GuardMeters {
     }
 
     void remove() {
-        guard.policy().removeListener(timing);
+        guard.controls().removeListener(timing);
         meters.removeAll();
     }
 

@@ -109,7 +109,7 @@ class FirebreakMetricsTest {
         pooled.submit(() -> 1).get(10, TimeUnit.SECONDS);
         // The caller's future completes inside the pool task; the pool counts the task just after it ends.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (pooled.policy().threadPool().metricsSnapshot().rollingExecuted() < 1 && System.nanoTime() - deadline < 0) {
+        while (pooled.controls().threadPool().metricsSnapshot().rollingExecuted() < 1 && System.nanoTime() - deadline < 0) {
             java.util.concurrent.locks.LockSupport.parkNanos(100_000L);
         }
         String scrape = prometheus.scrape();

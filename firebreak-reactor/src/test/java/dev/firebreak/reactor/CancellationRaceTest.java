@@ -68,11 +68,11 @@ class CancellationRaceTest {
         for (Future<?> racer : racers) {
             racer.get(30, TimeUnit.SECONDS);
         }
-        Await.until("every permit is back", () -> guard.policy().permitsInFlight() == 0);
-        long success = guard.policy().metrics().cumulativeCount(EventType.SUCCESS);
-        long cancelled = guard.policy().metrics().cumulativeCount(EventType.CANCELLED);
+        Await.until("every permit is back", () -> guard.controls().permitsInFlight() == 0);
+        long success = guard.controls().metrics().cumulativeCount(EventType.SUCCESS);
+        long cancelled = guard.controls().metrics().cumulativeCount(EventType.CANCELLED);
         assertThat(success + cancelled).as("one outcome per subscription (%d successes)", success).isEqualTo(CALLS);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.FAILURE)).isZero();
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.FAILURE)).isZero();
         assertThat(overSignalled).hasValue(0);
     }
 
@@ -103,11 +103,11 @@ class CancellationRaceTest {
         for (Future<?> racer : racers) {
             racer.get(30, TimeUnit.SECONDS);
         }
-        Await.until("every permit is back", () -> guard.policy().permitsInFlight() == 0);
-        long success = guard.policy().metrics().cumulativeCount(EventType.SUCCESS);
-        long cancelled = guard.policy().metrics().cumulativeCount(EventType.CANCELLED);
+        Await.until("every permit is back", () -> guard.controls().permitsInFlight() == 0);
+        long success = guard.controls().metrics().cumulativeCount(EventType.SUCCESS);
+        long cancelled = guard.controls().metrics().cumulativeCount(EventType.CANCELLED);
         assertThat(success + cancelled).as("one outcome per subscription (%d successes)", success).isEqualTo(CALLS);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.FAILURE)).isZero();
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.FAILURE)).isZero();
         assertThat(overSignalled).hasValue(0);
     }
 

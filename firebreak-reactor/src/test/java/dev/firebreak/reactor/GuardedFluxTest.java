@@ -39,12 +39,12 @@ class GuardedFluxTest {
         Guard guard = guard("range");
         StepVerifier.create(GuardedFlux.of(guard, Flux.range(1, 5)), 2)
                 .expectNext(1, 2)
-                .then(() -> assertThat(guard.policy().permitsInFlight()).as("the stream is open").isEqualTo(1))
+                .then(() -> assertThat(guard.controls().permitsInFlight()).as("the stream is open").isEqualTo(1))
                 .thenRequest(3)
                 .expectNext(3, 4, 5)
                 .verifyComplete();
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(1);
-        assertThat(guard.policy().permitsInFlight()).isZero();
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(1);
+        assertThat(guard.controls().permitsInFlight()).isZero();
     }
 
     @Test
@@ -53,8 +53,8 @@ class GuardedFluxTest {
         Flux<String> guarded = GuardedFlux.of(guard, Flux.error(new IllegalStateException("down")),
                 failure -> Flux.just("fallback", String.valueOf(failure.event())));
         StepVerifier.create(guarded).expectNext("fallback", "FAILURE").verifyComplete();
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.FAILURE)).isEqualTo(1);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.FALLBACK_SUCCESS)).isEqualTo(1);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.FAILURE)).isEqualTo(1);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.FALLBACK_SUCCESS)).isEqualTo(1);
     }
 
     @Test
@@ -64,7 +64,7 @@ class GuardedFluxTest {
         StepVerifier.create(GuardedFlux.of(guard, source, failure -> Flux.just("z")))
                 .expectNext("a", "b", "z")
                 .verifyComplete();
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.FAILURE)).isEqualTo(1);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.FAILURE)).isEqualTo(1);
     }
 
     @Test
@@ -93,8 +93,8 @@ class GuardedFluxTest {
                 .expectNext("fallback: TIMEOUT")
                 .verifyComplete();
         assertThat(cancels).as("the open stream was cancelled").hasValue(1);
-        Await.until("the permit came back", () -> guard.policy().permitsInFlight() == 0);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.TIMEOUT)).isEqualTo(1);
+        Await.until("the permit came back", () -> guard.controls().permitsInFlight() == 0);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.TIMEOUT)).isEqualTo(1);
     }
 
     @Test
@@ -108,7 +108,7 @@ class GuardedFluxTest {
                 .expectNext("fallback")
                 .verifyComplete();
         assertThat(cancels).hasValue(1);
-        Await.until("the permit came back", () -> guard.policy().permitsInFlight() == 0);
+        Await.until("the permit came back", () -> guard.controls().permitsInFlight() == 0);
     }
 
     @Test
@@ -121,9 +121,9 @@ class GuardedFluxTest {
                 .thenCancel()
                 .verify(WAIT);
         assertThat(cancels).hasValue(1);
-        assertThat(guard.policy().permitsInFlight()).isZero();
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.CANCELLED)).isEqualTo(1);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.FALLBACK_SUCCESS)).isZero();
+        assertThat(guard.controls().permitsInFlight()).isZero();
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.CANCELLED)).isEqualTo(1);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.FALLBACK_SUCCESS)).isZero();
     }
 
     @Test
@@ -139,7 +139,7 @@ class GuardedFluxTest {
         open.tryEmitNext("x");
         open.tryEmitComplete();
         assertThat(first).succeedsWithin(WAIT).asList().containsExactly("x");
-        assertThat(guard.policy().permitsInFlight()).isZero();
+        assertThat(guard.controls().permitsInFlight()).isZero();
         StepVerifier.create(second).expectNext("ran 1").verifyComplete();
     }
 
@@ -150,6 +150,6 @@ class GuardedFluxTest {
         StepVerifier.create(Flux.just(1).transform(GuardedFlux.operator(guard, failure -> Flux.just(-1))))
                 .expectNext(-1)
                 .verifyComplete();
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.SHORT_CIRCUITED)).isEqualTo(1);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.SHORT_CIRCUITED)).isEqualTo(1);
     }
 }

@@ -41,8 +41,8 @@ class GuardedMonoTest {
     void aValuePassesAndIsASuccess() {
         Guard guard = guard("value", 1);
         StepVerifier.create(GuardedMono.of(guard, Mono.just("v"))).expectNext("v").expectComplete().verify(WAIT);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(1);
-        assertThat(guard.policy().permitsInFlight()).isZero();
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(1);
+        assertThat(guard.controls().permitsInFlight()).isZero();
     }
 
     @Test
@@ -53,14 +53,14 @@ class GuardedMonoTest {
         assertThat(subscriptions).hasValue(0);
         StepVerifier.create(guarded).expectNext("call 1").verifyComplete();
         StepVerifier.create(guarded).expectNext("call 2").verifyComplete();
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(2);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(2);
     }
 
     @Test
     void anEmptySourceCompletesEmpty() {
         Guard guard = guard("empty", 1);
         StepVerifier.create(GuardedMono.of(guard, Mono.<String>empty())).verifyComplete();
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(1);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.SUCCESS)).isEqualTo(1);
     }
 
     @Test
@@ -69,8 +69,8 @@ class GuardedMonoTest {
         Mono<String> guarded = GuardedMono.of(guard, Mono.error(new IllegalStateException("down")),
                 failure -> "fallback after " + failure.event());
         StepVerifier.create(guarded).expectNext("fallback after FAILURE").verifyComplete();
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.FAILURE)).isEqualTo(1);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.FALLBACK_SUCCESS)).isEqualTo(1);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.FAILURE)).isEqualTo(1);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.FALLBACK_SUCCESS)).isEqualTo(1);
     }
 
     @Test
@@ -83,7 +83,7 @@ class GuardedMonoTest {
                 .expectNext("value").verifyComplete();
         StepVerifier.create(GuardedMono.withFallback(guard, Mono.<String>error(new IllegalStateException("down")),
                 failure -> Mono.empty())).verifyComplete();
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.FALLBACK_SUCCESS)).isEqualTo(2);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.FALLBACK_SUCCESS)).isEqualTo(2);
     }
 
     @Test
@@ -109,8 +109,8 @@ class GuardedMonoTest {
                 .expectComplete()
                 .verify(WAIT);
         Await.until("the source was cancelled at the deadline", () -> cancels.get() == 1);
-        Await.until("the permit came back", () -> guard.policy().permitsInFlight() == 0);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.TIMEOUT)).isEqualTo(1);
+        Await.until("the permit came back", () -> guard.controls().permitsInFlight() == 0);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.TIMEOUT)).isEqualTo(1);
     }
 
     @Test
@@ -128,14 +128,14 @@ class GuardedMonoTest {
         AtomicInteger cancels = new AtomicInteger();
         Mono<String> never = Mono.<String>never().doOnCancel(cancels::incrementAndGet);
         StepVerifier.create(GuardedMono.of(guard, never, failure -> "unused"))
-                .then(() -> assertThat(guard.policy().permitsInFlight()).isEqualTo(1))
+                .then(() -> assertThat(guard.controls().permitsInFlight()).isEqualTo(1))
                 .thenCancel()
                 .verify(WAIT);
         assertThat(cancels).hasValue(1);
-        assertThat(guard.policy().permitsInFlight()).isZero();
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.CANCELLED)).isEqualTo(1);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.FAILURE)).isZero();
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.FALLBACK_SUCCESS)).isZero();
+        assertThat(guard.controls().permitsInFlight()).isZero();
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.CANCELLED)).isEqualTo(1);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.FAILURE)).isZero();
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.FALLBACK_SUCCESS)).isZero();
     }
 
     @Test
@@ -150,7 +150,7 @@ class GuardedMonoTest {
         assertThat(subscribed).hasValue(0);
         first.tryEmitValue("first");
         assertThat(holder).succeedsWithin(WAIT).isEqualTo("first");
-        assertThat(guard.policy().permitsInFlight()).isZero();
+        assertThat(guard.controls().permitsInFlight()).isZero();
     }
 
     @Test
@@ -164,6 +164,6 @@ class GuardedMonoTest {
         StepVerifier.create(Mono.fromSupplier(() -> "y").transform(GuardedMono.operator(guard, failure -> "open")))
                 .expectNext("open").verifyComplete();
         assertThat(subscribed).hasValue(0);
-        assertThat(guard.policy().metrics().cumulativeCount(EventType.SHORT_CIRCUITED)).isEqualTo(3);
+        assertThat(guard.controls().metrics().cumulativeCount(EventType.SHORT_CIRCUITED)).isEqualTo(3);
     }
 }

@@ -1,8 +1,8 @@
 package dev.firebreak.stream;
 
-import dev.firebreak.retry.BudgetedConfig;
-import dev.firebreak.retry.CallPolicy;
-import dev.firebreak.retry.RetryBudget;
+import dev.firebreak.callpolicy.BudgetedConfig;
+import dev.firebreak.callpolicy.CallPolicy;
+import dev.firebreak.callpolicy.RetryBudget;
 
 /**
  * The fields both call-policy events ({@link RetryEvent}, {@link HedgeEvent}) share: the head (type,
@@ -26,7 +26,7 @@ final class CallPolicyFields {
     /** The calls and extra attempts counted in the budget's current window, and what that window allows. */
     static JsonWriter budget(JsonWriter json, CallPolicy<?> policy) {
         RetryBudget budget = policy.budget();
-        long now = policy.guard().policy().registry().ticker().read();
+        long now = policy.guard().controls().registry().ticker().read();
         long calls = budget.calls(now);
         return json.field("budget_callsInWindow", calls)
                 .field("budget_extrasInWindow", budget.extras(now))

@@ -5,7 +5,7 @@ import dev.firebreak.GuardConfig;
 import dev.firebreak.event.EventType;
 import dev.firebreak.metrics.EventCounts;
 import dev.firebreak.metrics.GuardMetricsSnapshot;
-import dev.firebreak.metrics.rolling.LatencySnapshot;
+import dev.firebreak.rolling.LatencySnapshot;
 import dev.firebreak.ratelimit.RateLimitConfig;
 
 /**
@@ -28,14 +28,14 @@ final class CommandEvent {
     }
 
     static void write(JsonWriter json, Guard guard, long currentTimeMillis) {
-        GuardConfig c = guard.policy().config();
-        GuardMetricsSnapshot s = guard.policy().metrics().snapshot();
+        GuardConfig c = guard.controls().config();
+        GuardMetricsSnapshot s = guard.controls().metrics().snapshot();
         EventCounts r = s.rolling();
-        RateLimitConfig rateLimit = guard.policy().rateLimiter().config();
+        RateLimitConfig rateLimit = guard.controls().rateLimiter().config();
         json.begin()
                 .field("type", "HystrixCommand")
                 .field("name", guard.name())
-                .field("group", guard.policy().groupName())
+                .field("group", guard.controls().groupName())
                 .field("currentTime", currentTimeMillis)
                 .field("isCircuitBreakerOpen", c.breaker().enabled() && s.circuitOpen())
                 .field("errorPercentage", s.health().errorPercentage())
@@ -71,33 +71,33 @@ final class CommandEvent {
                 .field("propertyValue_circuitBreakerForceClosed", c.breaker().forceClosed())
                 .field("propertyValue_circuitBreakerEnabled", c.breaker().enabled())
                 .field("propertyValue_executionIsolationStrategy",
-                        guard.policy().isolator().runsOnCaller() ? "SEMAPHORE" : "THREAD")
+                        guard.controls().isolator().runsOnCaller() ? "SEMAPHORE" : "THREAD")
                 .field("propertyValue_executionIsolationThreadTimeoutInMilliseconds", c.timeout().timeout().toMillis())
                 .field("propertyValue_executionTimeoutInMilliseconds", c.timeout().timeout().toMillis())
                 .field("propertyValue_executionIsolationThreadInterruptOnTimeout", c.timeout().interruptOnTimeout())
                 .field("propertyValue_executionIsolationThreadPoolKeyOverride",
-                        guard.policy().poolName().equals(guard.policy().groupName()) ? null : guard.policy().poolName())
+                        guard.controls().poolName().equals(guard.controls().groupName()) ? null : guard.controls().poolName())
                 .field("propertyValue_executionIsolationSemaphoreMaxConcurrentRequests", c.isolation().semaphoreMaxConcurrentRequests())
                 .field("propertyValue_fallbackIsolationSemaphoreMaxConcurrentRequests", c.fallback().maxConcurrentRequests())
                 .field("propertyValue_metricsRollingStatisticalWindowInMilliseconds", c.metrics().rollingStatsWindow().toMillis())
                 .field("propertyValue_requestCacheEnabled", c.request().cacheEnabled())
                 .field("propertyValue_requestLogEnabled", c.request().logEnabled())
                 .field("reportingHosts", 1)
-                .field("threadPool", guard.policy().poolName())
+                .field("threadPool", guard.controls().poolName())
                 // Firebreak's own figures: ignored by the Hystrix Dashboard, summed by Turbine when integers.
                 .field("firebreak_circuitState", s.circuitState().name())
-                .field("firebreak_isolationStrategy", guard.policy().isolationStrategy().name())
+                .field("firebreak_isolationStrategy", guard.controls().isolationStrategy().name())
                 .field("firebreak_rollingCountLimitRejected", r.get(EventType.LIMIT_REJECTED))
                 .field("firebreak_rollingCountSlowCall", r.get(EventType.SLOW_CALL))
                 .field("firebreak_rollingCountCancelled", r.get(EventType.CANCELLED))
                 .field("firebreak_rollingCountFallbackDisabled", r.get(EventType.FALLBACK_DISABLED))
-                .field("firebreak_permitsInFlight", guard.policy().permitsInFlight())
-                .field("firebreak_concurrencyLimit", guard.policy().isolator().limit())
-                .field("firebreak_limit", guard.policy().isolator().limit())
-                .field("firebreak_limitAlgorithm", guard.policy().isolator().limitAlgorithm().name())
+                .field("firebreak_permitsInFlight", guard.controls().permitsInFlight())
+                .field("firebreak_concurrencyLimit", guard.controls().isolator().limit())
+                .field("firebreak_limit", guard.controls().isolator().limit())
+                .field("firebreak_limitAlgorithm", guard.controls().isolator().limitAlgorithm().name())
                 .field("firebreak_rollingCountRateLimited", r.get(EventType.RATE_LIMITED))
                 .field("firebreak_rateLimitPermitsPerSecond", rateLimit.enabled() ? rateLimit.permitsPerSecond() : 0)
-                .field("firebreak_rateLimitWaiting", guard.policy().rateLimiter().waiting())
+                .field("firebreak_rateLimitWaiting", guard.controls().rateLimiter().waiting())
                 .field("firebreak_propertyValue_executionIsolationVirtualMaxConcurrentRequests",
                         c.isolation().virtualMaxConcurrentRequests())
                 .field("firebreak_propertyValue_circuitBreakerHalfOpenTrialCalls", c.breaker().halfOpenTrialCalls())

@@ -121,7 +121,7 @@ class DashboardBrowserTest {
 
         // the breaker opens: the dashboard shows it within 2 s
         CountDownLatch opened = new CountDownLatch(1);
-        flaky.policy().circuitBreaker().addStateListener((from, to, at) -> {
+        flaky.controls().circuitBreaker().addStateListener((from, to, at) -> {
             if (to == CircuitState.OPEN) {
                 opened.countDown();
             }

@@ -30,7 +30,7 @@ class DemoServiceTest {
         GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
         try (DemoService demo = new DemoService(registry, 0).start()) {
             List<CircuitState> transitions = new CopyOnWriteArrayList<>();
-            demo.flakyGuard().policy().circuitBreaker().addStateListener((from, to, at) -> transitions.add(to));
+            demo.flakyGuard().controls().circuitBreaker().addStateListener((from, to, at) -> transitions.add(to));
 
             assertThat(demo.inBurst()).isFalse();
             advanceSeconds(clock, 24);

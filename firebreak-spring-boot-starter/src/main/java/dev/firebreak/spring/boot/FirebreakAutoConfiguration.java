@@ -1,7 +1,7 @@
 package dev.firebreak.spring.boot;
 
 import dev.firebreak.GuardRegistry;
-import dev.firebreak.config.live.DynamicConfiguration;
+import dev.firebreak.live.DynamicConfiguration;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.spring.boot.config.BridgedBinder;
 import dev.firebreak.spring.boot.config.EnvironmentConfigurationBinder;

@@ -56,7 +56,7 @@ class GuardedAnnotationTest {
     }
 
     private long count(String guard, EventType type) {
-        return registry.find(guard).orElseThrow().policy().metrics().cumulativeCount(type);
+        return registry.find(guard).orElseThrow().controls().metrics().cumulativeCount(type);
     }
 
     @Test

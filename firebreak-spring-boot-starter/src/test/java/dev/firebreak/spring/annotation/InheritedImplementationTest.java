@@ -89,7 +89,7 @@ class InheritedImplementationTest {
         assertThat(prices.quote("")).isEqualTo("stale price");
 
         for (String guard : new String[] {"inherited-quotes", "inherited-prices"}) {
-            var metrics = registry.find(guard).orElseThrow().policy().metrics();
+            var metrics = registry.find(guard).orElseThrow().controls().metrics();
             assertThat(metrics.cumulativeCount(EventType.SUCCESS)).as(guard).isEqualTo(1);
             assertThat(metrics.cumulativeCount(EventType.FAILURE)).as(guard).isEqualTo(1);
             assertThat(metrics.cumulativeCount(EventType.FALLBACK_SUCCESS)).as(guard).isEqualTo(1);

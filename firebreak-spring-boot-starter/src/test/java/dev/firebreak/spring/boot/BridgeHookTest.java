@@ -78,7 +78,7 @@ class BridgeHookTest {
         live.getSource().put(TIMEOUT, "150");
         context.publishEvent(new EnvironmentChangeEvent(context, Set.of(TIMEOUT)));
         assertThat(new Bridged(false).getProperties().executionTimeoutInMilliseconds().get()).isEqualTo(150);
-        assertThat(registry.find("Bridged").orElseThrow().policy().config().timeout().timeout().toMillis()).isEqualTo(150);
+        assertThat(registry.find("Bridged").orElseThrow().controls().config().timeout().timeout().toMillis()).isEqualTo(150);
 
         Bridged hanging = new Bridged(true);
         assertThat(hanging.execute()).isEqualTo("fallback");

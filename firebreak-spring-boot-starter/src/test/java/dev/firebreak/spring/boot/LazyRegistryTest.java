@@ -132,8 +132,8 @@ class LazyRegistryTest {
                     "firebreak.command.orders.execution.isolation.thread.timeoutInMilliseconds", "-5",
                     "firebreak.command.payments.execution.isolation.thread.timeoutInMilliseconds", "300")));
             GuardRegistry registry = context.getBean(GuardRegistry.class); // no failure: the application has started
-            assertThat(registry.guard("payments").build().policy().config().timeout().timeout()).isEqualTo(Duration.ofMillis(300));
-            assertThat(registry.guard("orders").build().policy().config().timeout().timeout())
+            assertThat(registry.guard("payments").build().controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(300));
+            assertThat(registry.guard("orders").build().controls().config().timeout().timeout())
                     .as("the refused value is not applied").isEqualTo(Duration.ofSeconds(1));
         });
     }

@@ -101,15 +101,15 @@ class ServletApplicationTest {
         MapPropertySource live = liveSource();
         live.getSource().put("firebreak.command.ok." + TIMEOUT, "1500");
         context.publishEvent(new EnvironmentChangeEvent(context, Set.of("firebreak.command.ok." + TIMEOUT)));
-        assertThat(registry.find("ok").orElseThrow().policy().config().timeout().timeout().toMillis()).isEqualTo(1500);
+        assertThat(registry.find("ok").orElseThrow().controls().config().timeout().timeout().toMillis()).isEqualTo(1500);
 
         live.getSource().put("firebreak.command.ok." + TIMEOUT, "-5");
         context.publishEvent(new EnvironmentChangeEvent(context, Set.of("firebreak.command.ok." + TIMEOUT)));
-        assertThat(registry.find("ok").orElseThrow().policy().config().timeout().timeout().toMillis()).isEqualTo(1500);
+        assertThat(registry.find("ok").orElseThrow().controls().config().timeout().timeout().toMillis()).isEqualTo(1500);
         assertThat(http.body("/call/ok")).isEqualTo("downstream ok"); // still serving
         live.getSource().remove("firebreak.command.ok." + TIMEOUT);
         context.publishEvent(new EnvironmentChangeEvent(context, Set.of("firebreak.command.ok." + TIMEOUT)));
-        assertThat(registry.find("ok").orElseThrow().policy().config().timeout().timeout().toMillis()).isEqualTo(5000);
+        assertThat(registry.find("ok").orElseThrow().controls().config().timeout().timeout().toMillis()).isEqualTo(5000);
     }
 
     @Test
@@ -117,10 +117,10 @@ class ServletApplicationTest {
         MapPropertySource live = liveSource();
         live.getSource().put("hystrix.command.ok.circuitBreaker.errorThresholdPercentage", "35");
         Await.until("the poll applies the new threshold", () ->
-                registry.find("ok").orElseThrow().policy().config().breaker().errorThresholdPercentage() == 35);
+                registry.find("ok").orElseThrow().controls().config().breaker().errorThresholdPercentage() == 35);
         live.getSource().remove("hystrix.command.ok.circuitBreaker.errorThresholdPercentage");
         Await.until("the poll restores the default", () ->
-                registry.find("ok").orElseThrow().policy().config().breaker().errorThresholdPercentage() == 50);
+                registry.find("ok").orElseThrow().controls().config().breaker().errorThresholdPercentage() == 50);
     }
 
     @Test

@@ -3,7 +3,7 @@ package dev.firebreak.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.GuardRegistry;
-import dev.firebreak.config.live.DynamicConfiguration;
+import dev.firebreak.live.DynamicConfiguration;
 import dev.firebreak.spring.boot.config.InvalidFirebreakConfigurationException;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -50,7 +50,7 @@ class StartupValidationTest {
                     assertThat(context).hasNotFailed();
                     GuardRegistry registry = context.getBean(GuardRegistry.class);
                     assertThat(registry.configResolver()).isSameAs(context.getBean(DynamicConfiguration.class));
-                    assertThat(registry.guard("orders").build().policy().config().timeout().timeout().toMillis()).isEqualTo(250);
+                    assertThat(registry.guard("orders").build().controls().config().timeout().timeout().toMillis()).isEqualTo(250);
                 });
     }
 
@@ -61,8 +61,8 @@ class StartupValidationTest {
                 "hystrix.command.orders.execution.isolation.thread.timeoutInMilliseconds=750")
                 .run(context -> {
                     GuardRegistry registry = context.getBean(GuardRegistry.class);
-                    assertThat(registry.find("payments").orElseThrow().policy().isolationStrategy().name()).isEqualTo("SEMAPHORE");
-                    assertThat(registry.find("orders").orElseThrow().policy().config().timeout().timeout().toMillis()).isEqualTo(750);
+                    assertThat(registry.find("payments").orElseThrow().controls().isolationStrategy().name()).isEqualTo("SEMAPHORE");
+                    assertThat(registry.find("orders").orElseThrow().controls().config().timeout().timeout().toMillis()).isEqualTo(750);
                 });
     }
 

@@ -58,7 +58,7 @@ class SpringCloudCircuitBreakerTest {
     }
 
     private long count(String guard, EventType type) {
-        return registry.find(guard).orElseThrow().policy().metrics().cumulativeCount(type);
+        return registry.find(guard).orElseThrow().controls().metrics().cumulativeCount(type);
     }
 
     @Test
@@ -71,7 +71,7 @@ class SpringCloudCircuitBreakerTest {
     void aCallRunsUnderTheGuardNamedByTheId() {
         assertThat(factory.create("inventory").run(() -> get("/ok"), failure -> "fallback")).isEqualTo("ok");
         assertThat(count("inventory", EventType.SUCCESS)).isEqualTo(1);
-        assertThat(registry.find("inventory").orElseThrow().policy().config().timeout().timeout().toMillis())
+        assertThat(registry.find("inventory").orElseThrow().controls().config().timeout().timeout().toMillis())
                 .as("configureDefault").isEqualTo(5000);
     }
 
@@ -118,7 +118,7 @@ class SpringCloudCircuitBreakerTest {
     @Test
     void applicationYmlOverridesTheCodesConfiguration() {
         factory.create("from-yml").run(() -> get("/ok"));
-        assertThat(registry.find("from-yml").orElseThrow().policy().config().timeout().timeout().toMillis()).isEqualTo(700);
+        assertThat(registry.find("from-yml").orElseThrow().controls().config().timeout().timeout().toMillis()).isEqualTo(700);
     }
 
     @Test

@@ -93,7 +93,7 @@ public final class FanoutRunner implements AutoCloseable {
             }
             case COLLAPSED -> {
                 Guard guard = guard("clients-batch");
-                Collapser<Integer, Integer> collapser = CollapserRegistry.of(guard.policy().registry()).<Integer, Integer>collapser("clients")
+                Collapser<Integer, Integer> collapser = CollapserRegistry.of(guard.controls().registry()).<Integer, Integer>collapser("clients")
                         .through(guard)
                         .batchAsync((List<Integer> batch) -> client.fetchBatchAsync(batch.size()),
                                 ResponseMapping.<Integer, int[], Integer>byPosition((values, batch) ->

@@ -57,7 +57,7 @@ final class GuardCaller implements OverloadCaller {
 
     @Override
     public double limit() {
-        return guard.policy().isolator().limit();
+        return guard.controls().isolator().limit();
     }
 
     @Override

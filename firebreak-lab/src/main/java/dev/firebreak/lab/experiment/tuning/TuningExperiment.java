@@ -77,10 +77,10 @@ public final class TuningExperiment extends TemplateExperiment<TuningSettings, T
                             settings.warmup(), settings.measure(), Duration.ofSeconds(10), settings.seed());
                     LoadResult result = context.driver().run(plan, target, NO_LISTENER);
                     PoolAdvice advice = guard == null ? null
-                            : PoolAdvisor.advise(guard.policy().metrics().snapshot(), (ticker.read() - guardBorn) / 1e9);
+                            : PoolAdvisor.advise(guard.controls().metrics().snapshot(), (ticker.read() - guardBorn) / 1e9);
                     rows.add(new TuningRow(config, users, result.latency(), advice));
-                    if (guard != null && guard.policy().threadPool() != null) {
-                        guard.policy().threadPool().shutdown();
+                    if (guard != null && guard.controls().threadPool() != null) {
+                        guard.controls().threadPool().shutdown();
                     }
                 }
             }

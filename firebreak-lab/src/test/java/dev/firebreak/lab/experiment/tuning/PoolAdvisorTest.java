@@ -8,7 +8,7 @@ import dev.firebreak.event.EventType;
 import dev.firebreak.metrics.EventCounts;
 import dev.firebreak.metrics.GuardMetricsSnapshot;
 import dev.firebreak.metrics.HealthCounts;
-import dev.firebreak.metrics.rolling.LatencySnapshot;
+import dev.firebreak.rolling.LatencySnapshot;
 import org.junit.jupiter.api.Test;
 
 /** The advisor's arithmetic on hand-made snapshots, starting from the seed's own worked example. */

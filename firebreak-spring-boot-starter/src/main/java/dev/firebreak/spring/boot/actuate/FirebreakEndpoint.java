@@ -2,15 +2,15 @@ package dev.firebreak.spring.boot.actuate;
 
 import dev.firebreak.Guard;
 import dev.firebreak.GuardConfig;
-import dev.firebreak.GuardPolicy;
+import dev.firebreak.GuardControls;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.PropertyDefinition;
-import dev.firebreak.config.live.DynamicConfiguration;
-import dev.firebreak.config.live.EffectiveProperty;
+import dev.firebreak.live.DynamicConfiguration;
+import dev.firebreak.live.EffectiveProperty;
 import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
@@ -84,7 +84,7 @@ public class FirebreakEndpoint {
     }
 
     private static Map<String, Object> guard(Guard guard, DynamicConfiguration configuration) {
-        GuardPolicy policy = guard.policy();
+        GuardControls policy = guard.controls();
         GuardMetricsSnapshot metrics = policy.metrics().snapshot();
         Map<String, Object> view = new LinkedHashMap<>();
         view.put("group", policy.groupName());

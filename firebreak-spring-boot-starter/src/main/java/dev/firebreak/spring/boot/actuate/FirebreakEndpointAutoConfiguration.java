@@ -1,6 +1,6 @@
 package dev.firebreak.spring.boot.actuate;
 
-import dev.firebreak.config.live.DynamicConfiguration;
+import dev.firebreak.live.DynamicConfiguration;
 import dev.firebreak.spring.boot.FirebreakAutoConfiguration;
 import dev.firebreak.spring.boot.GuardRegistryHolder;
 import org.springframework.beans.factory.ObjectProvider;

@@ -55,7 +55,7 @@ public class FirebreakHealthIndicator implements HealthIndicator {
         GuardRegistry reported = registry != null ? registry : holder.ifCreated().orElse(null);
         for (Guard guard : reported == null ? List.<Guard>of() : reported.guards()) {
             guards++;
-            CircuitState state = guard.policy().metrics().snapshot().circuitState();
+            CircuitState state = guard.controls().metrics().snapshot().circuitState();
             if (state != CircuitState.CLOSED) {
                 notClosed.put(guard.name(), state.name());
             }

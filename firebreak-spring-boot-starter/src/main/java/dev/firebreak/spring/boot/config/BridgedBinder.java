@@ -1,7 +1,7 @@
 package dev.firebreak.spring.boot.config;
 
 import dev.firebreak.GuardRegistry;
-import dev.firebreak.config.live.DynamicConfiguration;
+import dev.firebreak.live.DynamicConfiguration;
 import dev.firebreak.hystrix.HystrixBridge;
 import java.util.function.Consumer;
 import org.springframework.core.env.ConfigurableEnvironment;

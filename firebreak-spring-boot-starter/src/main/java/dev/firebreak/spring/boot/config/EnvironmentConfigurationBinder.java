@@ -2,7 +2,7 @@ package dev.firebreak.spring.boot.config;
 
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
-import dev.firebreak.config.live.DynamicConfiguration;
+import dev.firebreak.live.DynamicConfiguration;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.firebreak.spring.boot.config;
 
-import dev.firebreak.config.live.ConfigEvent;
+import dev.firebreak.live.ConfigEvent;
 import java.util.List;
 
 /**

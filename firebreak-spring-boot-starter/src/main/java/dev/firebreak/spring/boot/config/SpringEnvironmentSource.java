@@ -1,6 +1,6 @@
 package dev.firebreak.spring.boot.config;
 
-import dev.firebreak.config.live.PropertySource;
+import dev.firebreak.live.PropertySource;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.firebreak.spring.boot.config;
 
-import dev.firebreak.config.live.ConfigEvent;
-import dev.firebreak.config.live.ConfigListener;
+import dev.firebreak.live.ConfigEvent;
+import dev.firebreak.live.ConfigListener;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 

@@ -1,0 +1,265 @@
+package dev.firebreak;
+
+import dev.firebreak.attempt.Admission;
+import dev.firebreak.breaker.CircuitBreaker;
+import dev.firebreak.breaker.CircuitBreakerView;
+import dev.firebreak.breaker.CircuitBreakers;
+import dev.firebreak.classify.Classifier;
+import dev.firebreak.event.GuardListener;
+import dev.firebreak.isolation.Bulkhead;
+import dev.firebreak.isolation.GuardThreadPool;
+import dev.firebreak.isolation.IsolationStrategy;
+import dev.firebreak.isolation.IsolationView;
+import dev.firebreak.isolation.Isolator;
+import dev.firebreak.isolation.ThreadPoolConfig;
+import dev.firebreak.ratelimit.RateLimiter;
+import dev.firebreak.ratelimit.RateLimiterView;
+import dev.firebreak.metrics.GuardMetrics;
+import dev.firebreak.metrics.MetricsRecorder;
+import dev.firebreak.time.Ticker;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Inspection and operations of one guard, behind {@link Guard#controls()} (as a cache's
+ * {@code policy()}): its names, configuration (in force and from code) and live reconfiguration, its
+ * isolation, thread pool, circuit breaker and metrics, the permits it holds, and its listeners. The
+ * guard itself keeps only the execution methods and its name.
+ *
+ * <p>Thread-safe. {@link #reconfigure} publishes the new configuration with one volatile write after
+ * the parts have taken their live values, so a call reads one configuration in full.
+ */
+public final class GuardControls {
+
+    private final String name;
+    private final String groupName;
+    private final String poolName;
+    private final GuardRegistry registry;
+    private final Ticker ticker;
+    private final Isolator isolator;
+    private final Bulkhead fallbackPermits;
+    private final CircuitBreaker breaker;
+    private final RateLimiter rateLimiter;
+    private final RateLimiterView rateLimiterView;
+    private final Classifier classifier;
+    private final CircuitBreakerView breakerView;
+    private final IsolationView isolationView;
+    private final MetricsRecorder recorder;
+    private final CopyOnWriteArrayList<GuardListener> listeners = new CopyOnWriteArrayList<>();
+    private final GuardConfig codeConfig;
+    private final GuardHooks hooks;
+    private final Pipeline pipeline;
+    private volatile GuardConfig config;
+
+    GuardControls(Guard.Builder b, GuardConfig codeConfig, GuardConfig config) {
+        this.name = b.name;
+        this.groupName = b.group == null ? b.name : b.group;
+        this.poolName = b.pool == null ? this.groupName : b.pool;
+        this.registry = b.registry;
+        this.ticker = registry.ticker();
+        this.codeConfig = codeConfig;
+        this.config = config;
+        this.isolator = Isolator.of(config.isolation().strategy(), name,
+                config.isolation().semaphoreMaxConcurrentRequests(), config.isolation().virtualMaxConcurrentRequests(),
+                () -> registry.poolFor(poolName, b.poolConfig));
+        this.isolationView = IsolationView.of(isolator);
+        this.classifier = b.classifier;
+        isolator.adapt(config.limit(), dropAfterNanos(config));
+        this.fallbackPermits = new Bulkhead(config.fallback().maxConcurrentRequests());
+        this.breaker = CircuitBreakers.create(config.breaker(), (int) config.metrics().rollingStatsWindow().toMillis(),
+                config.metrics().rollingStatsBuckets(), ticker);
+        this.breakerView = CircuitBreakers.view(breaker, ticker);
+        // SEMAPHORE: a permit is held exactly while a call's code runs, so its count is the running count.
+        this.recorder = new MetricsRecorder(config.metrics(), ticker, breakerView,
+                isolator.strategy() == IsolationStrategy.SEMAPHORE ? isolator::inFlightAbove : null);
+        this.hooks = new GuardHooks(this);
+        List<Admission> policies = new ArrayList<>();
+        policies.add(breaker);
+        this.rateLimiter = new RateLimiter(config.rateLimit(), registry.scheduler());
+        this.rateLimiterView = RateLimiterView.of(rateLimiter);
+        if (config.rateLimit().enabled()) { // rateLimit.enabled is fixed: a guard without one keeps its two-step fast path
+            policies.add(rateLimiter); // after the breaker: a short-circuited call spends no rate permit
+        }
+        policies.addAll(b.attemptPolicies);
+        this.pipeline = new Pipeline(hooks, ticker, registry.scheduler(), policies, isolator, recorder);
+    }
+
+    /** The guard's name (Hystrix's command key). */
+    public String name() {
+        return name;
+    }
+
+    /** The group name (Hystrix's group key); defaults to the name. */
+    public String groupName() {
+        return groupName;
+    }
+
+    /** The pool name (Hystrix's thread-pool key); defaults to the group name. */
+    public String poolName() {
+        return poolName;
+    }
+
+    /** The configuration in force. */
+    public GuardConfig config() {
+        return config;
+    }
+
+    /**
+     * The configuration its builder gave, before any dynamic property: Hystrix's "instance default
+     * from code" layer ({@link GuardConfig#setInCode()} names what the code set).
+     */
+    public GuardConfig codeConfig() {
+        return codeConfig;
+    }
+
+    /**
+     * Applies a new configuration to the running guard: timeouts, fallback and breaker settings, and
+     * the semaphore, virtual and fallback limits take effect for the next call. The properties the
+     * table marks fixed (the isolation strategy, the rolling-window geometry) keep their creation
+     * values; a change to them is ignored and reported by returning false. The adaptive limit
+     * ({@code limit.*}: an unchanged part keeps the running algorithm, a new one starts from the limit in
+     * force, NONE restores the static limit) and the rate limiter's parameters ({@code rateLimit.*} but
+     * {@code rateLimit.enabled}, fixed at creation) are live too.
+     */
+    public boolean reconfigure(GuardConfig next) {
+        Objects.requireNonNull(next, "config");
+        GuardConfig current = config;
+        isolator.resize(next.isolation().semaphoreMaxConcurrentRequests(), next.isolation().virtualMaxConcurrentRequests());
+        isolator.adapt(next.limit(), dropAfterNanos(next));
+        rateLimiter.reconfigure(next.rateLimit().toBuilder().enabled(config.rateLimit().enabled()).build());
+        fallbackPermits.setLimit(next.fallback().maxConcurrentRequests());
+        recorder.reconfigure(next.metrics());
+        CircuitBreakers.reconfigure(breaker, next.breaker());
+        config = next;
+        return GuardConfig.scope().changedFixed(current, next).isEmpty();
+    }
+
+    private static long dropAfterNanos(GuardConfig c) {
+        return c.timeout().enabled() ? c.timeout().timeoutNanos() : Long.MAX_VALUE; // work past it is a drop
+    }
+
+    /** The isolation strategy, fixed at creation. */
+    public IsolationStrategy isolationStrategy() {
+        return isolator.strategy();
+    }
+
+    /** The isolation, read-only: its strategy, limit, permits in flight and refusal event. */
+    public IsolationView isolator() {
+        return isolationView;
+    }
+
+    /** The thread pool under THREAD isolation, else null. */
+    public GuardThreadPool threadPool() {
+        return isolator.pool().orElse(null);
+    }
+
+    /** The circuit breaker, read-only: its state on the registry's clock and its transitions. */
+    public CircuitBreakerView circuitBreaker() {
+        return breakerView;
+    }
+
+    /** The guard's rate limiter, read-only ({@code rateLimit.*}; in the pipeline only if enabled at creation). */
+    public RateLimiterView rateLimiter() {
+        return rateLimiterView;
+    }
+
+    /** The guard's failure classification (which exceptions are ignored, which results fail). */
+    public Classifier classifier() {
+        return classifier;
+    }
+
+    /** The guard's metrics (read-only: only the guard's pipeline records). */
+    public GuardMetrics metrics() {
+        return recorder.metrics();
+    }
+
+    /** The registry the guard belongs to. */
+    public GuardRegistry registry() {
+        return registry;
+    }
+
+    /**
+     * Isolation permits held now: calls (or stages) admitted and not yet ended, including abandoned
+     * ones still running. Under THREAD isolation this counts the whole pool, shared with other guards.
+     */
+    public int permitsInFlight() {
+        return isolator.inFlight();
+    }
+
+    /** The most isolation permits ever held at once. */
+    public int peakPermitsInFlight() {
+        return isolator.peakInFlight();
+    }
+
+    /** Fallback permits held now. */
+    public int fallbacksInFlight() {
+        return fallbackPermits.inFlight();
+    }
+
+    /**
+     * A stage that completes once the call behind {@code submitted} holds no isolation permit of this
+     * guard: when the call (or its stage) really ends, which for a call that ignores its interrupt can be
+     * long after {@code submitted} completed with TIMEOUT; at once if it never took one (rejected,
+     * short-circuited) or has already given it back. {@code submitted} must be a future this guard's
+     * {@code submit} or {@code submitAsync} returned (under SEMAPHORE, {@code submit} returns after the
+     * call, so its permit is already back). Call policies that keep their own bound within the guard's
+     * (the collapser's LOAD_AWARE slots) free a slot here, so they never send a call the guard rejects.
+     *
+     * @throws IllegalArgumentException if {@code submitted} did not come from this guard
+     */
+    public CompletionStage<Void> permitReleased(CompletableFuture<?> submitted) {
+        Objects.requireNonNull(submitted, "submitted");
+        CompletionStage<Void> watch = pipeline.permitReleased(submitted);
+        if (watch != null) {
+            return watch;
+        }
+        if (isolator.runsOnCaller() && submitted.isDone()) {
+            return CompletableFuture.completedStage(null);
+        }
+        throw new IllegalArgumentException("permitReleased: the future " + submitted + " was not returned by submit"
+                + " or submitAsync of guard " + name + " (rule: pass the future this guard returned, uncomposed)");
+    }
+
+    /** Subscribes to every call of the guard. */
+    public void addListener(GuardListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Unsubscribes a listener. */
+    public void removeListener(GuardListener listener) {
+        listeners.remove(listener);
+    }
+
+    @Override
+    public String toString() {
+        return "Guard[" + name + ", group=" + groupName + ", pool=" + poolName + ", " + isolator.strategy() + "]";
+    }
+
+    // ---------------------------------------------------------------- package-private plumbing
+
+    Pipeline pipeline() {
+        return pipeline;
+    }
+
+    Ticker ticker() {
+        return ticker;
+    }
+
+    Bulkhead fallbackPermits() {
+        return fallbackPermits;
+    }
+
+    List<GuardListener> listeners() {
+        return listeners;
+    }
+
+    /** A call answered from the request cache: no admission, recorded and reported like any call. */
+    void reportFromCache(long events, long totalNanos) {
+        recorder.record(events, 0L, totalNanos, ticker.read());
+        hooks.report(events, 0L, totalNanos);
+    }
+}

@@ -1,0 +1,301 @@
+package dev.firebreak;
+
+import dev.firebreak.context.ContextCarrier;
+import dev.firebreak.context.RequestContext;
+import dev.firebreak.attempt.Admission;
+import dev.firebreak.event.EventType;
+import dev.firebreak.isolation.Isolator;
+import dev.firebreak.metrics.MetricsRecorder;
+import dev.firebreak.time.Scheduler;
+import dev.firebreak.time.Ticker;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
+
+/**
+ * A guard's one engine: the steps of {@link Step}, shared by the caller-thread path
+ * ({@link CallerThreadExecution}) and the hand-off path ({@link AsyncExecution}), which differ only in
+ * where the user's call runs. Built once per guard; its admissions are data in a fixed order: those
+ * held until the outcome (the circuit breaker first, then added attempt policies), then those held
+ * until the user's code ends (added ones, then the isolation, always last).
+ *
+ * <p>Invariants: every permit an admission gave is exited exactly once (a refusal exits the
+ * admissions already entered: work-held ones at once, outcome-held ones with the call's outcome); the
+ * outcome-held exits, the metrics and the listeners are told in {@link #finish}, once per call, by
+ * whichever thread claimed the outcome.
+ */
+final class Pipeline {
+
+    private final GuardSide side;
+    private final Ticker ticker;
+    private final Scheduler scheduler;
+    private final Admission[] admissions;
+    private final boolean[] untilWorkEnds;
+    private final Isolator isolator;
+    private final MetricsRecorder metrics;
+    /** Two admissions, the first held until the outcome: see {@link #breakerThenIsolation()}. */
+    private final boolean breakerThenIsolation;
+    /**
+     * The caller-thread path's settings for the configuration last seen (a cache: a plain field, read and
+     * written racily; the value is immutable, so a thread sees a whole one or rebuilds it).
+     */
+    private CallerSettings callerSettings;
+
+    /**
+     * The pipeline of one guard: {@code policies} in the order given (the breaker first), sorted by
+     * {@link Admission#hold()} (stable), then {@code isolator}.
+     */
+    public Pipeline(GuardSide side, Ticker ticker, Scheduler scheduler, List<? extends Admission> policies,
+            Isolator isolator, MetricsRecorder metrics) {
+        this.side = side;
+        this.ticker = ticker;
+        this.scheduler = scheduler;
+        this.isolator = isolator;
+        this.metrics = metrics;
+        List<Admission> ordered = new ArrayList<>(policies);
+        ordered.sort(Comparator.comparing(Admission::hold)); // stable: build order within each hold
+        ordered.add(isolator);
+        this.admissions = ordered.toArray(Admission[]::new);
+        this.untilWorkEnds = new boolean[admissions.length];
+        for (int i = 0; i < admissions.length; i++) {
+            untilWorkEnds[i] = admissions[i].hold() == Admission.Hold.UNTIL_WORK_ENDS;
+        }
+        this.breakerThenIsolation = admissions.length == 2 && !untilWorkEnds[0];
+    }
+
+    /** What carries the submitter's thread-bound context to the threads this pipeline hands calls to. */
+    public ContextCarrier contextCarrier() {
+        return side.contextCarrier();
+    }
+
+    /** The admissions in the order they are entered (for documentation and tests). */
+    public List<Admission> admissions() {
+        return List.of(admissions);
+    }
+
+    /** Runs {@code call} and waits for its outcome: on this thread if the isolation runs calls on the caller's. */
+    public <T> T execute(GuardedCall<T> call, Fallback<T> fallback) {
+        if (isolator.runsOnCaller()) {
+            return CallerThreadExecution.run(this, call, fallback);
+        }
+        try {
+            return CallerWait.await(AsyncExecution.startForCaller(this, call, fallback));
+        } catch (GuardException failure) {
+            throw side.atCallerSite(failure); // the waiting caller's site
+        }
+    }
+
+    /** Runs {@code call} on the isolation and returns its future (on this thread first under SEMAPHORE). */
+    public <T> CompletableFuture<T> submit(GuardedCall<T> call, Fallback<T> fallback) {
+        if (isolator.runsOnCaller()) {
+            return CallerThreadExecution.runToFuture(this, call, fallback);
+        }
+        return AsyncExecution.start(this, call, null, fallback);
+    }
+
+    /** Starts a non-blocking call whose stage holds its isolation permit until it completes. */
+    public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
+        return AsyncExecution.start(this, null, call, fallback);
+    }
+
+    /**
+     * Waits for {@code future} on behalf of a synchronous caller, rethrowing what it completed with
+     * (an interrupted caller cancels it and gets a CancellationException, interrupt flag restored).
+     */
+    public static <T> T await(CompletableFuture<T> future) {
+        return CallerWait.await(future);
+    }
+
+    /**
+     * The watch of {@code submitted}'s isolation permit (see {@code Guard.permitReleased}), if it is a
+     * call this pipeline handed off; else null.
+     */
+    public CompletionStage<Void> permitReleased(CompletableFuture<?> submitted) {
+        if (submitted instanceof AsyncExecution<?> execution && execution.pipeline() == this) {
+            return execution.permitReleased().copy(); // a copy: the caller cannot complete the shared watch
+        }
+        return null;
+    }
+
+    // ------------------------------------------------------------------ the shared steps
+
+    Ticker ticker() {
+        return ticker;
+    }
+
+    Scheduler scheduler() {
+        return scheduler;
+    }
+
+    Isolator isolator() {
+        return isolator;
+    }
+
+    MetricsRecorder metrics() {
+        return metrics;
+    }
+
+    GuardConfig config() {
+        return side.config();
+    }
+
+    /** Room for one call's permits. */
+    Object[] newPermits() {
+        return new Object[admissions.length];
+    }
+
+    /**
+     * Whether this pipeline has the common shape, one outcome-held admission (the breaker) then the
+     * isolation: a caller-thread call then keeps its permits in locals, not in {@link #newPermits()}.
+     */
+    boolean breakerThenIsolation() {
+        return breakerThenIsolation;
+    }
+
+    /**
+     * Whether a caller-thread call under {@code c} (the configuration it read, so a live switch takes
+     * effect from the next call) may time itself with the ticker's {@linkplain Ticker#readCoarse()
+     * coarse reading}: nothing then reads its durations finer than about a millisecond. That holds when
+     * the latency percentiles are off, no adaptive limit samples round trips, no listener is told the
+     * call's durations, no request log records it, and the pipeline has the common shape (the breaker
+     * then the isolation: no added attempt policy, such as the rate limiter, reads the time). What
+     * remains takes the durations only after the fact, against limits set in milliseconds: the SEMAPHORE
+     * timeout and the breaker's slow-call threshold (judged within about a millisecond or two either
+     * way), and the rolling buckets (hundreds of milliseconds wide).
+     */
+    boolean coarseClockSuffices(CallerSettings c) {
+        if (!breakerThenIsolation || !c.coarseByConfig() || side.hasListeners()) {
+            return false;
+        }
+        return !c.requestLog() || RequestContext.currentOrNull() == null;
+    }
+
+    /** The caller-thread path's settings for {@code config}: the cached ones if made from it, else new ones. */
+    CallerSettings callerSettings(GuardConfig config) {
+        CallerSettings cached = callerSettings;
+        if (cached != null && cached.config() == config) {
+            return cached;
+        }
+        CallerSettings fresh = CallerSettings.of(config);
+        callerSettings = fresh; // a racing writer may store another configuration's: the next call compares again
+        return fresh;
+    }
+
+    /** Now, by the precise or the coarse reading of the ticker (see {@link #coarseClockSuffices}). */
+    long now(boolean coarse) {
+        return coarse ? ticker.readCoarse() : ticker.read();
+    }
+
+    /** The first admission (the breaker). */
+    Admission first() {
+        return admissions[0];
+    }
+
+    /**
+     * Steps 2 and 3: enters every admission in order at {@code nowNanos}, filling {@code permits}.
+     *
+     * @return null if all admitted; else the refusing admission's event, with the work-held permits
+     *     already entered given back (the outcome-held ones stay for {@link #finish})
+     */
+    EventType admit(long nowNanos, Object[] permits) {
+        for (int i = 0; i < admissions.length; i++) {
+            Object permit = admissions[i].enter(nowNanos);
+            if (permit == null) {
+                EventType refusal = admissions[i].refusal();
+                workEnded(permits, refusal, 0L, nowNanos);
+                return refusal;
+            }
+            permits[i] = permit;
+        }
+        return null;
+    }
+
+    /** The user's code ended (or never ran): gives back the work-held permits, once. */
+    void workEnded(Object[] permits, EventType event, long executionNanos, long nowNanos) {
+        for (int i = admissions.length - 1; i >= 0; i--) {
+            Object permit = permits[i];
+            if (untilWorkEnds[i] && permit != null) {
+                permits[i] = null;
+                admissions[i].exit(permit, event, executionNanos, nowNanos);
+            }
+        }
+    }
+
+    /**
+     * Step 7's verdict on what the user's code ended with, by the guard's classification: SUCCESS, FAILURE
+     * (an exception, or a result classified as failing) or BAD_REQUEST (a bad request or an ignored
+     * exception). The same verdict is given to the work-held admissions, the metrics, the breaker and
+     * the fallback.
+     */
+    EventType verdict(Object value, Throwable thrown) {
+        if (thrown == null) {
+            return side.classifier().failsResult(value) ? EventType.FAILURE : EventType.SUCCESS;
+        }
+        if (BadRequests.find(thrown) != null || side.classifier().ignores(thrown)) {
+            return EventType.BAD_REQUEST;
+        }
+        return EventType.FAILURE;
+    }
+
+    /** Step 7's SLOW_CALL marker for a successful call, when the slow-call threshold is set and reached. */
+    long slowMarker(GuardConfig c, long executionNanos) {
+        return slowMarker(c.breaker().slowCallNanos(), executionNanos);
+    }
+
+    /** {@link #slowMarker(GuardConfig, long)} with the threshold in nanoseconds (0: not tracked). */
+    static long slowMarker(long slowNanos, long executionNanos) {
+        return slowNanos > 0 && executionNanos >= slowNanos ? EventType.SLOW_CALL.bit() : 0L;
+    }
+
+    /** The caller's site recorded in {@code failure}, just before it is thrown on the caller's thread. */
+    GuardException atCallerSite(GuardException failure) {
+        return side.atCallerSite(failure);
+    }
+
+    /** Step 8: the fallback for an outcome of kind {@code event}, its value wrapped (the hand-off path). */
+    @SuppressWarnings("unchecked")
+    <T> FallbackResult<T> fallback(Fallback<T> fallback, EventType event, Throwable cause) {
+        Object recovered = side.recover(fallback, event, cause);
+        return FallbackResult.isFailure(recovered) ? (FallbackResult<T>) recovered : FallbackResult.value((T) recovered);
+    }
+
+    /**
+     * Step 8 without a result record (the caller-thread path): the fallback's value, or a failed
+     * {@link FallbackResult} (see {@link FallbackResult#isFailure}).
+     */
+    Object recover(Fallback<?> fallback, EventType event, Throwable cause) {
+        return side.recover(fallback, event, cause);
+    }
+
+    /**
+     * Step 9, once per call: exits the outcome-held permits with the execution event, records the
+     * metrics, and tells the request log and the listeners; {@code nowNanos} serves all of them.
+     */
+    void finish(Object[] permits, EventType executionEvent, long events, long executionNanos, long totalNanos,
+            long nowNanos) {
+        for (int i = 0; i < admissions.length; i++) {
+            Object permit = permits[i];
+            if (!untilWorkEnds[i] && permit != null) {
+                admissions[i].exit(permit, executionEvent, executionNanos, nowNanos);
+            }
+        }
+        metrics.record(events, executionNanos, totalNanos, nowNanos);
+        side.report(events, executionNanos, totalNanos);
+    }
+
+    /**
+     * {@link #finish} for a {@linkplain #breakerThenIsolation() breaker-then-isolation} pipeline whose
+     * call kept its breaker permit in a local: {@code outcomePermit} (null if the breaker refused).
+     */
+    void finishOne(Object outcomePermit, EventType executionEvent, long events, long executionNanos,
+            long totalNanos, long nowNanos) {
+        if (outcomePermit != null) {
+            admissions[0].exit(outcomePermit, executionEvent, executionNanos, nowNanos);
+        }
+        metrics.record(events, executionNanos, totalNanos, nowNanos);
+        side.report(events, executionNanos, totalNanos);
+    }
+}

@@ -1,0 +1,100 @@
+package dev.firebreak.live;
+
+import dev.firebreak.time.Ticker;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The ordered sources of one {@link DynamicConfiguration}, read together into one snapshot: a later
+ * source wins for the same key, only {@code firebreak.*} and {@code hystrix.*} keys are kept, and a
+ * source that fails keeps its last good snapshot (its failure reported once until it recovers). A
+ * source that {@linkplain PropertySource#mayBeReadMidEdit() may be read mid-edit} changes its snapshot
+ * only once the new one is stable ({@link SettlingSnapshot}).
+ *
+ * <p>Not thread-safe: the owner reads it under its lock.
+ */
+final class SourceSet {
+
+    private final List<PropertySource> sources;
+    private final Ticker ticker;
+    private final Map<PropertySource, Map<String, String>> lastGood = new IdentityHashMap<>();
+    private final Map<PropertySource, String> lastFailure = new IdentityHashMap<>();
+    private final Map<PropertySource, SettlingSnapshot> settling = new IdentityHashMap<>();
+
+    /** {@code pollIntervalNanos}: the time a changed snapshot of a settling source must stay the same (0: two reads). */
+    SourceSet(List<PropertySource> sources, Ticker ticker, long pollIntervalNanos) {
+        this.sources = List.copyOf(sources);
+        this.ticker = ticker;
+        for (PropertySource source : this.sources) {
+            if (source.mayBeReadMidEdit()) {
+                settling.put(source, new SettlingSnapshot(source.name(), pollIntervalNanos));
+            }
+        }
+    }
+
+    /** Subscribes {@code listener} to every source that pushes changes. */
+    void subscribe(Runnable listener) {
+        for (PropertySource source : sources) {
+            source.addChangeListener(listener);
+        }
+    }
+
+    /** Undoes {@link #subscribe}. */
+    void unsubscribe(Runnable listener) {
+        for (PropertySource source : sources) {
+            source.removeChangeListener(listener);
+        }
+    }
+
+    /** Reads every source and merges them; new failures and held snapshots are added to {@code events}. */
+    Map<String, String> read(List<ConfigEvent> events) {
+        Map<String, String> merged = new LinkedHashMap<>();
+        for (PropertySource source : sources) {
+            SettlingSnapshot gate = settling.get(source);
+            try {
+                Map<String, String> snapshot = new HashMap<>();
+                source.read().forEach((key, value) -> {
+                    if (key != null && value != null && (key.startsWith("firebreak.") || key.startsWith("hystrix."))) {
+                        snapshot.put(key, value);
+                    }
+                });
+                Map<String, String> inForce = gate == null ? snapshot
+                        : gate.offer(snapshot, lastGood.get(source), ticker.read(), events);
+                if (inForce != null) {
+                    lastGood.put(source, inForce);
+                }
+                lastFailure.remove(source);
+            } catch (IOException | RuntimeException failed) {
+                if (gate != null) {
+                    gate.failed();
+                }
+                String reason = String.valueOf(failed.getMessage());
+                if (!reason.equals(lastFailure.put(source, reason))) {
+                    events.add(failure(source, failed, reason));
+                }
+            }
+            merged.putAll(lastGood.getOrDefault(source, Map.of()));
+        }
+        return Map.copyOf(merged);
+    }
+
+    /** SOURCE_MISSING for a source that does not exist, SOURCE_FAILED otherwise; says what stays in force. */
+    private ConfigEvent failure(PropertySource source, Exception failed, String reason) {
+        Map<String, String> kept = lastGood.get(source);
+        if (failed instanceof NoSuchFileException) {
+            return new ConfigEvent(ConfigEvent.Kind.SOURCE_MISSING, null, null, null, source.name(), null,
+                    "source " + source.name() + " does not exist; " + (kept == null
+                            ? "it contributes no properties until it appears"
+                            : "its last properties (" + kept.size() + " keys) stay in force until it is back"));
+        }
+        return new ConfigEvent(ConfigEvent.Kind.SOURCE_FAILED, null, null, null, source.name(), null,
+                "source " + source.name() + " cannot be read (" + failed.getClass().getSimpleName() + ": " + reason
+                        + "); " + (kept == null ? "it contributes no properties until it can be read"
+                                : "its previous properties stay in force"));
+    }
+}

@@ -1,0 +1,244 @@
+package dev.firebreak.rolling;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Calls, errors and slow calls over a rolling window of equal buckets, where recording one call also
+ * answers, in constant time, whether the window including it crosses a threshold rule. Built for the
+ * circuit breaker, which decides on every outcome: summing the whole window on every call was the
+ * largest cost of a guarded call. Time is data, as in {@link RollingCounter} (same {@link BucketRing}).
+ *
+ * <p>How a record reads the window without summing it:
+ * <ul>
+ *   <li>A bucket's calls and errors share one word ({@code errors << 32 | calls}), so the add that
+ *       records a call returns the bucket's exact pair at that instant, including the call itself,
+ *       in one atomic step (slow calls, rarer and only tracked when asked, have a word of their own).</li>
+ *   <li>The buckets before the recorder's own (the rest of its window) are summed once per epoch into
+ *       a {@link Base} that every later record of that epoch reuses.</li>
+ *   <li>A record into a bucket that a base may already have summed (its epoch is older than the
+ *       {@code latestEpoch} some base was made for) is a late record: it bumps {@code lateRecords}
+ *       after its add, which retires every base made before the bump.</li>
+ * </ul>
+ *
+ * <p>Invariant (what a record's answer contains): every call whose record completed before this
+ * record's add, plus this one, and nothing from outside the window. Proof sketch for the base: a base
+ * for epoch {@code e} is made by (a) raising {@code latestEpoch} to {@code e}, (a') reading
+ * {@code lateRecords}, (b) summing the buckets of epochs {@code e-n+1 .. e-1}. A record of epoch
+ * {@code r < e} does (1) its add, (2) a read of {@code latestEpoch}, and (3) a bump if that read was
+ * above {@code r}. If (2) read a value below {@code e}, (2) came before (a) on that one variable, so
+ * (1) came before (b) and the sum holds the call. Otherwise (3) follows (1): before (a') the sum holds
+ * the call; after (a'), the base carries an older {@code lateRecords} and is not used by any record
+ * that reads the counter after the bump. Readers validate a base by its epoch and that count only.
+ *
+ * <p>Limit: a bucket counts at most 2<sup>32</sup> - 1 calls (1.2 hours at a million calls a second
+ * within one bucket; the default bucket is one second).
+ */
+public final class RollingTally {
+
+    private static final long CALL = 1L;
+    private static final long ERROR = 1L << 32;
+    private static final long LOW = 0xFFFF_FFFFL;
+
+    private static final VarHandle LATEST_EPOCH;
+    private static final VarHandle LATE_RECORDS;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            LATEST_EPOCH = lookup.findVarHandle(RollingTally.class, "latestEpoch", long.class);
+            LATE_RECORDS = lookup.findVarHandle(RollingTally.class, "lateRecords", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final BucketRing<Bucket> ring;
+    /** The highest epoch a base was made for (raised before summing it); only grows. */
+    private volatile long latestEpoch = Long.MIN_VALUE;
+    /** Late records so far: a base made before the latest of them is stale. */
+    private volatile long lateRecords;
+    /** The base last made (a cache: any base whose epoch and count match is as good). */
+    private volatile Base base;
+
+    /**
+     * A tally over {@code windowNanos} in {@code buckets} buckets, boundaries counted from {@code originNanos}.
+     *
+     * @throws IllegalArgumentException if the window does not split evenly into the buckets
+     */
+    public RollingTally(long windowNanos, int buckets, long originNanos) {
+        this.ring = new BucketRing<>(windowNanos, buckets, originNanos, Bucket::new);
+    }
+
+    /**
+     * Records one call at {@code nowNanos} (an error, a slow call, or neither) and tells whether the
+     * window ending at {@code nowNanos}, this call included, holds at least {@code minVolume} calls
+     * and either {@code errors * 100 >= errorPercent * calls} or, when {@code slowPercent >= 0},
+     * {@code slow * 100 >= slowPercent * calls}. Allocates nothing but one base per bucket interval (and
+     * the window's sums for a late record).
+     */
+    public boolean recordAndTest(boolean error, boolean slow, long nowNanos, int minVolume, int errorPercent,
+            int slowPercent) {
+        BucketRing.Entry<Bucket> entry = ring.entryAt(nowNanos);
+        if (entry == null) { // this time has left the window of a later reading: nothing to record
+            return testWindow(nowNanos, minVolume, errorPercent, slowPercent);
+        }
+        Bucket bucket = entry.bucket();
+        long epoch = entry.epoch();
+        if (!error && !slow && recordedQuietly(bucket, epoch, minVolume, errorPercent, slowPercent)) {
+            if ((long) LATEST_EPOCH.getVolatile(this) > epoch) { // late, as below
+                LATE_RECORDS.getAndAdd(this, 1L);
+                return testWindow(nowNanos, minVolume, errorPercent, slowPercent);
+            }
+            return false;
+        }
+        if (slow) {
+            bucket.slow.incrementAndGet();
+        }
+        long word = bucket.getAndAdd(error ? CALL | ERROR : CALL) + (error ? CALL | ERROR : CALL);
+        if ((long) LATEST_EPOCH.getVolatile(this) > epoch) { // a late record: a base may hold this bucket
+            LATE_RECORDS.getAndAdd(this, 1L);
+            return testWindow(nowNanos, minVolume, errorPercent, slowPercent);
+        }
+        Base before = baseFor(epoch);
+        long calls = before.calls + (word & LOW) + bucket.quiet.sum(); // quiet successes: read after the add
+        if (calls < minVolume || calls == 0) {
+            return false;
+        }
+        long errors = before.errors + (word >>> 32);
+        if (errors * 100 >= (long) errorPercent * calls) {
+            return true;
+        }
+        return slowPercent >= 0 && (before.slow + bucket.slow.get()) * 100 >= (long) slowPercent * calls;
+    }
+
+    /**
+     * Counts a success that cannot open the circuit without touching the bucket's word: true (counted,
+     * the answer is false) when the window as read now, with this call, already has the volume and is
+     * under both lines; false (nothing counted) otherwise, and the caller records it on the word.
+     *
+     * <p>Why the answer is right: its view is every call of the window recorded at the read of the word,
+     * plus this one, which holds every call completed before this record began (the cached base is valid
+     * for this epoch, as {@link #baseFor} checks). The test reads that view's errors exactly (errors are
+     * only ever on the word) and a lower bound of its calls (this bucket's quiet successes are in the
+     * view but not read); its slow calls are read after the word, so at least the view's. A lower bound
+     * of the calls that reaches the volume, with errors and slow calls under the lines against it, means
+     * the view has the volume and is under both lines: the rule is false on it. The add comes after the
+     * read; the view is defined at the read, so whatever is recorded in between is not in it.
+     */
+    private boolean recordedQuietly(Bucket bucket, long epoch, int minVolume, int errorPercent, int slowPercent) {
+        Base before = base;
+        if (before == null || before.epoch != epoch || before.lateRecords != lateRecords) {
+            return false; // the first record of an epoch makes its base on the word path
+        }
+        long word = bucket.get(); // the view's instant
+        long calls = before.calls + (word & LOW) + 1;
+        if (calls < minVolume || (before.errors + (word >>> 32)) * 100 >= (long) errorPercent * calls) {
+            return false;
+        }
+        if (slowPercent >= 0 && (before.slow + bucket.slow.get()) * 100 >= (long) slowPercent * calls) {
+            return false;
+        }
+        bucket.quiet.increment(); // striped once contended: threads stop sharing the word's cache line
+        return true;
+    }
+
+    /**
+     * The rule over the window ending at {@code nowNanos}, summed now (the rare paths: a late record, a
+     * time already out of the window), by {@link #windowSums}.
+     */
+    private boolean testWindow(long nowNanos, int minVolume, int errorPercent, int slowPercent) {
+        long[] sums = windowSums(nowNanos);
+        return test(sums[0], sums[1], sums[2], minVolume, errorPercent, slowPercent);
+    }
+
+    private static boolean test(long calls, long errors, long slow, int minVolume, int errorPercent, int slowPercent) {
+        if (calls == 0 || calls < minVolume) {
+            return false;
+        }
+        return errors * 100 >= (long) errorPercent * calls || slowPercent >= 0 && slow * 100 >= (long) slowPercent * calls;
+    }
+
+    /** The sums of the buckets before {@code epoch}'s in its window, made at most once per epoch while no record is late. */
+    private Base baseFor(long epoch) {
+        Base cached = base;
+        if (cached != null && cached.epoch == epoch && cached.lateRecords == lateRecords) {
+            return cached;
+        }
+        return newBase(epoch);
+    }
+
+    /** {@link #baseFor} when the cached sums do not serve {@code epoch}: apart, as {@link BucketRing}'s rare path is. */
+    private Base newBase(long epoch) {
+        long seen = latestEpoch;
+        while (seen < epoch && !LATEST_EPOCH.compareAndSet(this, seen, epoch)) { // (a): raise before summing
+            seen = latestEpoch;
+        }
+        long late = lateRecords; // (a')
+        long calls = 0;
+        long errors = 0;
+        long slow = 0;
+        for (int slot = 0; slot < ring.buckets(); slot++) { // (b)
+            BucketRing.Entry<Bucket> entry = ring.entryIn(slot);
+            if (entry != null && entry.epoch() < epoch && entry.epoch() > epoch - ring.buckets()) {
+                long word = entry.bucket().get();
+                calls += (word & LOW) + entry.bucket().quiet.sum();
+                errors += word >>> 32;
+                slow += entry.bucket().slow.get();
+            }
+        }
+        Base made = new Base(epoch, late, calls, errors, slow);
+        base = made; // racing makers each store a valid base; a reader checks before use
+        return made;
+    }
+
+    /** Calls in the window ending at {@code nowNanos}. */
+    public long calls(long nowNanos) {
+        return windowSums(nowNanos)[0];
+    }
+
+    /** Errors in the window ending at {@code nowNanos}. */
+    public long errors(long nowNanos) {
+        return windowSums(nowNanos)[1];
+    }
+
+    /** Slow calls in the window ending at {@code nowNanos}. */
+    public long slow(long nowNanos) {
+        return windowSums(nowNanos)[2];
+    }
+
+    /**
+     * Calls, errors and slow calls (in that order) over the window ending at {@code nowNanos}, read bucket
+     * after bucket, like {@link RollingCounter#sum}. Each bucket's calls and errors come from one read of
+     * its word, so the sums never hold an error without its call.
+     */
+    private long[] windowSums(long nowNanos) {
+        long current = ring.epochOf(nowNanos);
+        long[] sums = new long[3];
+        for (int slot = 0; slot < ring.buckets(); slot++) {
+            Bucket bucket = ring.inWindow(slot, current);
+            if (bucket != null) {
+                long word = bucket.get();
+                sums[0] += (word & LOW) + bucket.quiet.sum();
+                sums[1] += word >>> 32;
+                sums[2] += bucket.slow.get();
+            }
+        }
+        return sums;
+    }
+
+    /**
+     * One bucket: its word ({@code errors << 32 | calls}), its slow calls, and its quiet successes
+     * (counted apart from the word, see {@link #recordedQuietly}). Never reused for another epoch.
+     */
+    private static final class Bucket extends AtomicLong {
+        final AtomicLong slow = new AtomicLong();
+        final LongAdder quiet = new LongAdder();
+    }
+
+    /** The sums of the buckets of {@code epoch}'s window before its own, valid while no late record came after {@code lateRecords}. */
+    private record Base(long epoch, long lateRecords, long calls, long errors, long slow) {
+    }
+}
