@@ -45,7 +45,7 @@ import java.util.regex.Pattern;
  * (options separated by spaces) is given to both variants' JVMs alike, for example
  * {@code -XX:TieredStopAtLevel=1}, whose startups vary far less from launch to launch on a 2-core machine
  * than with both JIT compilers competing for the cores. Run it on the
- * module's test classpath with absolute entries; docs/spring-boot.md gives the command. A benchmark, not a
+ * module's test classpath with absolute entries; docs/notes/spring-boot-startup.md gives the command. A benchmark, not a
  * test: nothing here asserts a time.
  */
 public final class StartupBenchmark {
