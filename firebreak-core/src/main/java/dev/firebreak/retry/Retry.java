@@ -48,7 +48,7 @@ public final class Retry extends CallPolicy<RetryConfig> {
     private final RetryMetrics metrics = new RetryMetrics();
 
     private Retry(Builder b, RetryConfig config) {
-        super(b.name, b.guard, config, RetryProperties.TABLE);
+        super(b.name, b.guard, config, RetryConfig.scope());
         this.decision = new RetryDecision(b.onException, b.onResult);
         this.attemptExecutor = b.attemptExecutor != null ? b.attemptExecutor : virtualThreads("retry", b.name);
         this.random = b.random != null ? b.random : () -> ThreadLocalRandom.current().nextDouble();
@@ -93,11 +93,6 @@ public final class Retry extends CallPolicy<RetryConfig> {
     public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
         return RetryExecution.start(this, () -> guard().submitAsync(call), fallback);
-    }
-
-    @Override
-    protected RetryConfig withBudgetWindow(RetryConfig config, java.time.Duration window) {
-        return config.toBuilder().budgetWindow(window).build();
     }
 
     /** The policy's counts. */

@@ -38,7 +38,7 @@ class ConfigFuzzTest {
             }
             Map<String, String> lastText = new HashMap<>(); // REFUSED is reported only when a key's text changes
             for (int round = 0; round < 200; round++) {
-                ConfigScope<?, ?> scope = Scopes.all().get(random.nextInt(3));
+                ConfigScope<?, ?> scope = Scopes.all().get(random.nextInt(Scopes.all().size()));
                 Supplier<Object> target = targets.get(scope);
                 Map<PropertyDefinition<?, ?>, String> batch = new HashMap<>();
                 int size = 1 + random.nextInt(3);
@@ -63,6 +63,13 @@ class ConfigFuzzTest {
                             e -> e.kind() == ConfigEvent.Kind.REFUSED && key.equals(e.key()));
                     boolean applied = f.events.stream().anyMatch(e -> e.kind() == ConfigEvent.Kind.APPLIED
                             && p.name().equals(e.property()) && scope.segment().equals(e.scope()));
+                    if (!batch.containsKey(p) && relatedLive(p) && previousText.containsKey(key)) {
+                        // a value accepted alone but refused by a rule across properties is retried at each
+                        // resolution: it may apply now that another property changed, whole or not at all
+                        Object pending = typed(p, previousText.get(key));
+                        assertThat(now).as("round %d: %s kept or its pending value", round, p).isIn(was, pending);
+                        continue;
+                    }
                     if (!batch.containsKey(p) || !p.live()) {
                         Object implied = impliedByBatch(scope, p, batch);
                         if (implied != null && !batch.containsKey(p)) {
@@ -111,10 +118,12 @@ class ConfigFuzzTest {
     /**
      * Whether {@code p} is live and takes part in a rule across properties that may refuse a value valid
      * against the defaults, given other values in force: the adaptive limit's bounds and Vegas' alpha/beta,
-     * the rate limiter's burst, rate and window (which depend on its kind).
+     * the rate limiter's burst, rate and window (which depend on its kind), a retry's initial and
+     * longest backoff.
      */
     private static boolean relatedLive(PropertyDefinition<?, ?> p) {
-        return p.live() && (p.name().startsWith("limit.") || p.name().startsWith("rateLimit."));
+        return p.live() && (p.name().startsWith("limit.") || p.name().startsWith("rateLimit.")
+                || p.name().startsWith("backoff."));
     }
 
     /** An independent reading of the text: the typed value if valid on its own, else null. */
