@@ -32,7 +32,7 @@ import java.util.function.Supplier;
  * <p>One call, in order: (1) the call is counted in the {@link RetryBudget}; (2) attempt 1 runs through
  * the guard, with no fallback; (3) if its outcome is retried ({@link RetryDecision}: FAILURE and TIMEOUT
  * by default, never SHORT_CIRCUITED, rejections or bad requests), attempts remain, the wait
- * ({@link Backoff}) ends before the deadline and the budget grants an extra attempt, the next attempt
+ * (exponential, with {@link Jitter}) ends before the deadline and the budget grants an extra attempt, the next attempt
  * is scheduled on the registry's {@code Scheduler} (no thread waits) and started on the attempt
  * executor; otherwise (4) the last attempt's outcome is the call's: its value, or the fallback, run
  * once, after the last attempt, or its exception.
