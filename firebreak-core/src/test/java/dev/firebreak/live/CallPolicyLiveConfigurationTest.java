@@ -25,6 +25,12 @@ import org.junit.jupiter.api.Test;
  */
 class CallPolicyLiveConfigurationTest {
 
+    /** The one REFUSED event since the fixture's events were last cleared, with its whole message. */
+    private static void assertOnlyRefusal(Fixture f, String message) {
+        assertThat(f.events(ConfigEvent.Kind.REFUSED)).singleElement()
+                .satisfies(e -> assertThat(e.message()).isEqualTo(message));
+    }
+
     private static Guard guard(Fixture f, String name) {
         return f.registry.guard(name).isolation(Isolation.semaphore(100)).timeout(Duration.ofMillis(100))
                 .configure(c -> c.breaker(b -> b.enabled(false))).build();
@@ -91,8 +97,7 @@ class CallPolicyLiveConfigurationTest {
             assertThat(retry.config().multiplier()).isEqualTo(3);
             f.events.clear();
             f.source.set("firebreak.retry.orders.backoff.multiplier", "zero");
-            assertThat(f.events(ConfigEvent.Kind.REFUSED)).singleElement().satisfies(e -> assertThat(e.message())
-                    .isEqualTo("firebreak.retry.orders.backoff.multiplier = zero: must be an integer; keeping 3"));
+            assertOnlyRefusal(f, "firebreak.retry.orders.backoff.multiplier = zero: must be an integer; keeping 3");
             assertThat(retry.config().multiplier()).isEqualTo(3);
         }
     }
@@ -162,8 +167,7 @@ class CallPolicyLiveConfigurationTest {
             assertThat(retry.budget().allowance(1_000)).isEqualTo(300); // max(30 % of 1000, 5/s * 10 s)
 
             f.source.set("firebreak.retry.users.maxAttempts", "1000");
-            assertThat(f.events(ConfigEvent.Kind.REFUSED)).singleElement().satisfies(e -> assertThat(e.message())
-                    .isEqualTo("firebreak.retry.users.maxAttempts = 1000: must be between 1 and 100; keeping 5"));
+            assertOnlyRefusal(f, "firebreak.retry.users.maxAttempts = 1000: must be between 1 and 100; keeping 5");
             assertThat(retry.config().maxAttempts()).isEqualTo(5);
         }
     }
@@ -203,9 +207,8 @@ class CallPolicyLiveConfigurationTest {
             HedgeConfig before = hedge.config();
             f.source.setAll(Map.of("firebreak.hedge.users-hedge.maxHedges", "2",
                     "firebreak.hedge.users-hedge.delay.percentile", "98"));
-            assertThat(f.events(ConfigEvent.Kind.REFUSED)).singleElement().satisfies(e -> assertThat(e.message())
-                    .isEqualTo("firebreak.hedge.users-hedge.delay.percentile = 98: must be one of 50, 75, 90, 95, 99,"
-                            + " 99.5; not applied"));
+            assertOnlyRefusal(f, "firebreak.hedge.users-hedge.delay.percentile = 98: must be one of 50, 75, 90, 95, 99,"
+                            + " 99.5; not applied");
             assertThat(hedge.config().percentile()).isEqualTo(before.percentile());
             assertThat(hedge.config().maxHedges()).isEqualTo(2);
 
