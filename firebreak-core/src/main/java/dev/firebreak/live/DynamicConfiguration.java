@@ -382,9 +382,9 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         }
 
         /**
-         * Installs the configuration on the registry (new guards, pools and collapsers resolve through
-         * it), reads the sources once, applies them to the guards and pools already running, and starts
-         * polling.
+         * Installs the configuration on the registry (new guards, pools, collapsers and call policies
+         * resolve through it), reads the sources once, applies them to the objects already running, and
+         * starts polling.
          */
         public DynamicConfiguration build() {
             DynamicConfiguration configuration = new DynamicConfiguration(this);
