@@ -21,7 +21,7 @@ import java.util.function.Function;
  */
 final class CommandProperties {
 
-    static final ConfigScope<GuardConfig, Builder> SCOPE = new ConfigScope<>("command", GuardConfig.class, compose(
+    static final ConfigScope<GuardConfig, Builder> SCOPE = new ConfigScope<>(ConfigScope.FIREBREAK_AND_HYSTRIX, "command", GuardConfig.class, compose(
             part("isolation", IsolationConfig.properties(), GuardConfig::isolation, Builder::isolationPart),
             part("timeout", TimeoutConfig.properties(), GuardConfig::timeout, Builder::timeoutPart),
             part("fallback", FallbackConfig.properties(), GuardConfig::fallback, Builder::fallbackPart),

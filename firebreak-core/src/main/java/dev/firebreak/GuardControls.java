@@ -81,7 +81,7 @@ public final class GuardControls {
         policies.add(breaker);
         this.rateLimiter = new RateLimiter(config.rateLimit(), registry.scheduler());
         this.rateLimiterView = RateLimiterView.of(rateLimiter);
-        if (config.rateLimit().enabled()) { // rateLimit.enabled is fixed: a guard without one keeps its two-step fast path
+        if (config.rateLimit().enabled()) { // fixed at creation (its row says so): a guard without one keeps its two-step fast path
             policies.add(rateLimiter); // after the breaker: a short-circuited call spends no rate permit
         }
         policies.addAll(b.attemptPolicies);
@@ -119,23 +119,24 @@ public final class GuardControls {
     /**
      * Applies a new configuration to the running guard: timeouts, fallback and breaker settings, and
      * the semaphore, virtual and fallback limits take effect for the next call. The properties the
-     * table marks fixed (the isolation strategy, the rolling-window geometry) keep their creation
-     * values; a change to them is ignored and reported by returning false. The adaptive limit
-     * ({@code limit.*}: an unchanged part keeps the running algorithm, a new one starts from the limit in
-     * force, NONE restores the static limit) and the rate limiter's parameters ({@code rateLimit.*} but
-     * {@code rateLimit.enabled}, fixed at creation) are live too.
+     * table marks fixed (the isolation strategy, the rolling-window geometry, whether calls are
+     * rate-limited) keep their creation values; if {@code next} changes one, the rest is applied and
+     * false is returned. The adaptive limit ({@code limit.*}: an unchanged part keeps the running
+     * algorithm, a new one starts from the limit in force, NONE restores the static limit) and the rate
+     * limiter's parameters are live too.
      */
     public boolean reconfigure(GuardConfig next) {
         Objects.requireNonNull(next, "config");
-        GuardConfig current = config;
-        isolator.resize(next.isolation().semaphoreMaxConcurrentRequests(), next.isolation().virtualMaxConcurrentRequests());
-        isolator.adapt(next.limit(), dropAfterNanos(next));
-        rateLimiter.reconfigure(next.rateLimit().toBuilder().enabled(config.rateLimit().enabled()).build());
-        fallbackPermits.setLimit(next.fallback().maxConcurrentRequests());
-        recorder.reconfigure(next.metrics());
-        CircuitBreakers.reconfigure(breaker, next.breaker());
-        config = next;
-        return GuardConfig.scope().changedFixed(current, next).isEmpty();
+        // The table decides what is fixed. Invariant: config's fixed properties hold their creation values.
+        GuardConfig taken = GuardConfig.scope().keepFixed(config, next);
+        isolator.resize(taken.isolation().semaphoreMaxConcurrentRequests(), taken.isolation().virtualMaxConcurrentRequests());
+        isolator.adapt(taken.limit(), dropAfterNanos(taken));
+        rateLimiter.reconfigure(taken.rateLimit());
+        fallbackPermits.setLimit(taken.fallback().maxConcurrentRequests());
+        recorder.reconfigure(taken.metrics());
+        CircuitBreakers.reconfigure(breaker, taken.breaker());
+        config = taken;
+        return taken == next;
     }
 
     private static long dropAfterNanos(GuardConfig c) {

@@ -1,23 +1,26 @@
 package dev.firebreak.callpolicy;
 
+import dev.firebreak.config.ConfigBuilder;
 import java.time.Duration;
 
 /**
  * The budget part of every call policy's configuration builder ({@code RetryConfig.Builder},
- * {@code HedgeConfig.Builder}): whether the budget applies, its fraction, its minimum and its window.
- * The record's constructor validates them ({@link PolicyRules#checkBudget}).
+ * {@code HedgeConfig.Builder}): whether the budget applies, its fraction, its minimum and its window,
+ * and the throttle's settings. Each setter records its property as set in code; the record's
+ * constructor validates the values ({@link PolicyRules#checkBudget}).
  *
  * @param <B> the concrete builder, returned by every setter
  */
-public abstract class BudgetSettings<B extends BudgetSettings<B>> {
+public abstract class BudgetSettings<B extends BudgetSettings<B>> extends ConfigBuilder<B> {
 
-    private boolean budgetEnabled = true;
-    private int budgetPercent;
-    private int budgetMinPerSecond;
-    private Duration budgetWindow = Duration.ofSeconds(10);
-    private boolean throttleEnabled = true;
-    private int throttleMaxTokens = 20;
-    private double throttleTokenRatio = 0.2;
+    // Written by the rows of BudgetProperties, which every typed setter below goes through.
+    boolean budgetEnabled = true;
+    int budgetPercent;
+    int budgetMinPerSecond;
+    Duration budgetWindow = Duration.ofSeconds(10);
+    boolean throttleEnabled = true;
+    int throttleMaxTokens = 20;
+    double throttleTokenRatio = 0.2;
 
     /** Defaults: the budget on, {@code percent} of a 10 s window's calls, at least {@code minPerSecond}. */
     protected BudgetSettings(int percent, int minPerSecond) {
@@ -25,7 +28,7 @@ public abstract class BudgetSettings<B extends BudgetSettings<B>> {
         this.budgetMinPerSecond = minPerSecond;
     }
 
-    /** The budget settings of {@code config}. */
+    /** The budget settings of {@code config}, recording nothing as set in code. */
     protected BudgetSettings(BudgetedConfig config) {
         this.budgetEnabled = config.budgetEnabled();
         this.budgetPercent = config.budgetPercent();
@@ -36,65 +39,53 @@ public abstract class BudgetSettings<B extends BudgetSettings<B>> {
         this.throttleTokenRatio = config.throttleTokenRatio();
     }
 
-    /** This builder, typed. */
-    protected abstract B self();
-
     /** Whether the budget applies. */
     public final B budgetEnabled(boolean value) {
-        budgetEnabled = value;
-        return self();
+        return set(BudgetProperties.ENABLED, value);
     }
 
     /** The budget on: the larger of {@code percent} of the window's calls and {@code minPerSecond} per second of it. */
     public final B budget(int percent, int minPerSecond) {
-        budgetEnabled = true;
-        budgetPercent = percent;
-        budgetMinPerSecond = minPerSecond;
-        return self();
+        set(BudgetProperties.ENABLED, true);
+        set(BudgetProperties.PERCENT, percent);
+        return set(BudgetProperties.MIN_PER_SECOND, minPerSecond);
     }
 
     /** The fraction of the window's calls that extra attempts may add, in percent. */
     public final B budgetPercent(int value) {
-        budgetPercent = value;
-        return self();
+        return set(BudgetProperties.PERCENT, value);
     }
 
     /** At least this many extra attempts per second of the window (a floor, not an addition). */
     public final B budgetMinPerSecond(int value) {
-        budgetMinPerSecond = value;
-        return self();
+        return set(BudgetProperties.MIN_PER_SECOND, value);
     }
 
     /** The budget's rolling window (fixed once the policy is built). */
     public final B budgetWindow(Duration value) {
-        budgetWindow = value;
-        return self();
+        return set(BudgetProperties.WINDOW, value);
     }
 
     /** Whether the {@link RetryThrottle} applies. */
     public final B throttleEnabled(boolean value) {
-        throttleEnabled = value;
-        return self();
+        return set(BudgetProperties.THROTTLE_ENABLED, value);
     }
 
     /** The throttle on: a count of {@code maxTokens}, {@code tokenRatio} back per success, 1 off per failure. */
     public final B throttle(int maxTokens, double tokenRatio) {
-        throttleEnabled = true;
-        throttleMaxTokens = maxTokens;
-        throttleTokenRatio = tokenRatio;
-        return self();
+        set(BudgetProperties.THROTTLE_ENABLED, true);
+        set(BudgetProperties.THROTTLE_MAX_TOKENS, maxTokens);
+        return set(BudgetProperties.THROTTLE_TOKEN_RATIO, tokenRatio);
     }
 
     /** The throttle's full count. */
     public final B throttleMaxTokens(int value) {
-        throttleMaxTokens = value;
-        return self();
+        return set(BudgetProperties.THROTTLE_MAX_TOKENS, value);
     }
 
     /** Tokens a successful attempt gives back to the throttle. */
     public final B throttleTokenRatio(double value) {
-        throttleTokenRatio = value;
-        return self();
+        return set(BudgetProperties.THROTTLE_TOKEN_RATIO, value);
     }
 
     /** Whether the throttle applies, as set. */

@@ -1,10 +1,8 @@
 package dev.firebreak.callpolicy;
 
 import dev.firebreak.Guard;
-import dev.firebreak.config.InvalidConfigException;
+import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.Reconfigurable;
-import java.time.Duration;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;
@@ -12,8 +10,11 @@ import java.util.concurrent.ThreadFactory;
 /**
  * What every call policy ({@code Retry}, {@code Hedge}) is besides its own decisions: a name, the
  * guard its attempts go through, the configuration it was built with and the one in force, and the
- * {@link RetryBudget} and the {@link RetryThrottle} shared by its callers (an extra attempt needs both). Reconfiguring applies to the next calls (a call in
- * flight keeps the configuration it began with); the budget window is fixed at creation.
+ * {@link RetryBudget} and the {@link RetryThrottle} shared by its callers (an extra attempt needs both).
+ * Reconfiguring applies to the next calls (a call in flight keeps the configuration it began with);
+ * the properties its table marks fixed (the budget window) keep their creation values. Live
+ * configuration reaches a policy through its scope, as it reaches guards: a policy starts with the
+ * values in force when it is built, and follows them while it is registered.
  *
  * @param <C> the policy's configuration record
  */
@@ -22,23 +23,27 @@ public abstract class CallPolicy<C extends BudgetedConfig> implements Reconfigur
     private final String name;
     private final Guard guard;
     private final C fromCode;
+    private final C created;
     private final RetryBudget budget;
     private final RetryThrottle throttle;
-    private final PolicyPropertyTable<C, ?> properties;
+    private final ConfigScope<C, ?> scope;
     private volatile C config;
 
     /**
-     * @param name the policy's name (its properties: {@code firebreak.<kind>.<name>.*})
+     * @param name the policy's name (its properties: {@code firebreak.<segment>.<name>.*})
      * @param guard the guard every attempt goes through; its registry's ticker starts the budget
-     * @param config the configuration built from code
-     * @param properties its property table, for {@link #reconfigure(Map)}
+     * @param fromCode the configuration built from code
+     * @param scope the policy kind's scope (its property table)
      */
-    protected CallPolicy(String name, Guard guard, C config, PolicyPropertyTable<C, ?> properties) {
+    protected CallPolicy(String name, Guard guard, C fromCode, ConfigScope<C, ?> scope) {
         this.name = name;
         this.guard = Objects.requireNonNull(guard, "guard");
-        this.fromCode = config;
+        this.fromCode = Objects.requireNonNull(fromCode, "config");
+        this.scope = Objects.requireNonNull(scope, "scope");
+        // the registry's resolver: the code's values, or live configuration's layers over them
+        C config = guard.controls().registry().configResolver().resolve(scope, name, fromCode);
+        this.created = config;
         this.config = config;
-        this.properties = properties;
         this.budget = new RetryBudget(config.budgetWindow(), config.budgetPercent(), config.budgetMinPerSecond(),
                 guard.controls().registry().ticker().read());
         this.throttle = new RetryThrottle(config.throttleMaxTokens(), config.throttleTokenRatio());
@@ -76,32 +81,18 @@ public abstract class CallPolicy<C extends BudgetedConfig> implements Reconfigur
 
     /**
      * Applies {@code next} from the next decision on (calls in flight keep the policy they began with).
-     * The budget window is fixed at creation: a change to it is not applied, and false is returned.
+     * A property fixed at creation (the budget window) keeps its creation value; if {@code next}
+     * changes one, the rest is applied and false is returned.
      */
     @Override
     public final boolean reconfigure(C next) {
         Objects.requireNonNull(next, "config");
-        budget.reconfigure(next.budgetPercent(), next.budgetMinPerSecond());
-        throttle.reconfigure(next.throttleMaxTokens(), next.throttleTokenRatio());
-        boolean windowKept = next.budgetWindow().equals(config.budgetWindow());
-        config = windowKept ? next : withBudgetWindow(next, config.budgetWindow());
-        return windowKept;
+        C taken = scope.keepFixed(created, next); // the scope decides what is fixed, from its table's flags
+        budget.reconfigure(taken.budgetPercent(), taken.budgetMinPerSecond());
+        throttle.reconfigure(taken.throttleMaxTokens(), taken.throttleTokenRatio());
+        config = taken;
+        return taken == next;
     }
-
-    /**
-     * Applies properties {@code firebreak.<kind>.<name>.*} (and {@code firebreak.<kind>.default.*}) over
-     * the configuration in force, all or nothing.
-     *
-     * @return the configuration now in force
-     * @throws InvalidConfigException naming the key, the value and the rule; the last valid policy stays
-     */
-    public final C reconfigure(Map<String, String> values) {
-        reconfigure(properties.apply(name, config, values));
-        return config;
-    }
-
-    /** {@code config} with the budget window {@code window}, all else the same. */
-    protected abstract C withBudgetWindow(C config, Duration window);
 
     /** An executor that starts each task on a new virtual thread named after the policy. */
     protected static Executor virtualThreads(String kind, String name) {

@@ -321,17 +321,18 @@ public final class Collapser<A, R> {
      * Applies a new configuration to the running collapser: timerDelayInMilliseconds,
      * maxRequestsInBatch, dispatch.strategy, loadAware.maxBatchesInFlight, loadAware.lingerInMicroseconds
      * and requestCache.enabled take effect for the next decision (a waiting full batch may leave at
-     * once). The rolling-window geometry is fixed at creation: a change to it is ignored and reported by
-     * returning false.
+     * once). The rolling-window geometry is fixed at creation: if {@code next} changes it, the rest is
+     * applied and false is returned.
      */
     public boolean reconfigure(CollapserConfig next) {
         Objects.requireNonNull(next, "config");
-        CollapserConfig current = config;
-        config = next;
+        // The table decides what is fixed. Invariant: config's fixed properties hold their creation values.
+        CollapserConfig taken = CollapserConfig.scope().keepFixed(config, next);
+        config = taken;
         if (globalQueue != null) {
             globalQueue.reconsider();
         }
-        return CollapserConfig.scope().changedFixed(current, next).isEmpty();
+        return taken == next;
     }
 
     /** The guard every batch call goes through. */

@@ -68,7 +68,8 @@ final class CollapserProperties {
             "values kept per percentile bucket", CollapserConfig::metricsRollingPercentileBucketSize,
             (b, v) -> b.metricsRollingPercentileBucketSize = v);
 
-    static final ConfigScope<CollapserConfig, Builder> SCOPE = new ConfigScope<>("collapser", CollapserConfig.class,
+    static final ConfigScope<CollapserConfig, Builder> SCOPE = new ConfigScope<>(ConfigScope.FIREBREAK_AND_HYSTRIX, "collapser",
+            CollapserConfig.class,
             List.of(MAX_REQUESTS_IN_BATCH, TIMER_DELAY, REQUEST_CACHE_ENABLED, DISPATCH_STRATEGY,
                     LOAD_AWARE_MAX_BATCHES_IN_FLIGHT, LOAD_AWARE_LINGER, LOAD_AWARE_LINGER_GAP, ROLLING_STATS_WINDOW,
                     ROLLING_STATS_BUCKETS, PERCENTILE_ENABLED, PERCENTILE_WINDOW, PERCENTILE_BUCKETS,

@@ -24,7 +24,7 @@ public abstract class ConfigBuilder<B extends ConfigBuilder<B>> {
     }
 
     /** Sets {@code value} through {@code row} (which records the row as set in code) and returns this builder. */
-    protected final B set(PropertyDefinition<?, B> row, Object value) {
+    protected final B set(PropertyDefinition<?, ? super B> row, Object value) {
         B self = self();
         row.set(self, value);
         return self;

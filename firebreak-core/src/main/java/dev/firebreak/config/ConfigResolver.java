@@ -1,8 +1,8 @@
 package dev.firebreak.config;
 
 /**
- * The hook a registry calls when it creates a guard or a pool (and a collapser builder calls for a
- * collapser): turns the configuration the code gave into the one the new object starts with, so
+ * The hook a registry calls when it creates a guard or a pool (and a collapser or call policy calls
+ * when it is built): turns the configuration the code gave into the one the new object starts with, so
  * properties fixed at creation, such as the isolation strategy, take effect this way. It speaks in
  * {@link ConfigScope}s, so it knows no kind of object in particular. {@link #bind} subscribes an
  * object kept outside the registry (a collapser built by hand) to live changes. Live configuration

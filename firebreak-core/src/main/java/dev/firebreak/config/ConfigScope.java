@@ -11,12 +11,15 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * One kind of configurable object: guards ({@code command}), thread pools ({@code threadpool}) or
- * collapsers ({@code collapser}). A scope knows its property table, its config record and how to build
- * one, so that dynamic configuration treats the three alike.
+ * One kind of configurable object: guards ({@code command}), thread pools ({@code threadpool}),
+ * collapsers ({@code collapser}), retry ({@code retry}) and hedging ({@code hedge}) policies. A scope
+ * knows its property table, its config record and how to build one, so that dynamic configuration
+ * treats them all alike; it is also the one place that says which properties a running object keeps
+ * from its creation ({@link #changedFixed}, {@link #keepFixed}), from the rows' flags.
  *
- * <p>Keys read {@code <prefix>.<segment>.<instance>.<property>} with prefix {@code firebreak} or
- * {@code hystrix}; the instance {@value #DEFAULT_INSTANCE} holds the dynamic global defaults.
+ * <p>Keys read {@code <prefix>.<segment>.<instance>.<property>} with one of the scope's
+ * {@linkplain #prefixes() prefixes}; the instance {@value #DEFAULT_INSTANCE} holds the dynamic global
+ * defaults.
  *
  * @param <C> the config record
  * @param <B> the record's builder
@@ -26,10 +29,14 @@ public final class ConfigScope<C, B> {
     /** The instance name that holds a scope's dynamic global defaults. */
     public static final String DEFAULT_INSTANCE = "default";
 
-    /** The key prefixes, strongest first: a {@code firebreak.} key wins over its {@code hystrix.} twin. */
-    public static final List<String> PREFIXES = List.of("firebreak", "hystrix");
+    /** The prefixes of a scope Hystrix has too, strongest first: a {@code firebreak.} key wins over its {@code hystrix.} twin. */
+    public static final List<String> FIREBREAK_AND_HYSTRIX = List.of("firebreak", "hystrix");
+
+    /** The prefix of a scope Hystrix does not have. */
+    public static final List<String> FIREBREAK_ONLY = List.of("firebreak");
 
     private final String segment;
+    private final List<String> prefixes;
     private final Class<C> recordType;
     private final List<PropertyDefinition<C, B>> properties;
     private final Map<String, PropertyDefinition<C, B>> byName = new LinkedHashMap<>();
@@ -40,15 +47,30 @@ public final class ConfigScope<C, B> {
     private final C defaults;
     private final List<Implication> implications;
 
-    public ConfigScope(String segment, Class<C> recordType, List<PropertyDefinition<C, B>> properties,
-            Supplier<B> newBuilder, Function<B, C> build, Function<C, Set<String>> setInCode,
-            BiConsumer<B, Set<String>> replaceSetInCode) {
-        this(segment, recordType, properties, newBuilder, build, setInCode, replaceSetInCode, List.of());
+    /**
+     * A scope read under {@code prefixes} (strongest first: {@link #FIREBREAK_AND_HYSTRIX} or
+     * {@link #FIREBREAK_ONLY}) and {@code segment}.
+     *
+     * @param properties the property table, one row per record component
+     * @param newBuilder a builder holding every default
+     * @param setInCode the names a record says its code set (Hystrix's "instance default from code")
+     * @param replaceSetInCode replaces the names a builder records as set in code
+     */
+    public ConfigScope(List<String> prefixes, String segment, Class<C> recordType,
+            List<PropertyDefinition<C, B>> properties, Supplier<B> newBuilder, Function<B, C> build,
+            Function<C, Set<String>> setInCode, BiConsumer<B, Set<String>> replaceSetInCode) {
+        this(prefixes, segment, recordType, properties, newBuilder, build, setInCode, replaceSetInCode, List.of());
     }
 
-    public ConfigScope(String segment, Class<C> recordType, List<PropertyDefinition<C, B>> properties,
-            Supplier<B> newBuilder, Function<B, C> build, Function<C, Set<String>> setInCode,
-            BiConsumer<B, Set<String>> replaceSetInCode, List<Implication> implications) {
+    /** A scope as above whose properties' explicit values may imply others' ({@link Implication}). */
+    public ConfigScope(List<String> prefixes, String segment, Class<C> recordType,
+            List<PropertyDefinition<C, B>> properties, Supplier<B> newBuilder, Function<B, C> build,
+            Function<C, Set<String>> setInCode, BiConsumer<B, Set<String>> replaceSetInCode,
+            List<Implication> implications) {
+        if (prefixes.isEmpty()) {
+            throw new IllegalArgumentException("scope " + segment + " needs at least one key prefix");
+        }
+        this.prefixes = List.copyOf(prefixes);
         this.implications = List.copyOf(implications);
         this.segment = segment;
         this.recordType = recordType;
@@ -70,13 +92,14 @@ public final class ConfigScope<C, B> {
         }
     }
 
-
-
-
-
-    /** The key segment after the prefix: {@code command}, {@code threadpool} or {@code collapser}. */
+    /** The key segment after the prefix: {@code command}, {@code threadpool}, {@code collapser}, ... */
     public String segment() {
         return segment;
+    }
+
+    /** The key prefixes this scope accepts, strongest first. */
+    public List<String> prefixes() {
+        return prefixes;
     }
 
     /** The config record class. */
@@ -125,6 +148,11 @@ public final class ConfigScope<C, B> {
         return build.apply(builder);
     }
 
+    /** Builds the record {@code builder} holds; throws {@link InvalidConfigException} if a rule is broken. */
+    public C build(B builder) {
+        return build.apply(builder);
+    }
+
     /**
      * Checks {@code value} for {@code property} on its own, against the defaults: returns the
      * refusal if a rule on this one property is broken, null if not (a rule that also involves
@@ -140,11 +168,11 @@ public final class ConfigScope<C, B> {
     }
 
     /**
-     * The fixed properties (those whose row is not live) whose values differ between {@code current}
-     * and {@code next}: the one place that derives, from the table's flags, what a running object
-     * must ignore when reconfigured.
+     * The properties fixed at creation whose values differ between {@code current} and {@code next}:
+     * what a running object ignores when reconfigured.
      */
     public List<String> changedFixed(C current, C next) {
+        // The one place that derives, from the rows' flags, what a running object must ignore.
         List<String> changed = new ArrayList<>();
         for (PropertyDefinition<C, B> property : properties) {
             if (!property.live() && !Objects.equals(property.get(current), property.get(next))) {
@@ -152,6 +180,24 @@ public final class ConfigScope<C, B> {
             }
         }
         return changed;
+    }
+
+    /**
+     * The configuration a running object created with {@code created} takes when given {@code next}:
+     * {@code next} itself, or, if a property fixed at creation differs, {@code next} with every such
+     * property at its value in {@code created} (and {@code next}'s set-in-code names).
+     *
+     * @throws InvalidConfigException if that record breaks a rule across properties
+     */
+    public C keepFixed(C created, C next) {
+        if (changedFixed(created, next).isEmpty()) {
+            return next;
+        }
+        Map<PropertyDefinition<C, B>, Object> values = new LinkedHashMap<>();
+        for (PropertyDefinition<C, B> property : properties) {
+            values.put(property, property.get(property.live() ? next : created));
+        }
+        return build(values, setInCode(next));
     }
 
     @Override

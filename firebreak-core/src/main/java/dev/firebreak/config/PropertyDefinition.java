@@ -95,6 +95,16 @@ public final class PropertyDefinition<C, B> {
                 whole -> inner.get(part.apply(whole)), (b, v) -> inner.set(builderPart.apply(b), v));
     }
 
+    /**
+     * This row as a row of a table whose record and builder extend this row's own: how a part every
+     * call policy shares (its budget and throttle) is written once and joins each policy's table.
+     */
+    @SuppressWarnings("unchecked")
+    public <P extends C, PB extends B> PropertyDefinition<P, PB> forSubtypes() {
+        // Safe: C and B appear only as arguments (get, set), so a row for a supertype serves a subtype.
+        return (PropertyDefinition<P, PB>) this;
+    }
+
     /** The property's name relative to its scope and instance, e.g. {@code circuitBreaker.forceOpen}. */
     public String name() {
         return name;
@@ -110,7 +120,7 @@ public final class PropertyDefinition<C, B> {
         return type;
     }
 
-    /** Whether a running guard, pool or collapser takes a change; if not, it applies to new instances. */
+    /** Whether a running object takes a change; if not, it applies to objects created afterwards. */
     public boolean live() {
         return live;
     }

@@ -44,7 +44,7 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
     private final HedgeMetrics metrics = new HedgeMetrics();
 
     private Hedge(Builder b, HedgeConfig config) {
-        super(b.name, b.guard, config, HedgeProperties.TABLE);
+        super(b.name, b.guard, config, HedgeConfig.scope());
         this.hedgeExecutor = b.hedgeExecutor != null ? b.hedgeExecutor : virtualThreads("hedge", b.name);
         this.delay = new HedgeDelay(b.guard);
     }
@@ -90,11 +90,6 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
     /** Like {@link #submitAsync(Supplier, Fallback)} without a fallback. */
     public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call) {
         return submitAsync(call, null);
-    }
-
-    @Override
-    protected HedgeConfig withBudgetWindow(HedgeConfig config, Duration window) {
-        return config.toBuilder().budgetWindow(window).build();
     }
 
     /** The delay a call starting now would hedge after, or empty while there is no percentile yet. */

@@ -1,13 +1,19 @@
 package dev.firebreak.hedge;
 
+import dev.firebreak.callpolicy.BudgetSettings;
+import dev.firebreak.callpolicy.BudgetedConfig;
+import dev.firebreak.callpolicy.PolicyRules;
+import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.rolling.LatencySnapshot;
-import dev.firebreak.callpolicy.PolicyRules;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * The immutable configuration of one hedging policy. Properties are read relative to
- * {@code firebreak.hedge.<name>.} (see {@link HedgeProperties} and {@code docs/retry-and-hedging.md}).
+ * {@code firebreak.hedge.<name>.} (see {@link #scope()} and {@code docs/retry-and-hedging.md}).
  *
  * @param fixedDelay {@code delay.fixedInMilliseconds}, default 0 = use the percentile: start a hedge this
  *     long after the previous attempt began
@@ -19,7 +25,7 @@ import java.time.Duration;
  * @param budgetPercent {@code budget.percent}, default 5: hedges may add this percentage of the window's calls
  * @param budgetMinPerSecond {@code budget.minPerSecond}, default 1: at least this many hedges per second of the window (a floor, not an addition)
  * @param budgetWindow {@code budget.windowInMilliseconds}, default 10000 ms, fixed at creation
- * @param throttleEnabled {@code throttle.enabled}, default true: hedges are also limited by the {@link dev.firebreak.retry.RetryThrottle}
+ * @param throttleEnabled {@code throttle.enabled}, default true: hedges are also limited by the {@link dev.firebreak.callpolicy.RetryThrottle}
  *     (gRPC's retry throttling): allowed only while its token count is above half its maximum
  * @param throttleMaxTokens {@code throttle.maxTokens}, default 20: the count's maximum (and its start), > 0;
  *     an outage stops extra attempts after 10 failures, and a 10 % failure rate's random dips (about 1 % of
@@ -27,6 +33,7 @@ import java.time.Duration;
  * @param throttleTokenRatio {@code throttle.tokenRatio}, default 0.2: tokens a successful attempt gives back
  *     (a failed one takes 1), above 0 and at most 1; sustained failure rates below
  *     {@code ratio / (1 + ratio)} (about 17 %) keep the count full
+ * @param setInCode the property names set explicitly through the builder
  */
 public record HedgeConfig(
         Duration fixedDelay,
@@ -39,7 +46,8 @@ public record HedgeConfig(
         Duration budgetWindow,
         boolean throttleEnabled,
         int throttleMaxTokens,
-        double throttleTokenRatio) implements dev.firebreak.callpolicy.BudgetedConfig {
+        double throttleTokenRatio,
+        Set<String> setInCode) implements BudgetedConfig {
 
     /** Validates every value; a refusal names the property's key, the value and the rule. */
     public HedgeConfig {
@@ -53,6 +61,15 @@ public record HedgeConfig(
         }
         PolicyRules.checkBudget(budgetPercent, budgetMinPerSecond, budgetWindow);
         PolicyRules.checkThrottle(throttleMaxTokens, throttleTokenRatio);
+        setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
+    }
+
+    /**
+     * The property table of hedging policies ({@code firebreak.hedge.<name>.*}): each property's key,
+     * type, rules and live/fixed flag.
+     */
+    public static ConfigScope<HedgeConfig, Builder> scope() {
+        return HedgeProperties.SCOPE;
     }
 
     private static long millis(String key, Duration value) {
@@ -74,20 +91,16 @@ public record HedgeConfig(
         return new Builder(this);
     }
 
-    /** Builds a {@link HedgeConfig}; {@link #build()} validates. */
-    public static final class Builder extends dev.firebreak.callpolicy.BudgetSettings<Builder> {
-        private Duration fixedDelay = Duration.ZERO;
-        private double percentile = 95.0;
-        private Duration minDelay = Duration.ofMillis(1);
-        private int maxHedges = 1;
+    /** Builds a {@link HedgeConfig}; {@link #build()} validates; each setter records its property as set in code. */
+    public static final class Builder extends BudgetSettings<Builder> {
+        // Written by HedgeProperties' rows, which every typed setter below goes through.
+        Duration fixedDelay = Duration.ZERO;
+        double percentile = 95.0;
+        Duration minDelay = Duration.ofMillis(1);
+        int maxHedges = 1;
 
         Builder() {
             super(5, 1);
-        }
-
-        @Override
-        protected Builder self() {
-            return this;
         }
 
         Builder(HedgeConfig c) {
@@ -96,53 +109,35 @@ public record HedgeConfig(
             percentile = c.percentile;
             minDelay = c.minDelay;
             maxHedges = c.maxHedges;
+            setInCode(c.setInCode);
         }
 
         /** Hedge after this fixed delay ({@link Duration#ZERO}: after the percentile). */
         public Builder fixedDelay(Duration value) {
-            fixedDelay = value;
-            return this;
+            return set(HedgeProperties.FIXED_DELAY, value);
         }
 
         /** Hedge after this percentile of the guard's execution latency (and clear any fixed delay). */
         public Builder percentile(double value) {
-            percentile = value;
-            fixedDelay = Duration.ZERO;
-            return this;
+            set(HedgeProperties.PERCENTILE, value);
+            return set(HedgeProperties.FIXED_DELAY, Duration.ZERO);
         }
 
         /** The shortest percentile delay. */
         public Builder minDelay(Duration value) {
-            minDelay = value;
-            return this;
+            return set(HedgeProperties.MIN_DELAY, value);
         }
 
         /** Extra attempts per call. */
         public Builder maxHedges(int value) {
-            maxHedges = value;
-            return this;
+            return set(HedgeProperties.MAX_HEDGES, value);
         }
 
         /** Validates and builds; throws {@link InvalidConfigException} naming key, value and rule. */
         public HedgeConfig build() {
             return new HedgeConfig(fixedDelay, percentile, minDelay, maxHedges, budgetEnabled(), budgetPercent(),
-                    budgetMinPerSecond(), budgetWindow(), throttleEnabled(), throttleMaxTokens(), throttleTokenRatio());
-        }
-
-        void fixedDelayMillis(int value) {
-            fixedDelay = Duration.ofMillis(value);
-        }
-
-        void percentileInt(int value) {
-            percentile = value;
-        }
-
-        void minDelayMillis(int value) {
-            minDelay = Duration.ofMillis(value);
-        }
-
-        void budgetWindowMillis(int value) {
-            budgetWindow(Duration.ofMillis(value));
+                    budgetMinPerSecond(), budgetWindow(), throttleEnabled(), throttleMaxTokens(), throttleTokenRatio(),
+                    setInCodeNames());
         }
     }
 }

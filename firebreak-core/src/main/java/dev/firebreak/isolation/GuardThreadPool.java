@@ -101,8 +101,9 @@ public final class GuardThreadPool {
 
     /**
      * Applies a new configuration: coreSize, maximumSize, the divergence flag, queueSizeRejectionThreshold
-     * and keepAliveTime take effect now; a change to a property its table marks fixed (maxQueueSize, the
-     * rolling window) is ignored and reported by returning false ({@code ConfigScope.changedFixed}).
+     * and keepAliveTime take effect now; a property its table marks fixed (maxQueueSize, the rolling
+     * window) keeps its creation value: if {@code next} changes one, the rest is applied and false is
+     * returned.
      *
      * <p>All or nothing: every derived value (the admission bound with this pool's fixed queue, the
      * sizes, the keep-alive) is computed and checked before the executor is touched, so a configuration
@@ -117,6 +118,7 @@ public final class GuardThreadPool {
             int max = next.effectiveMaximumSize();
             int admissionBound = next.admissionBoundWithQueue(maxQueueSize);
             long keepAliveMillis = keepAliveMillis(next);
+            ThreadPoolConfig taken = ThreadPoolConfig.scope().keepFixed(created, next); // the table decides
             // 2. apply. Order matters: the executor refuses core > max at every step.
             if (core > executor.getMaximumPoolSize()) {
                 executor.setMaximumPoolSize(max);
@@ -128,8 +130,8 @@ public final class GuardThreadPool {
             executor.setKeepAliveTime(keepAliveMillis, TimeUnit.MILLISECONDS);
             executor.allowCoreThreadTimeOut(next.allowCoreThreadsToTimeOut());
             admission.setLimit(admissionBound);
-            this.config = next;
-            return ThreadPoolConfig.scope().changedFixed(created, next).isEmpty();
+            this.config = taken;
+            return taken == next;
         } finally {
             resizeLock.unlock();
         }

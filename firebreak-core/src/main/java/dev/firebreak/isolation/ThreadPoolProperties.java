@@ -48,7 +48,8 @@ final class ThreadPoolProperties {
             "buckets of the pool's rolling window (must divide its length)", ThreadPoolConfig::rollingStatsBuckets,
             (b, v) -> b.rollingStatsBuckets = v);
 
-    static final ConfigScope<ThreadPoolConfig, Builder> SCOPE = new ConfigScope<>("threadpool", ThreadPoolConfig.class,
+    static final ConfigScope<ThreadPoolConfig, Builder> SCOPE = new ConfigScope<>(ConfigScope.FIREBREAK_AND_HYSTRIX, "threadpool",
+            ThreadPoolConfig.class,
             List.of(CORE_SIZE, MAXIMUM_SIZE, ALLOW_MAXIMUM_SIZE_TO_DIVERGE_FROM_CORE_SIZE, MAX_QUEUE_SIZE,
                     QUEUE_SIZE_REJECTION_THRESHOLD, KEEP_ALIVE_TIME, ALLOW_CORE_THREADS_TO_TIME_OUT, ROLLING_STATS_WINDOW,
                     ROLLING_STATS_BUCKETS),

@@ -4,8 +4,9 @@ package dev.firebreak.live;
  * Something dynamic configuration did or refused, for {@link ConfigListener}s and the log.
  *
  * @param kind what happened
- * @param scope the scope segment ({@code command}, {@code threadpool}, {@code collapser}), or null for a source event
- * @param instance the guard, pool or collapser name ({@code default} for a global default), or null
+ * @param scope the scope segment ({@code command}, {@code threadpool}, {@code collapser}, {@code retry},
+ *     {@code hedge}), or null for a source event
+ * @param instance the running object's name ({@code default} for a global default), or null
  * @param property the property name relative to its scope, or null when the key names none
  * @param key the full key that supplied the value (e.g. {@code hystrix.command.default.fallback.enabled}),
  *     or the source's name for a source event
@@ -17,7 +18,7 @@ public record ConfigEvent(Kind kind, String scope, String instance, String prope
 
     /** What happened. */
     public enum Kind {
-        /** A new value reached a running guard, pool or collapser. */
+        /** A new value reached a running object (a guard, pool, collapser, retry or hedging policy). */
         APPLIED,
         /** A value broke a rule (type, range, a rule across properties); the last valid value stays in force. */
         REFUSED,
@@ -39,7 +40,7 @@ public record ConfigEvent(Kind kind, String scope, String instance, String prope
          */
         SOURCE_SUSPECT,
         /**
-         * A running guard, pool or collapser threw when given its resolved configuration: none of it
+         * A running object threw when given its resolved configuration: none of it
          * applied, and the configuration in force stays.
          */
         RECONFIGURE_FAILED

@@ -8,8 +8,10 @@ import dev.firebreak.config.ConfigResolver;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.config.Reconfigurable;
+import dev.firebreak.hedge.HedgeConfig;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import dev.firebreak.retry.RetryConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,12 +22,14 @@ import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * Live configuration for one {@link GuardRegistry}: reads Hystrix-style properties from layered
- * {@link PropertySource}s, resolves each guard's, pool's and collapser's configuration through
- * Hystrix's precedence, and applies changes to the running objects without a restart.
+ * {@link PropertySource}s, resolves the configuration of each guard, pool, collapser, retry and
+ * hedging policy through Hystrix's precedence, and applies changes to the running objects without a
+ * restart.
  *
  * <pre>{@code
  * DynamicConfiguration config = DynamicConfiguration.builder(registry)
@@ -37,9 +41,11 @@ import java.util.function.Supplier;
  *
  * <p>Precedence, weakest first: global default from code ({@link Builder#commandDefaults}) &lt;
  * dynamic global default ({@code firebreak.command.default.*}) &lt; instance default from code (set
- * in the guard's builder) &lt; dynamic instance value ({@code firebreak.command.<name>.*}). Keys may
- * start with {@code hystrix.} instead of {@code firebreak.}; for the same key the {@code firebreak.}
- * one wins, and a later source wins over an earlier one.
+ * in the guard's builder) &lt; dynamic instance value ({@code firebreak.command.<name>.*}); the same
+ * for {@code threadpool}, {@code collapser}, {@code retry} and {@code hedge} keys. Keys of the scopes
+ * Hystrix has (command, threadpool, collapser) may start with {@code hystrix.} instead of
+ * {@code firebreak.}; for the same key the {@code firebreak.} one wins, and a later source wins over
+ * an earlier one.
  *
  * <p>A refresh (each poll on the registry's scheduler, each push from a source, or {@link #refresh()})
  * reads every source; if anything changed it checks each value on its own, then each resolved record
@@ -50,7 +56,8 @@ import java.util.function.Supplier;
  * (FIXED_PROPERTY_IGNORED) and apply to objects created afterwards, which this configuration resolves
  * through the registry's {@link ConfigResolver} hook. The running objects are the registry's guards,
  * pools and collapsers ({@code CollapserRegistry.of(registry)}; one built since the last change is reached at the
- * next refresh), any collapser bound with {@link #bindCollapser}, and the retry and hedge policies.
+ * next refresh), any collapser bound with {@link #bind}, and its retry and hedging policies
+ * ({@code RetryRegistry.of(registry)}, {@code HedgeRegistry.of(registry)}).
  *
  * <p>Thread-safety: resolution and every {@code reconfigure} call happen under one lock, so running
  * objects receive configurations in the order they were resolved; listeners and the log are called
@@ -64,7 +71,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     private final Poller poller;
     private final EventPublisher publisher;
     private final Runnable sourceChanged = this::refresh;
-    private final GuardRegistry.RegistryListener registryListener = new RegistryHook();
+    private final RegistryHooks registryHooks;
 
     /** Guards every field below and every reconfigure call. */
     private final ReentrantLock lock = new ReentrantLock();
@@ -72,15 +79,14 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     private Map<String, String> lastMerged = Map.of();
     private final RunningConfigurations running = new RunningConfigurations();
     private final TargetDirectory targets;
-    private final CallPolicyTargets callPolicies; // retry and hedge policies: firebreak.retry.*, firebreak.hedge.*
     private volatile boolean closed;
 
     private DynamicConfiguration(Builder b) {
         this.registry = b.registry;
         this.targets = new TargetDirectory(registry);
-        this.callPolicies = new CallPolicyTargets(registry, lock, () -> lastMerged, () -> closed, this::publish);
+        this.registryHooks = new RegistryHooks(registry, targets, this::applyAtOnce, this::forget);
         this.sources = new SourceSet(b.sources, registry.ticker(), b.pollInterval.toNanos());
-        this.globalCode = new GlobalCode(b.commandDefaults, b.threadPoolDefaults, b.collapserDefaults);
+        this.globalCode = b.globalCode;
         this.poller = new Poller(registry.scheduler(), b.pollInterval.toNanos(), b.refreshExecutor, this::refresh);
         this.publisher = new EventPublisher(b.listeners);
     }
@@ -112,7 +118,6 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
             if (changed) {
                 accepted = accepted.next(merged, lastMerged, events);
                 lastMerged = merged;
-                callPolicies.applyAll(merged, events); // a policy built later: on its registry's added event
             }
             List<Target<?, ?>> all = targets.all();
             for (Target<?, ?> target : all) {
@@ -198,17 +203,10 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         Target<CollapserConfig, CollapserConfig.Builder> target = new Target<>(collapser, CollapserConfig.scope(),
                 collapser.name(), Objects.requireNonNull(fromCode, "fromCode"), collapser::config,
                 collapser::reconfigure);
-        List<ConfigEvent> events = new ArrayList<>();
-        lock.lock();
-        try {
-            if (!closed) {
-                targets.bind(target);
-                apply(target, events);
-            }
-        } finally {
-            lock.unlock();
-            publish(events);
-        }
+        applyAtOnce(() -> {
+            targets.bind(target); // under the lock, and only while open
+            return List.of(target);
+        });
         return () -> {
             lock.lock();
             try {
@@ -229,8 +227,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         closed = true;
         poller.stop();
         registry.releaseConfigResolver(this);
-        registry.removeRegistryListener(registryListener);
-        callPolicies.stop();
+        registryHooks.stop();
         sources.unsubscribe(sourceChanged);
     }
 
@@ -238,8 +235,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     private void start() {
         registry.useConfigResolver(this); // refuses a second configuration before anything is touched
         registry.whenClosed(this::close);
-        registry.addRegistryListener(registryListener);
-        callPolicies.start();
+        registryHooks.start();
         sources.subscribe(sourceChanged);
         refresh(true);
         poller.start();
@@ -277,42 +273,36 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         }
     }
 
-    @SuppressWarnings("unchecked")
     private <C, B> LayeredResolution<C, B> resolution(ConfigScope<C, B> scope, String name, C code) {
-        return new LayeredResolution<>(scope, name, code, (C) globalCode.of(scope), accepted);
+        return new LayeredResolution<>(scope, name, code, globalCode.of(scope), accepted);
     }
 
     private void publish(List<ConfigEvent> decided) {
         publisher.publish(decided);
     }
 
-    /** Keeps new guards (and the pools they made) up to date from the moment they are registered. */
-    private final class RegistryHook implements GuardRegistry.RegistryListener {
-        @Override
-        public void onAdded(Guard guard) {
-            List<ConfigEvent> events = new ArrayList<>();
-            lock.lock();
-            try {
-                if (!closed) {
-                    apply(targets.guard(guard), events);
-                    if (guard.controls().threadPool() != null) {
-                        apply(targets.pool(guard.controls().threadPool()), events);
-                    }
+    /** Applies the configuration in force to objects just registered, under the lock; publishes after it. */
+    private void applyAtOnce(Supplier<List<Target<?, ?>>> registered) {
+        List<ConfigEvent> events = new ArrayList<>();
+        lock.lock();
+        try {
+            if (!closed) {
+                for (Target<?, ?> target : registered.get()) {
+                    apply(target, events);
                 }
-            } finally {
-                lock.unlock();
-                publish(events);
             }
+        } finally {
+            lock.unlock();
+            publish(events);
         }
+    }
 
-        @Override
-        public void onRemoved(Guard guard) {
-            lock.lock();
-            try {
-                running.forget(guard);
-            } finally {
-                lock.unlock();
-            }
+    private void forget(Object identity) {
+        lock.lock();
+        try {
+            running.forget(identity);
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -321,9 +311,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         private final GuardRegistry registry;
         private final List<PropertySource> sources = new ArrayList<>();
         private final List<ConfigListener> listeners = new ArrayList<>();
-        private GuardConfig commandDefaults; // null: the built-in defaults, made at first use (GlobalCode)
-        private ThreadPoolConfig threadPoolDefaults;
-        private CollapserConfig collapserDefaults;
+        private final GlobalCode globalCode = new GlobalCode(); // unset: a scope's built-in defaults
         private Duration pollInterval = Duration.ofSeconds(1);
         private Executor refreshExecutor = task -> Thread.ofVirtual().name("firebreak-config-refresh").start(task);
 
@@ -339,25 +327,33 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
 
         /** Sets global defaults from code for every guard: {@code .commandDefaults(c -> c.timeout(to -> to.timeout(Duration.ofMillis(500))))}. */
         public Builder commandDefaults(Consumer<GuardConfig.Builder> defaults) {
-            GuardConfig.Builder b = (commandDefaults == null ? GuardConfig.defaults() : commandDefaults).toBuilder();
-            defaults.accept(b);
-            commandDefaults = b.build();
-            return this;
+            return defaults(GuardConfig.scope(), GuardConfig::toBuilder, defaults);
         }
 
         /** Sets global defaults from code for every thread pool. */
         public Builder threadPoolDefaults(Consumer<ThreadPoolConfig.Builder> defaults) {
-            ThreadPoolConfig.Builder b = (threadPoolDefaults == null ? ThreadPoolConfig.defaults() : threadPoolDefaults).toBuilder();
-            defaults.accept(b);
-            threadPoolDefaults = b.build();
-            return this;
+            return defaults(ThreadPoolConfig.scope(), ThreadPoolConfig::toBuilder, defaults);
         }
 
         /** Sets global defaults from code for every collapser. */
         public Builder collapserDefaults(Consumer<CollapserConfig.Builder> defaults) {
-            CollapserConfig.Builder b = (collapserDefaults == null ? CollapserConfig.defaults() : collapserDefaults).toBuilder();
-            defaults.accept(b);
-            collapserDefaults = b.build();
+            return defaults(CollapserConfig.scope(), CollapserConfig::toBuilder, defaults);
+        }
+
+        /** Sets global defaults from code for every retry policy. */
+        public Builder retryDefaults(Consumer<RetryConfig.Builder> defaults) {
+            return defaults(RetryConfig.scope(), RetryConfig::toBuilder, defaults);
+        }
+
+        /** Sets global defaults from code for every hedging policy. */
+        public Builder hedgeDefaults(Consumer<HedgeConfig.Builder> defaults) {
+            return defaults(HedgeConfig.scope(), HedgeConfig::toBuilder, defaults);
+        }
+
+        private <C, B> Builder defaults(ConfigScope<C, B> scope, Function<C, B> toBuilder, Consumer<B> change) {
+            B builder = toBuilder.apply(globalCode.of(scope));
+            change.accept(builder);
+            globalCode.set(scope, scope.build(builder));
             return this;
         }
 
@@ -386,9 +382,9 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         }
 
         /**
-         * Installs the configuration on the registry (new guards, pools and collapsers resolve through
-         * it), reads the sources once, applies them to the guards and pools already running, and starts
-         * polling.
+         * Installs the configuration on the registry (new guards, pools, collapsers and call policies
+         * resolve through it), reads the sources once, applies them to the objects already running, and
+         * starts polling.
          */
         public DynamicConfiguration build() {
             DynamicConfiguration configuration = new DynamicConfiguration(this);

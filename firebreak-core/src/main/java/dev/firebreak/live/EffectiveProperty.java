@@ -5,7 +5,7 @@ import dev.firebreak.config.PropertyDefinition;
 import java.util.Objects;
 
 /**
- * One property's value in force for one guard, pool or collapser, with the layer it came from: what a
+ * One property's value in force for one running object, with the layer it came from: what a
  * configuration view or the stream's {@code propertyValue_*} fields show.
  *
  * @param key the property name relative to its scope, e.g. {@code circuitBreaker.errorThresholdPercentage}

@@ -13,7 +13,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Resolves the configuration of one guard, pool or collapser from Hystrix's four layers, and checks
+ * Resolves the configuration of one running object of any scope from Hystrix's four layers, and checks
  * the rules across properties on the whole record. A pure computation: it reports what it decided in
  * the events it is given and changes nothing else.
  *
@@ -170,7 +170,7 @@ final class LayeredResolution<C, B> {
     }
 
     private EffectiveProperty dynamic(PropertyDefinition<C, B> p, String name, Level level) {
-        for (String prefix : ConfigScope.PREFIXES) {
+        for (String prefix : scope.prefixes()) {
             String key = scope.key(prefix, name, p);
             Object value = accepted.value(key);
             if (value != null) {

@@ -8,14 +8,14 @@ import dev.firebreak.config.PropertyDefinition;
  * dots ({@code firebreak.command.random.org.fallback.enabled}); the property is found as the longest
  * property name the key ends with, so no property name may end with another one (a test checks).
  *
- * @param prefix {@code firebreak} or {@code hystrix}
+ * @param prefix one of the scope's prefixes ({@code firebreak}, or {@code hystrix} for Hystrix's scopes)
  * @param scope the scope
  * @param instance the instance name, {@code default} for the dynamic global default
  * @param property the property
  */
 record PropertyKey(String prefix, ConfigScope<?, ?> scope, String instance, PropertyDefinition<?, ?> property) {
 
-    /** Whether {@code key} lies under a scope ({@code firebreak.command.}, {@code hystrix.threadpool.}, ...). */
+    /** Whether {@code key} lies under a scope ({@code firebreak.command.}, {@code hystrix.threadpool.}, {@code firebreak.retry.}, ...). */
     static boolean underScope(String key) {
         return scopeOf(key) != null;
     }
@@ -44,7 +44,7 @@ record PropertyKey(String prefix, ConfigScope<?, ?> scope, String instance, Prop
     }
 
     private static ConfigScope<?, ?> scopeOf(String key) {
-        for (String prefix : ConfigScope.PREFIXES) {
+        for (String prefix : ConfigScope.FIREBREAK_AND_HYSTRIX) { // every prefix any scope accepts
             if (key.startsWith(prefix) && key.length() > prefix.length() && key.charAt(prefix.length()) == '.') {
                 ConfigScope<?, ?> scope = Scopes.named(prefix, key);
                 if (scope != null) {

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What dynamic configuration last decided for each running guard, pool and collapser, and the step that
+ * What dynamic configuration last decided for each running object (a {@link Target}), and the step that
  * hands one of them its newly resolved configuration.
  *
  * <p>Rule: a running object either takes its whole resolved configuration (then each changed property

@@ -3,28 +3,35 @@ package dev.firebreak.live;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.config.ConfigScope;
+import dev.firebreak.hedge.HedgeConfig;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import dev.firebreak.retry.RetryConfig;
 import java.util.List;
 
 /**
- * Every scope live configuration reads keys for: guards, thread pools, collapsers. A scope's property
+ * Every scope live configuration reads keys for: guards, thread pools, collapsers, retry and hedging
+ * policies. Adding a configurable kind of object is one line here (and its target). A scope's property
  * table is loaded only when a key names its segment ({@link #named}), so keys outside the scopes
  * (such as {@code firebreak.stream.enabled}) cost no table at startup.
  */
 final class Scopes {
 
     /** The key segment of each scope, in the order of {@link #all()}; {@link #named} checks they agree. */
-    private static final List<String> SEGMENTS = List.of("command", "threadpool", "collapser");
+    private static final List<String> SEGMENTS = List.of("command", "threadpool", "collapser", "retry", "hedge");
 
     private Scopes() {
     }
 
     /** The scopes, in the order keys are matched. */
     static List<ConfigScope<?, ?>> all() {
-        return List.of(GuardConfig.scope(), ThreadPoolConfig.scope(), CollapserConfig.scope());
+        return List.of(GuardConfig.scope(), ThreadPoolConfig.scope(), CollapserConfig.scope(), RetryConfig.scope(),
+                HedgeConfig.scope());
     }
 
-    /** The scope whose segment {@code key} has right after {@code prefix} and a dot, or null. */
+    /**
+     * The scope whose segment {@code key} has right after {@code prefix} and a dot, if that scope accepts
+     * {@code prefix}; else null.
+     */
     static ConfigScope<?, ?> named(String prefix, String key) {
         for (int i = 0; i < SEGMENTS.size(); i++) {
             String segment = SEGMENTS.get(i);
@@ -34,7 +41,7 @@ final class Scopes {
                     throw new IllegalStateException("scope " + scope + " has segment '" + scope.segment()
                             + "', not '" + segment + "' as Scopes lists it");
                 }
-                return scope;
+                return scope.prefixes().contains(prefix) ? scope : null;
             }
         }
         return null;

@@ -5,7 +5,8 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * One running object dynamic configuration keeps up to date: a guard, a pool or a bound collapser.
+ * One running object dynamic configuration keeps up to date: a guard, a pool, a collapser, a retry or
+ * hedging policy; adding a configurable kind of object is one scope and one way to make its target.
  *
  * @param identity the object itself, the key of its recorded state
  * @param scope its scope

@@ -3,12 +3,20 @@ package dev.firebreak.live;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardRegistry;
+import dev.firebreak.callpolicy.CallPolicy;
+import dev.firebreak.callpolicy.BudgetedConfig;
 import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.config.ConfigScope;
+import dev.firebreak.hedge.Hedge;
+import dev.firebreak.hedge.HedgeConfig;
+import dev.firebreak.hedge.HedgeRegistry;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import dev.firebreak.retry.Retry;
+import dev.firebreak.retry.RetryConfig;
+import dev.firebreak.retry.RetryRegistry;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -22,7 +30,8 @@ import java.util.Set;
  * The running objects one {@link DynamicConfiguration} keeps up to date, each with its "instance default
  * from code" layer: a guard's is {@link Guard#codeConfig()}; a pool's is recorded when the registry
  * creates it through the resolver (else its configuration when first seen); a registry collapser's is
- * what its builder resolved (else its configuration when first seen); a bound collapser gives its own.
+ * what its builder resolved (else its configuration when first seen); a bound collapser gives its own;
+ * a retry or hedging policy's is {@link CallPolicy#configFromCode()}.
  *
  * <p>Not thread-safe: the owner calls it under its lock.
  */
@@ -38,7 +47,10 @@ final class TargetDirectory {
         this.registry = registry;
     }
 
-    /** Every object to keep up to date: the registry's guards, pools and collapsers, and the bound collapsers. */
+    /**
+     * Every object to keep up to date: the registry's guards, pools and collapsers, the bound
+     * collapsers, and the retry and hedging policies.
+     */
     List<Target<?, ?>> all() {
         List<Target<?, ?>> targets = new ArrayList<>();
         for (Guard guard : registry.guards()) {
@@ -51,7 +63,23 @@ final class TargetDirectory {
             targets.add(collapser(collapser));
         }
         targets.addAll(bound);
+        for (Retry retry : retries().policies()) {
+            targets.add(retry(retry));
+        }
+        for (Hedge hedge : hedges().policies()) {
+            targets.add(hedge(hedge));
+        }
         return targets;
+    }
+
+    /** The registry's retry policies. */
+    RetryRegistry retries() {
+        return RetryRegistry.of(registry);
+    }
+
+    /** The registry's hedging policies. */
+    HedgeRegistry hedges() {
+        return HedgeRegistry.of(registry);
     }
 
     /** The identities of {@code targets}, compared by identity. */
@@ -85,6 +113,20 @@ final class TargetDirectory {
         });
         return new Target<>(collapser, CollapserConfig.scope(), collapser.name(), code, collapser::config,
                 collapser::reconfigure);
+    }
+
+    Target<RetryConfig, RetryConfig.Builder> retry(Retry retry) {
+        return policy(RetryConfig.scope(), retry);
+    }
+
+    Target<HedgeConfig, HedgeConfig.Builder> hedge(Hedge hedge) {
+        return policy(HedgeConfig.scope(), hedge);
+    }
+
+    /** A call policy of {@code scope}; its code layer is the configuration its builder gave. */
+    private static <C extends BudgetedConfig, B> Target<C, B> policy(ConfigScope<C, B> scope,
+            CallPolicy<C> policy) {
+        return new Target<>(policy, scope, policy.name(), policy.configFromCode(), policy::config, policy::reconfigure);
     }
 
     /** Records an object created with its code's configuration: pools and collapsers (guards are found in the registry). */

@@ -5,7 +5,7 @@ package dev.firebreak.retry;
  * previous wait and one uniform draw, the next wait. No clock and no randomness of its own, so the
  * schedule and its bounds are tested as plain arithmetic (see {@link Jitter} for the formulas).
  */
-public final class Backoff {
+final class Backoff {
 
     private Backoff() {
     }
@@ -19,7 +19,7 @@ public final class Backoff {
      * @param uniform a draw in [0, 1)
      * @return the wait in nanoseconds, never negative, never above {@code maxBackoff}
      */
-    public static long delayNanos(RetryConfig config, int retry, long previousNanos, double uniform) {
+    static long delayNanos(RetryConfig config, int retry, long previousNanos, double uniform) {
         if (retry < 1) {
             throw new IllegalArgumentException("retry numbers start at 1, was " + retry);
         }

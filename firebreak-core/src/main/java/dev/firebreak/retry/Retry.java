@@ -32,7 +32,7 @@ import java.util.function.Supplier;
  * <p>One call, in order: (1) the call is counted in the {@link RetryBudget}; (2) attempt 1 runs through
  * the guard, with no fallback; (3) if its outcome is retried ({@link RetryDecision}: FAILURE and TIMEOUT
  * by default, never SHORT_CIRCUITED, rejections or bad requests), attempts remain, the wait
- * ({@link Backoff}) ends before the deadline and the budget grants an extra attempt, the next attempt
+ * (exponential, with {@link Jitter}) ends before the deadline and the budget grants an extra attempt, the next attempt
  * is scheduled on the registry's {@code Scheduler} (no thread waits) and started on the attempt
  * executor; otherwise (4) the last attempt's outcome is the call's: its value, or the fallback, run
  * once, after the last attempt, or its exception.
@@ -48,7 +48,7 @@ public final class Retry extends CallPolicy<RetryConfig> {
     private final RetryMetrics metrics = new RetryMetrics();
 
     private Retry(Builder b, RetryConfig config) {
-        super(b.name, b.guard, config, RetryProperties.TABLE);
+        super(b.name, b.guard, config, RetryConfig.scope());
         this.decision = new RetryDecision(b.onException, b.onResult);
         this.attemptExecutor = b.attemptExecutor != null ? b.attemptExecutor : virtualThreads("retry", b.name);
         this.random = b.random != null ? b.random : () -> ThreadLocalRandom.current().nextDouble();
@@ -93,11 +93,6 @@ public final class Retry extends CallPolicy<RetryConfig> {
     public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
         return RetryExecution.start(this, () -> guard().submitAsync(call), fallback);
-    }
-
-    @Override
-    protected RetryConfig withBudgetWindow(RetryConfig config, java.time.Duration window) {
-        return config.toBuilder().budgetWindow(window).build();
     }
 
     /** The policy's counts. */

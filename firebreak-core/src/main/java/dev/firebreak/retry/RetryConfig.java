@@ -5,13 +5,17 @@ import dev.firebreak.callpolicy.BudgetSettings;
 import dev.firebreak.callpolicy.BudgetedConfig;
 import dev.firebreak.callpolicy.PolicyRules;
 import dev.firebreak.callpolicy.RetryBudget;
+import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.InvalidConfigException;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The immutable configuration of one retry policy. Properties are read relative to
- * {@code firebreak.retry.<name>.} (see {@link RetryProperties} and {@code docs/retry-and-hedging.md}).
+ * {@code firebreak.retry.<name>.} (see {@link #scope()} and {@code docs/retry-and-hedging.md}).
  *
  * @param maxAttempts {@code maxAttempts}, default 3: attempts in all, the first included (1 = no retry), at most 100
  * @param initialBackoff {@code backoff.initialInMilliseconds}, default 50 ms: the base wait before the first retry
@@ -34,6 +38,7 @@ import java.util.List;
  * @param throttleTokenRatio {@code throttle.tokenRatio}, default 0.2: tokens a successful attempt gives back
  *     (a failed one takes 1), above 0 and at most 1; sustained failure rates below
  *     {@code ratio / (1 + ratio)} (about 17 %) keep the count full
+ * @param setInCode the property names set explicitly through the builder
  */
 public record RetryConfig(
         int maxAttempts,
@@ -48,7 +53,8 @@ public record RetryConfig(
         Duration budgetWindow,
         boolean throttleEnabled,
         int throttleMaxTokens,
-        double throttleTokenRatio) implements BudgetedConfig {
+        double throttleTokenRatio,
+        Set<String> setInCode) implements BudgetedConfig {
 
     /** Validates every value; a refusal names the property's key, the value and the rule. */
     public RetryConfig {
@@ -70,6 +76,15 @@ public record RetryConfig(
         millis("deadlineInMilliseconds", deadline);
         PolicyRules.checkBudget(budgetPercent, budgetMinPerSecond, budgetWindow);
         PolicyRules.checkThrottle(throttleMaxTokens, throttleTokenRatio);
+        setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
+    }
+
+    /**
+     * The property table of retry policies ({@code firebreak.retry.<name>.*}): each property's key,
+     * type, rules and live/fixed flag.
+     */
+    public static ConfigScope<RetryConfig, Builder> scope() {
+        return RetryProperties.SCOPE;
     }
 
     private static long millis(String key, Duration value) {
@@ -91,22 +106,18 @@ public record RetryConfig(
         return new Builder(this);
     }
 
-    /** Builds a {@link RetryConfig}; {@link #build()} validates. */
+    /** Builds a {@link RetryConfig}; {@link #build()} validates; each setter records its property as set in code. */
     public static final class Builder extends BudgetSettings<Builder> {
-        private int maxAttempts = 3;
-        private Duration initialBackoff = Duration.ofMillis(50);
-        private Duration maxBackoff = Duration.ofSeconds(1);
-        private int multiplier = 2;
-        private Jitter jitter = Jitter.FULL;
-        private Duration deadline = Duration.ZERO;
+        // Written by RetryProperties' rows, which every typed setter below goes through.
+        int maxAttempts = 3;
+        Duration initialBackoff = Duration.ofMillis(50);
+        Duration maxBackoff = Duration.ofSeconds(1);
+        int multiplier = 2;
+        Jitter jitter = Jitter.FULL;
+        Duration deadline = Duration.ZERO;
 
         Builder() {
             super(20, 5);
-        }
-
-        @Override
-        protected Builder self() {
-            return this;
         }
 
         Builder(RetryConfig c) {
@@ -117,74 +128,51 @@ public record RetryConfig(
             multiplier = c.multiplier;
             jitter = c.jitter;
             deadline = c.deadline;
+            setInCode(c.setInCode);
         }
 
         /** Attempts in all, the first included. */
         public Builder maxAttempts(int value) {
-            maxAttempts = value;
-            return this;
+            return set(RetryProperties.MAX_ATTEMPTS, value);
         }
 
         /** Exponential backoff: the first base wait, its cap and its growth per retry. */
         public Builder backoff(Duration initial, Duration max, int growth) {
-            initialBackoff = initial;
-            maxBackoff = max;
-            multiplier = growth;
-            return this;
+            set(RetryProperties.INITIAL_BACKOFF, initial);
+            set(RetryProperties.MAX_BACKOFF, max);
+            return set(RetryProperties.MULTIPLIER, growth);
         }
 
         /** The base wait before the first retry. */
         public Builder initialBackoff(Duration value) {
-            initialBackoff = value;
-            return this;
+            return set(RetryProperties.INITIAL_BACKOFF, value);
         }
 
         /** The longest wait. */
         public Builder maxBackoff(Duration value) {
-            maxBackoff = value;
-            return this;
+            return set(RetryProperties.MAX_BACKOFF, value);
         }
 
         /** The growth of the base wait per retry. */
         public Builder multiplier(int value) {
-            multiplier = value;
-            return this;
+            return set(RetryProperties.MULTIPLIER, value);
         }
 
         /** How waits are randomized. */
         public Builder jitter(Jitter value) {
-            jitter = value;
-            return this;
+            return set(RetryProperties.JITTER, value);
         }
 
         /** The overall deadline across attempts; {@link Duration#ZERO} for none. */
         public Builder deadline(Duration value) {
-            deadline = value;
-            return this;
+            return set(RetryProperties.DEADLINE, value);
         }
 
         /** Validates and builds; throws {@link InvalidConfigException} naming key, value and rule. */
         public RetryConfig build() {
             return new RetryConfig(maxAttempts, initialBackoff, maxBackoff, multiplier, jitter, deadline,
                     budgetEnabled(), budgetPercent(), budgetMinPerSecond(), budgetWindow(), throttleEnabled(),
-                    throttleMaxTokens(), throttleTokenRatio());
-        }
-
-        // int-millisecond setters for the property table
-        void initialBackoffMillis(int value) {
-            initialBackoff = Duration.ofMillis(value);
-        }
-
-        void maxBackoffMillis(int value) {
-            maxBackoff = Duration.ofMillis(value);
-        }
-
-        void deadlineMillis(int value) {
-            deadline = Duration.ofMillis(value);
-        }
-
-        void budgetWindowMillis(int value) {
-            budgetWindow(Duration.ofMillis(value));
+                    throttleMaxTokens(), throttleTokenRatio(), setInCodeNames());
         }
     }
 }

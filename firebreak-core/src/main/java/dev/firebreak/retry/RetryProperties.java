@@ -1,56 +1,47 @@
 package dev.firebreak.retry;
 
-import static dev.firebreak.config.PropertyDefinition.Flags.FIREBREAK_FIXED;
 import static dev.firebreak.config.PropertyDefinition.Flags.FIREBREAK_LIVE;
-import static dev.firebreak.config.PropertyDefinition.ofBoolean;
-import static dev.firebreak.config.PropertyDefinition.ofDecimal;
 import static dev.firebreak.config.PropertyDefinition.ofEnum;
 import static dev.firebreak.config.PropertyDefinition.ofInt;
+import static dev.firebreak.config.PropertyDefinition.ofMillis;
 
-import dev.firebreak.callpolicy.PolicyPropertyTable;
+import dev.firebreak.callpolicy.BudgetProperties;
+import dev.firebreak.config.ConfigScope;
+import dev.firebreak.config.PropertyDefinition;
 import dev.firebreak.retry.RetryConfig.Builder;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The property table of retry policies ({@code firebreak.retry.<name>.*}): one row per {@link RetryConfig} component. */
-public final class RetryProperties {
+final class RetryProperties {
 
-    /** The table. */
-    public static final PolicyPropertyTable<RetryConfig, Builder> TABLE = new PolicyPropertyTable<>("retry", List.of(
-            ofInt("maxAttempts", "maxAttempts", FIREBREAK_LIVE, "attempts in all, the first included",
-                    RetryConfig::maxAttempts, Builder::maxAttempts),
-            ofInt("backoff.initialInMilliseconds", "initialBackoff", FIREBREAK_LIVE,
-                    "the base wait before the first retry", c -> (int) c.initialBackoff().toMillis(),
-                    Builder::initialBackoffMillis),
-            ofInt("backoff.maxInMilliseconds", "maxBackoff", FIREBREAK_LIVE, "the longest wait between attempts",
-                    c -> (int) c.maxBackoff().toMillis(), Builder::maxBackoffMillis),
-            ofInt("backoff.multiplier", "multiplier", FIREBREAK_LIVE, "growth of the base wait per retry",
-                    RetryConfig::multiplier, Builder::multiplier),
-            ofEnum("backoff.jitter", "jitter", FIREBREAK_LIVE, "NONE, FULL or DECORRELATED", Jitter.class,
-                    RetryConfig::jitter, Builder::jitter),
-            ofInt("deadlineInMilliseconds", "deadline", FIREBREAK_LIVE,
-                    "no retry whose wait ends this long after the call began; 0 = none",
-                    c -> (int) c.deadline().toMillis(), Builder::deadlineMillis),
-            ofBoolean("budget.enabled", "budgetEnabled", FIREBREAK_LIVE, "whether the retry budget applies",
-                    RetryConfig::budgetEnabled, Builder::budgetEnabled),
-            ofInt("budget.percent", "budgetPercent", FIREBREAK_LIVE,
-                    "retries may add this percentage of the window's calls", RetryConfig::budgetPercent,
-                    Builder::budgetPercent),
-            ofInt("budget.minPerSecond", "budgetMinPerSecond", FIREBREAK_LIVE,
-                    "at least this many retries per second of the window (a floor)", RetryConfig::budgetMinPerSecond,
-                    Builder::budgetMinPerSecond),
-            ofInt("budget.windowInMilliseconds", "budgetWindow", FIREBREAK_FIXED,
-                    "the budget's rolling window (10 buckets)", c -> (int) c.budgetWindow().toMillis(),
-                    Builder::budgetWindowMillis),
-            ofBoolean("throttle.enabled", "throttleEnabled", FIREBREAK_LIVE,
-                    "whether the retry throttle (gRPC's token count) applies", RetryConfig::throttleEnabled, Builder::throttleEnabled),
-            ofInt("throttle.maxTokens", "throttleMaxTokens", FIREBREAK_LIVE,
-                    "the throttle's full count; retries only while above half of it", RetryConfig::throttleMaxTokens,
-                    Builder::throttleMaxTokens),
-            ofDecimal("throttle.tokenRatio", "throttleTokenRatio", FIREBREAK_LIVE,
-                    "tokens a successful attempt gives back (a failed one takes 1)", RetryConfig::throttleTokenRatio,
-                    Builder::throttleTokenRatio)),
-            RetryConfig::toBuilder, Builder::build);
+    static final PropertyDefinition<RetryConfig, Builder> MAX_ATTEMPTS = ofInt("maxAttempts", "maxAttempts",
+            FIREBREAK_LIVE, "attempts in all, the first included", RetryConfig::maxAttempts, (b, v) -> b.maxAttempts = v);
+    static final PropertyDefinition<RetryConfig, Builder> INITIAL_BACKOFF = ofMillis("backoff.initialInMilliseconds",
+            "initialBackoff", FIREBREAK_LIVE, "the base wait before the first retry", RetryConfig::initialBackoff,
+            (b, v) -> b.initialBackoff = v);
+    static final PropertyDefinition<RetryConfig, Builder> MAX_BACKOFF = ofMillis("backoff.maxInMilliseconds",
+            "maxBackoff", FIREBREAK_LIVE, "the longest wait between attempts", RetryConfig::maxBackoff,
+            (b, v) -> b.maxBackoff = v);
+    static final PropertyDefinition<RetryConfig, Builder> MULTIPLIER = ofInt("backoff.multiplier", "multiplier",
+            FIREBREAK_LIVE, "growth of the base wait per retry", RetryConfig::multiplier, (b, v) -> b.multiplier = v);
+    static final PropertyDefinition<RetryConfig, Builder> JITTER = ofEnum("backoff.jitter", "jitter", FIREBREAK_LIVE,
+            "NONE, FULL or DECORRELATED", Jitter.class, RetryConfig::jitter, (b, v) -> b.jitter = v);
+    static final PropertyDefinition<RetryConfig, Builder> DEADLINE = ofMillis("deadlineInMilliseconds", "deadline",
+            FIREBREAK_LIVE, "no retry whose wait ends this long after the call began; 0 = none", RetryConfig::deadline,
+            (b, v) -> b.deadline = v);
+
+    static final ConfigScope<RetryConfig, Builder> SCOPE = new ConfigScope<>(ConfigScope.FIREBREAK_ONLY, "retry",
+            RetryConfig.class, rows(), RetryConfig::builder, Builder::build, RetryConfig::setInCode,
+            Builder::setInCode);
 
     private RetryProperties() {
+    }
+
+    private static List<PropertyDefinition<RetryConfig, Builder>> rows() {
+        List<PropertyDefinition<RetryConfig, Builder>> rows = new ArrayList<>(
+                List.of(MAX_ATTEMPTS, INITIAL_BACKOFF, MAX_BACKOFF, MULTIPLIER, JITTER, DEADLINE));
+        rows.addAll(BudgetProperties.rows());
+        return rows;
     }
 }

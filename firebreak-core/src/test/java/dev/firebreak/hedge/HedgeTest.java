@@ -13,7 +13,6 @@ import dev.firebreak.testkit.ManualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -230,13 +229,12 @@ class HedgeTest {
         assertThatThrownBy(() -> HedgeConfig.builder().maxHedges(11).build())
                 .hasMessage("maxHedges = 11: must be between 0 and 10");
         HedgeConfig before = hedge.config();
-        assertThatThrownBy(() -> hedge.reconfigure(Map.of("firebreak.hedge.users-hedge.maxHedges", "2",
-                "firebreak.hedge.users-hedge.delay.percentile", "98")))
+        assertThatThrownBy(() -> hedge.reconfigure(before.toBuilder().maxHedges(2).percentile(98).build()))
                 .hasMessage("delay.percentile = 98.0: must be one of 50, 75, 90, 95, 99, 99.5");
         assertThat(hedge.config()).isEqualTo(before);
-        HedgeConfig after = hedge.reconfigure(Map.of("firebreak.hedge.default.maxHedges", "3",
-                "firebreak.hedge.users-hedge.delay.fixedInMilliseconds", "7"));
-        assertThat(after.maxHedges()).isEqualTo(3);
+        assertThat(hedge.reconfigure(before.toBuilder().maxHedges(3).fixedDelay(Duration.ofMillis(7)).build())).isTrue();
+        assertThat(hedge.config().maxHedges()).isEqualTo(3);
         assertThat(hedge.currentDelay()).contains(Duration.ofMillis(7));
+        // live keys, refused one by one with key, value and rule: CallPolicyLiveConfigurationTest
     }
 }

@@ -77,7 +77,26 @@ class BadValuesTest {
             Map.entry("collapser:metrics.rollingStats.numBuckets", List.of("0")),
             Map.entry("collapser:metrics.rollingPercentile.timeInMilliseconds", List.of("0")),
             Map.entry("collapser:metrics.rollingPercentile.numBuckets", List.of("0")),
-            Map.entry("collapser:metrics.rollingPercentile.bucketSize", List.of("0")));
+            Map.entry("collapser:metrics.rollingPercentile.bucketSize", List.of("0")),
+            Map.entry("retry:maxAttempts", List.of("0", "101", "-1")),
+            Map.entry("retry:backoff.initialInMilliseconds", List.of("-1")),
+            Map.entry("retry:backoff.maxInMilliseconds", List.of("-1")),
+            Map.entry("retry:backoff.multiplier", List.of("0", "11")),
+            Map.entry("retry:deadlineInMilliseconds", List.of("-1")),
+            Map.entry("retry:budget.percent", List.of("101", "-1")),
+            Map.entry("retry:budget.minPerSecond", List.of("-1")),
+            Map.entry("retry:budget.windowInMilliseconds", List.of("0", "15")),
+            Map.entry("retry:throttle.maxTokens", List.of("0", "-3")),
+            Map.entry("retry:throttle.tokenRatio", List.of("0", "1.5", "-0.2")),
+            Map.entry("hedge:delay.fixedInMilliseconds", List.of("-1")),
+            Map.entry("hedge:delay.percentile", List.of("42", "49", "100")),
+            Map.entry("hedge:delay.minInMilliseconds", List.of("-1")),
+            Map.entry("hedge:maxHedges", List.of("-1", "11")),
+            Map.entry("hedge:budget.percent", List.of("101", "-1")),
+            Map.entry("hedge:budget.minPerSecond", List.of("-1")),
+            Map.entry("hedge:budget.windowInMilliseconds", List.of("0", "15")),
+            Map.entry("hedge:throttle.maxTokens", List.of("0", "-3")),
+            Map.entry("hedge:throttle.tokenRatio", List.of("0", "1.5")));
 
     static Stream<Arguments> everyProperty() {
         return Scopes.all().stream().flatMap(s -> s.properties().stream().map(p -> Arguments.of(s, p)));
@@ -116,7 +135,8 @@ class BadValuesTest {
             String key = "firebreak." + scope.segment() + ".target." + p.name();
             PropertyDefinition<?, ?> companion = scope.properties().stream()
                     .filter(c -> c.live() && c != p).findFirst().orElseThrow();
-            String companionKey = "hystrix." + scope.segment() + ".target." + companion.name();
+            String weakestPrefix = scope.prefixes().get(scope.prefixes().size() - 1); // hystrix, where the scope has it
+            String companionKey = weakestPrefix + "." + scope.segment() + ".target." + companion.name();
             List<Object> companionSamples = Harness.samples(scope, companion);
             Object valid = Harness.samples(scope, p).get(0);
             Object before = Harness.get(p, running.get());

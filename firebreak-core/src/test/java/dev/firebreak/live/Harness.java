@@ -7,6 +7,8 @@ import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.config.PropertyDefinition;
 import dev.firebreak.config.ValueType;
+import dev.firebreak.hedge.Hedge;
+import dev.firebreak.retry.Retry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +34,14 @@ final class Harness {
             case "collapser" -> {
                 FakeCollapser collapser = FakeCollapser.create(f.config, name, CollapserConfig.defaults());
                 return collapser::config;
+            }
+            case "retry" -> {
+                Guard guard = f.registry.guard("retry-guard-" + name).isolation(Isolation.semaphore(10)).build();
+                return Retry.named(name).through(guard).build()::config;
+            }
+            case "hedge" -> {
+                Guard guard = f.registry.guard("hedge-guard-" + name).isolation(Isolation.semaphore(10)).build();
+                return Hedge.named(name).through(guard).build()::config;
             }
             default -> throw new IllegalArgumentException(scope.segment());
         }
@@ -62,6 +72,12 @@ final class Harness {
             for (long r : raw) {
                 if (r >= Integer.MIN_VALUE && r <= Integer.MAX_VALUE && r != n) {
                     candidates.add(java.time.Duration.of(r, unit));
+                }
+            }
+        } else if (def instanceof Double d) {
+            for (double r : new double[] {d / 2, d * 2, 0.5, 1.0, 50, 75, 90, 99, 99.5}) {
+                if (r != d) {
+                    candidates.add(r);
                 }
             }
         } else if (def instanceof Boolean b) {

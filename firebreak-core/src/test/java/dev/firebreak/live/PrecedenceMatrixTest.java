@@ -8,21 +8,28 @@ import dev.firebreak.GuardConfig;
 import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.config.Level;
 import dev.firebreak.config.PropertyDefinition;
+import dev.firebreak.hedge.Hedge;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
+import dev.firebreak.retry.Retry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Hystrix's precedence, every combination of the four layers: global default from code &lt; dynamic
- * global default &lt; instance default from code &lt; dynamic instance value.
+ * global default &lt; instance default from code &lt; dynamic instance value; for guards, pools,
+ * collapsers, retry and hedging policies alike.
  */
 class PrecedenceMatrixTest {
 
@@ -47,7 +54,11 @@ class PrecedenceMatrixTest {
     }
 
     private static int expectedValue(List<Level> present) {
-        return present.isEmpty() ? 1000 : VALUE.get(present.get(present.size() - 1));
+        return expectedValue(present, 1000);
+    }
+
+    private static int expectedValue(List<Level> present, int libraryDefault) {
+        return present.isEmpty() ? libraryDefault : VALUE.get(present.get(present.size() - 1));
     }
 
     private static Level expectedLevel(List<Level> present) {
@@ -110,6 +121,79 @@ class PrecedenceMatrixTest {
             assertThat(guard.controls().config().timeout().timeout().toMillis()).isEqualTo(expectedValue(codeOnly));
             assertThat(f.property(guard, TIMEOUT).level()).isEqualTo(expectedLevel(codeOnly));
             assertThat(guard.controls().config().setInCode()).isEqualTo(guard.controls().codeConfig().setInCode());
+        }
+    }
+
+    /**
+     * A call policy's property through the same matrix: how to set it as a global default from code, and
+     * how to build a policy named {@code orders} (with the instance default from code, or null) and read it.
+     */
+    record PolicyCase(String segment, String property, int libraryDefault,
+            BiConsumer<DynamicConfiguration.Builder, Duration> codeDefault,
+            BiFunction<Guard, Duration, Supplier<Duration>> build) {
+        @Override
+        public String toString() {
+            return segment + "." + property;
+        }
+    }
+
+    private static final PolicyCase RETRY = new PolicyCase("retry", "backoff.maxInMilliseconds", 1000,
+            (b, value) -> b.retryDefaults(r -> r.maxBackoff(value)), (guard, code) -> {
+                Retry retry = Retry.named("orders").through(guard).configure(c -> {
+                    if (code != null) {
+                        c.maxBackoff(code);
+                    }
+                }).build();
+                return () -> retry.config().maxBackoff();
+            });
+
+    private static final PolicyCase HEDGE = new PolicyCase("hedge", "delay.fixedInMilliseconds", 0,
+            (b, value) -> b.hedgeDefaults(h -> h.fixedDelay(value)), (guard, code) -> {
+                Hedge hedge = Hedge.named("orders").through(guard).configure(c -> {
+                    if (code != null) {
+                        c.fixedDelay(code);
+                    }
+                }).build();
+                return () -> hedge.config().fixedDelay();
+            });
+
+    static Stream<Arguments> policyLayerSets() {
+        return Stream.of(RETRY, HEDGE).flatMap(policy -> layerSets().map(present -> Arguments.of(policy, present)));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("policyLayerSets")
+    void callPoliciesFollowTheSameFourLayersRunningAndNew(PolicyCase policy, List<Level> present) {
+        Duration globalCode = Duration.ofMillis(VALUE.get(Level.GLOBAL_DEFAULT_FROM_CODE));
+        try (Fixture f = new Fixture(b -> {
+            if (present.contains(Level.GLOBAL_DEFAULT_FROM_CODE)) {
+                policy.codeDefault().accept(b, globalCode);
+            }
+        })) {
+            Duration code = present.contains(Level.INSTANCE_DEFAULT_FROM_CODE)
+                    ? Duration.ofMillis(VALUE.get(Level.INSTANCE_DEFAULT_FROM_CODE)) : null;
+            Supplier<Duration> running = policy.build().apply(f.semaphoreGuard("running", c -> { }), code);
+            List<Level> codeOnly = present.stream()
+                    .filter(l -> l == Level.GLOBAL_DEFAULT_FROM_CODE || l == Level.INSTANCE_DEFAULT_FROM_CODE).toList();
+            assertThat(running.get().toMillis()).isEqualTo(expectedValue(codeOnly, policy.libraryDefault()));
+
+            String defaultKey = "firebreak." + policy.segment() + ".default." + policy.property();
+            String instanceKey = "firebreak." + policy.segment() + ".orders." + policy.property();
+            if (present.contains(Level.DYNAMIC_GLOBAL_DEFAULT)) {
+                f.source.set(defaultKey, "" + VALUE.get(Level.DYNAMIC_GLOBAL_DEFAULT));
+            }
+            if (present.contains(Level.DYNAMIC_INSTANCE)) {
+                f.source.set(instanceKey, "" + VALUE.get(Level.DYNAMIC_INSTANCE));
+            }
+            assertThat(running.get().toMillis()).as("running").isEqualTo(expectedValue(present, policy.libraryDefault()));
+
+            Supplier<Duration> created = policy.build().apply(f.semaphoreGuard("created", c -> { }), code);
+            assertThat(created.get().toMillis()).as("created").isEqualTo(expectedValue(present, policy.libraryDefault()));
+            f.source.remove(defaultKey);
+            f.source.remove(instanceKey);
+            assertThat(created.get().toMillis()).as("keys removed")
+                    .isEqualTo(expectedValue(codeOnly, policy.libraryDefault()));
+            assertThat(f.events(ConfigEvent.Kind.REFUSED)).isEmpty();
         }
     }
 

@@ -102,6 +102,8 @@ class PropertyTableTest {
         Object builder = switch (scope.segment()) {
             case "command" -> dev.firebreak.GuardConfig.builder();
             case "threadpool" -> dev.firebreak.isolation.ThreadPoolConfig.builder();
+            case "retry" -> dev.firebreak.retry.RetryConfig.builder();
+            case "hedge" -> dev.firebreak.hedge.HedgeConfig.builder();
             default -> dev.firebreak.collapse.CollapserConfig.builder();
         };
         ((PropertyDefinition) p).set(builder, value);
@@ -109,6 +111,8 @@ class PropertyTableTest {
             case dev.firebreak.GuardConfig.Builder b -> b.build();
             case dev.firebreak.isolation.ThreadPoolConfig.Builder b -> b.build();
             case dev.firebreak.collapse.CollapserConfig.Builder b -> b.build();
+            case dev.firebreak.retry.RetryConfig.Builder b -> b.build();
+            case dev.firebreak.hedge.HedgeConfig.Builder b -> b.build();
             default -> throw new IllegalStateException();
         };
     }
@@ -127,13 +131,21 @@ class PropertyTableTest {
                         assertThat(a.name().endsWith("." + b.name())).as("%s ends with %s", a, b).isFalse();
                     }
                 }
-                PropertyKey parsed = PropertyKey.parse("hystrix." + scope.segment() + ".a.b.c." + a.name());
-                assertThat(parsed).isNotNull();
-                assertThat(parsed.instance()).isEqualTo("a.b.c");
-                assertThat(parsed.property()).isSameAs(a);
-                assertThat(parsed.prefix()).isEqualTo("hystrix");
+                for (String prefix : ConfigScope.FIREBREAK_AND_HYSTRIX) {
+                    PropertyKey parsed = PropertyKey.parse(prefix + "." + scope.segment() + ".a.b.c." + a.name());
+                    if (!scope.prefixes().contains(prefix)) {
+                        assertThat(parsed).as("%s is not a prefix of %s", prefix, scope).isNull();
+                        continue;
+                    }
+                    assertThat(parsed).isNotNull();
+                    assertThat(parsed.instance()).isEqualTo("a.b.c");
+                    assertThat(parsed.property()).isSameAs(a);
+                    assertThat(parsed.prefix()).isEqualTo(prefix);
+                }
             }
         }
+        assertThat(Scopes.all()).filteredOn(s -> s.prefixes().equals(ConfigScope.FIREBREAK_ONLY))
+                .extracting(ConfigScope::segment).containsExactly("retry", "hedge");
         assertThat(PropertyKey.parse("firebreak.command.fallback.enabled")).isNull(); // no instance
         assertThat(PropertyKey.parse("firebreakx.command.a.fallback.enabled")).isNull();
         assertThat(PropertyKey.parse("firebreak.command.a.fallback.enabledx")).isNull();

@@ -3,11 +3,13 @@ package dev.firebreak.ratelimit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.Guard;
+import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
 import dev.firebreak.breaker.CircuitState;
 import dev.firebreak.event.EventType;
 import dev.firebreak.testkit.ManualClock;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -53,5 +55,28 @@ class RateLimitedGuardTest {
         guard.controls().reconfigure(guard.controls().config().toBuilder()
                 .rateLimit(r -> r.permitsPerSecond(1000).burst(10)).build());
         assertThat(guard.submit(() -> "faster", failure -> "fallback").get(10, TimeUnit.SECONDS)).isEqualTo("faster");
+    }
+
+    @Test
+    void whetherAGuardIsRateLimitedIsFixedAtCreationAndTheLiveRestOfAReconfigureApplies() {
+        Guard plain = registry.guard("plain").isolation(Isolation.semaphore(10)).build();
+        GuardConfig next = plain.controls().config().toBuilder()
+                .rateLimit(r -> r.enabled(true).permitsPerSecond(1).burst(1))
+                .timeout(t -> t.timeout(Duration.ofMillis(300))).build();
+        assertThat(plain.controls().reconfigure(next)).as("a fixed property differed").isFalse();
+        assertThat(plain.controls().config().rateLimit().enabled()).isFalse();
+        assertThat(plain.controls().config().rateLimit().permitsPerSecond()).isEqualTo(1);
+        assertThat(plain.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(300));
+        for (int i = 0; i < 5; i++) {
+            assertThat(plain.execute(() -> "ok", failure -> "fallback")).isEqualTo("ok");
+        }
+        assertThat(plain.controls().rateLimiter().refused()).isZero();
+
+        Guard limited = registry.guard("limited").isolation(Isolation.semaphore(10)).rateLimit(onePerSecond()).build();
+        GuardConfig off = limited.controls().config().toBuilder().rateLimit(r -> r.enabled(false)).build();
+        assertThat(limited.controls().reconfigure(off)).isFalse();
+        assertThat(limited.controls().config().rateLimit().enabled()).isTrue();
+        assertThat(limited.execute(() -> "first", failure -> "fallback")).isEqualTo("first");
+        assertThat(limited.execute(() -> "second", failure -> failure.event().name())).isEqualTo("RATE_LIMITED");
     }
 }

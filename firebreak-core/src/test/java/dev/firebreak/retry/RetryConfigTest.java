@@ -9,7 +9,6 @@ import dev.firebreak.Isolation;
 import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.testkit.ManualClock;
 import java.time.Duration;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -62,27 +61,6 @@ class RetryConfigTest {
     }
 
     @Test
-    void propertiesApplyLiveAndABadOneLeavesTheLastValidPolicy() {
-        Retry retry = Retry.named("users").through(guard).build();
-        RetryConfig applied = retry.reconfigure(Map.of(
-                "firebreak.retry.users.maxAttempts", "5",
-                "firebreak.retry.default.backoff.jitter", "DECORRELATED",
-                "firebreak.retry.users.budget.percent", "30"));
-        assertThat(applied.maxAttempts()).isEqualTo(5);
-        assertThat(applied.jitter()).isEqualTo(Jitter.DECORRELATED);
-        assertThat(retry.budget().allowance(1_000)).isEqualTo(300); // live in the running budget: max(30 % of 1000, 5/s * 10 s)
-
-        assertThatThrownBy(() -> retry.reconfigure(Map.of(
-                "firebreak.retry.users.maxAttempts", "7",
-                "firebreak.retry.users.backoff.multiplier", "zero")))
-                .isInstanceOf(InvalidConfigException.class)
-                .hasMessageContaining("firebreak.retry.users.backoff.multiplier = zero");
-        assertThatThrownBy(() -> retry.reconfigure(Map.of("firebreak.retry.users.maxAttempts", "1000")))
-                .hasMessage("maxAttempts = 1000: must be between 1 and 100");
-        assertThat(retry.config()).isEqualTo(applied); // all or nothing: 7 was not applied either
-    }
-
-    @Test
     void theDefaultsAreATwentyPercentBudgetAndGrpcsThrottle() {
         RetryConfig defaults = RetryConfig.defaults();
         assertThat(defaults.budgetPercent()).isEqualTo(20);
@@ -92,40 +70,26 @@ class RetryConfigTest {
     }
 
     @Test
-    void throttlePropertiesApplyLiveAndABadOneIsRefusedWithKeyValueAndRule() {
-        Retry retry = Retry.named("users").through(guard).build();
-        RetryConfig applied = retry.reconfigure(Map.of(
-                "firebreak.retry.users.throttle.maxTokens", "4",
-                "firebreak.retry.default.throttle.tokenRatio", "0.5"));
-        assertThat(applied.throttleMaxTokens()).isEqualTo(4);
-        assertThat(applied.throttleTokenRatio()).isEqualTo(0.5);
-        assertThat(retry.throttle().tokens()).isEqualTo(4.0); // the running count, clamped to the new maximum
-        retry.throttle().onFailure();
-        assertThat(retry.throttle().allows()).isTrue(); // 3 > 4 / 2
-        retry.throttle().onFailure();
-        assertThat(retry.throttle().allows()).isFalse(); // 2 is not above 4 / 2
-
-        assertThatThrownBy(() -> retry.reconfigure(Map.of("firebreak.retry.users.throttle.tokenRatio", "a fifth")))
-                .isInstanceOf(InvalidConfigException.class)
-                .hasMessageContaining("firebreak.retry.users.throttle.tokenRatio = a fifth");
-        assertThatThrownBy(() -> retry.reconfigure(Map.of("firebreak.retry.users.throttle.tokenRatio", "2")))
-                .hasMessage("throttle.tokenRatio = 2.0: must be > 0 and <= 1");
-        assertThatThrownBy(() -> retry.reconfigure(Map.of("firebreak.retry.users.throttle.maxTokens", "-3")))
-                .hasMessage("throttle.maxTokens = -3: must be > 0");
-        assertThat(retry.config()).isEqualTo(applied);
-        RetryConfig off = retry.reconfigure(Map.of("firebreak.retry.users.throttle.enabled", "false"));
-        assertThat(off.throttleEnabled()).isFalse();
-    }
-
-    @Test
     void theBudgetWindowIsFixedAtCreation() {
         Retry retry = Retry.named("users").through(guard).build();
         RetryConfig next = retry.config().toBuilder().budgetWindow(Duration.ofSeconds(1)).maxAttempts(2).build();
         assertThat(retry.reconfigure(next)).isFalse();
         assertThat(retry.config().budgetWindow()).isEqualTo(Duration.ofSeconds(10));
         assertThat(retry.config().maxAttempts()).isEqualTo(2);
-        RetryConfig viaProperty = retry.reconfigure(Map.of("firebreak.retry.users.budget.windowInMilliseconds", "1000"));
-        assertThat(viaProperty.budgetWindow()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(retry.reconfigure(retry.config().toBuilder().maxAttempts(4).build())).isTrue();
+        assertThat(retry.config().budgetWindow()).isEqualTo(Duration.ofSeconds(10));
+        // live keys: CallPolicyLiveConfigurationTest (the same window through a property is held too)
+    }
+
+    @Test
+    void theBuilderRecordsWhatTheCodeSetForTheLayersOfLiveConfiguration() {
+        RetryConfig config = RetryConfig.builder().maxAttempts(4).budget(10, 2).backoff(Duration.ofMillis(5),
+                Duration.ofMillis(50), 3).build();
+        assertThat(config.setInCode()).containsExactlyInAnyOrder("maxAttempts", "budget.enabled", "budget.percent",
+                "budget.minPerSecond", "backoff.initialInMilliseconds", "backoff.maxInMilliseconds",
+                "backoff.multiplier");
+        assertThat(config.toBuilder().build()).isEqualTo(config);
+        assertThat(RetryConfig.defaults().setInCode()).isEmpty();
     }
 
     @Test

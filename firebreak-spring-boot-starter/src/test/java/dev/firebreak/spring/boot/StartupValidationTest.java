@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.live.DynamicConfiguration;
+import dev.firebreak.retry.Retry;
 import dev.firebreak.spring.boot.config.InvalidFirebreakConfigurationException;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -33,6 +34,28 @@ class StartupValidationTest {
         runner.withPropertyValues("hystrix.threadpool.default.coreSize=many")
                 .run(context -> assertThat(context.getStartupFailure()).rootCause()
                         .hasMessageContaining("hystrix.threadpool.default.coreSize").hasMessageContaining("many"));
+    }
+
+    @Test
+    void badRetryAndHedgeValuesFailTheStartLikeAGuardsDo() {
+        runner.withPropertyValues("firebreak.retry.users.maxAttempts=1000", "firebreak.hedge.default.maxHedges=lots")
+                .run(context -> assertThat(context.getStartupFailure()).rootCause()
+                        .isInstanceOf(InvalidFirebreakConfigurationException.class)
+                        .hasMessageContaining("firebreak.retry.users.maxAttempts = 1000: must be between 1 and 100")
+                        .hasMessageContaining("firebreak.hedge.default.maxHedges = lots: must be an integer"));
+    }
+
+    @Test
+    void goodRetryValuesStartAndARetryBuiltLaterHasThem() {
+        runner.withPropertyValues("firebreak.retry.users.maxAttempts=5", "firebreak.retry.default.budget.percent=40",
+                "firebreak.config.poll-interval=0")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    GuardRegistry registry = context.getBean(GuardRegistry.class);
+                    Retry retry = Retry.named("users").through(registry.guard("users").build()).build();
+                    assertThat(retry.config().maxAttempts()).isEqualTo(5);
+                    assertThat(retry.config().budgetPercent()).isEqualTo(40);
+                });
     }
 
     @Test

@@ -31,7 +31,8 @@ public final class SpringEnvironmentSource implements PropertySource {
     /**
      * Whether {@code key} is handed to Firebreak's live configuration: every {@code firebreak.} and
      * {@code hystrix.} key. The configuration reads those under its scopes (commands, thread pools,
-     * collapsers, and any scope a later version adds) and ignores the others, such as the starter's own
+     * collapsers, retry and hedging policies, and any scope a later version adds) and ignores the others,
+     * such as the starter's own
      * {@code firebreak.stream.*} settings.
      */
     static boolean isFirebreakKey(String key) {
