@@ -30,4 +30,8 @@ module dev.firebreak.core {
     exports dev.firebreak.retry;
     exports dev.firebreak.hedge;
     exports dev.firebreak.live;
+
+    // Not exported: dev.firebreak.time.internal (OffTimer, the hand-off from the timer thread) and
+    // dev.firebreak.registry.internal (ClosableScheduler, a registry's view of its scheduler). Their
+    // types are public only so that other packages of this module can reach them.
 }

@@ -6,7 +6,7 @@ import dev.firebreak.event.GuardListener;
 import dev.firebreak.event.ListenerFailures;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
-import dev.firebreak.registry.ClosableScheduler;
+import dev.firebreak.registry.internal.ClosableScheduler;
 import dev.firebreak.registry.Registry;
 import dev.firebreak.registry.RegistryClosedException;
 import dev.firebreak.time.Scheduler;

@@ -2,7 +2,7 @@ package dev.firebreak.collapse;
 
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.time.Cancellable;
-import dev.firebreak.time.OffTimer;
+import dev.firebreak.time.internal.OffTimer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;

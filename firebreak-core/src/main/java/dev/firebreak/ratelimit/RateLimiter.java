@@ -3,7 +3,7 @@ package dev.firebreak.ratelimit;
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.event.EventType;
 import dev.firebreak.time.Cancellable;
-import dev.firebreak.time.OffTimer;
+import dev.firebreak.time.internal.OffTimer;
 import dev.firebreak.time.Scheduler;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
