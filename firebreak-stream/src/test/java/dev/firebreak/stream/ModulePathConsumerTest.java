@@ -91,36 +91,33 @@ class ModulePathConsumerTest {
 
     @Test
     void aModuleUsesTheApiAndCannotReachWhatCoreDoesNotExport() throws Exception {
-        Path src = write(work.resolve("modular"), MAIN, DESCRIPTOR);
-        Path out = work.resolve("modular-out");
-        String modulePath = core() + java.io.File.pathSeparator + stream();
-
-        assertThat(compile(List.of("--module-path", modulePath, "-d", out.toString()), sources(src)))
-                .as("the consumer module compiles").isEmpty();
-        String hidden = oneTypeOfEachUnexportedPackage().getFirst();
-        String output = run(List.of("--module-path", modulePath + java.io.File.pathSeparator + out,
-                "-m", "consumer/consumer.Main", hidden));
-
-        assertThat(output).contains("guarded, fallback, retried after 1, dashboard 200")
-                .contains("core in module dev.firebreak.core")
-                .contains(hidden + " refused");
+        consumerRuns(true, "core in module dev.firebreak.core", "refused");
     }
 
     @Test
     void theSameCodeRunsOnTheClassPath() throws Exception {
-        Path src = write(work.resolve("plain"), MAIN, null);
-        Path out = work.resolve("plain-out");
-        String classPath = core() + java.io.File.pathSeparator + stream();
-
-        assertThat(compile(List.of("-cp", classPath, "-d", out.toString()), sources(src)))
-                .as("the consumer compiles on the class path").isEmpty();
-        String hidden = oneTypeOfEachUnexportedPackage().getFirst();
-        String output = run(List.of("-cp", classPath + java.io.File.pathSeparator + out, "consumer.Main", hidden));
-
         // On the class path no module boundary stands: the same reflective call goes through.
-        assertThat(output).contains("guarded, fallback, retried after 1, dashboard 200")
-                .contains("core in the unnamed module")
-                .contains(hidden + " reached");
+        consumerRuns(false, "core in the unnamed module", "reached");
+    }
+
+    private void consumerRuns(boolean modular, String where, String reflection) throws Exception {
+        String hidden = oneTypeOfEachUnexportedPackage().getFirst();
+        assertThat(compileAndRun(modular, hidden)).contains("guarded, fallback, retried after 1, dashboard 200")
+                .contains(where).contains(hidden + " " + reflection);
+    }
+
+    /** Compiles the consumer against core and stream, as a module or on the class path, and runs it. */
+    private String compileAndRun(boolean modular, String hidden) throws Exception {
+        String libraries = core() + java.io.File.pathSeparator + stream();
+        String option = modular ? "--module-path" : "-cp";
+        Path src = write(work.resolve(modular ? "modular" : "plain"), MAIN, modular ? DESCRIPTOR : null);
+        Path out = work.resolve(modular ? "modular-out" : "plain-out");
+
+        assertThat(compile(List.of(option, libraries, "-d", out.toString()), sources(src)))
+                .as("the consumer compiles").isEmpty();
+        String runPath = libraries + java.io.File.pathSeparator + out;
+        return run(modular ? List.of(option, runPath, "-m", "consumer/consumer.Main", hidden)
+                : List.of(option, runPath, "consumer.Main", hidden));
     }
 
     @Test
@@ -159,41 +156,32 @@ class ModulePathConsumerTest {
         return types;
     }
 
-    private static String firstPublicType(String pkg) throws ClassNotFoundException, URISyntaxException {
-        // Every class of core is on this test's class path; list the package through its location.
-        Path dir = core().resolve(pkg.replace('.', '/'));
-        if (Files.isDirectory(dir)) {
-            try (Stream<Path> files = Files.list(dir)) {
-                for (Path f : files.sorted().toList()) {
-                    String name = f.getFileName().toString();
-                    if (name.endsWith(".class") && !name.contains("$") && !name.equals("package-info.class")) {
-                        String type = pkg + "." + name.substring(0, name.length() - ".class".length());
-                        if (java.lang.reflect.Modifier.isPublic(Class.forName(type).getModifiers())) {
-                            return type;
-                        }
-                    }
-                }
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-            return null;
-        }
-        try (java.util.jar.JarFile jar = new java.util.jar.JarFile(core().toFile())) {
-            String prefix = pkg.replace('.', '/') + "/";
-            for (String name : jar.stream().map(java.util.zip.ZipEntry::getName).sorted().toList()) {
-                String rest = name.startsWith(prefix) ? name.substring(prefix.length()) : "";
-                if (rest.endsWith(".class") && !rest.contains("/") && !rest.contains("$")
-                        && !rest.equals("package-info.class")) {
-                    String type = pkg + "." + rest.substring(0, rest.length() - ".class".length());
-                    if (java.lang.reflect.Modifier.isPublic(Class.forName(type).getModifiers())) {
-                        return type;
-                    }
+    private static String firstPublicType(String pkg) throws Exception {
+        for (String name : classFiles(pkg)) {
+            if (!name.contains("$") && !name.equals("package-info.class")) {
+                String type = pkg + "." + name.substring(0, name.length() - ".class".length());
+                if (java.lang.reflect.Modifier.isPublic(Class.forName(type).getModifiers())) {
+                    return type;
                 }
             }
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
         }
         return null;
+    }
+
+    /** The names of the class files directly in {@code pkg}, from core's classes folder or jar. */
+    private static List<String> classFiles(String pkg) throws Exception {
+        String folder = pkg.replace('.', '/') + "/";
+        Path dir = core().resolve(folder);
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> files = Files.list(dir)) {
+                return files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".class")).sorted().toList();
+            }
+        }
+        try (java.util.jar.JarFile jar = new java.util.jar.JarFile(core().toFile())) {
+            return jar.stream().map(java.util.zip.ZipEntry::getName)
+                    .filter(n -> n.startsWith(folder) && n.endsWith(".class") && n.indexOf('/', folder.length()) < 0)
+                    .map(n -> n.substring(folder.length())).sorted().toList();
+        }
     }
 
     private static Path core() throws URISyntaxException {
