@@ -4,6 +4,9 @@
  */
 // Open: Spring and AspectJ reflect on the aspect and the auto-configuration, and read the
 // annotations of the application's beans through this module's types.
+// The jars named below carry no module descriptor (automatic modules): javac's lint says so once per
+// requires, and there is nothing else to require until they ship descriptors.
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 open module dev.firebreak.hystrix.javanica {
     requires transitive dev.firebreak.hystrix;
     requires transitive org.aspectj.weaver;

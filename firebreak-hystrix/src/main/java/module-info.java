@@ -2,6 +2,9 @@
  * Hystrix 1.5.18's public API ({@code com.netflix.hystrix.*}) over Firebreak guards: a drop-in
  * replacement for hystrix-core, configured through Archaius as Hystrix was.
  */
+// The jars named below carry no module descriptor (automatic modules): javac's lint says so once per
+// requires, and there is nothing else to require until they ship descriptors.
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module dev.firebreak.hystrix {
     requires transitive dev.firebreak.core;
     // RxJava 1.x and Archaius 1 carry no module descriptor: they are automatic modules named after

@@ -4,6 +4,9 @@
  * context propagation and Spring Cloud CircuitBreaker.
  */
 // Open: Spring instantiates the auto-configurations and proxies the annotated beans by reflection.
+// The jars named below carry no module descriptor (automatic modules): javac's lint says so once per
+// requires, and there is nothing else to require until they ship descriptors.
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 open module dev.firebreak.spring {
     requires transitive dev.firebreak.core;
     requires transitive dev.firebreak.stream;
