@@ -39,6 +39,7 @@ class PackageRulesTest {
             Map.entry("dev.firebreak.time", 1), Map.entry("dev.firebreak.event", 1),
             Map.entry("dev.firebreak.attempt", 1), Map.entry("dev.firebreak.registry", 1),
             Map.entry("dev.firebreak.config", 1), Map.entry("dev.firebreak.rolling", 1),
+            Map.entry("dev.firebreak.time.internal", 1), Map.entry("dev.firebreak.registry.internal", 1),
             Map.entry("dev.firebreak.breaker", 2), Map.entry("dev.firebreak.isolation", 2),
             Map.entry("dev.firebreak.timeout", 2), Map.entry("dev.firebreak.fallback", 2),
             Map.entry("dev.firebreak.limit", 2), Map.entry("dev.firebreak.ratelimit", 2),

@@ -4,7 +4,7 @@ import dev.firebreak.event.EventType;
 
 /**
  * The contract of an attempt policy: a rule a guard applies to every attempt of a call, such as the
- * circuit breaker, the isolation limit, and the coming rate limiter and adaptive limit. The guard's
+ * circuit breaker, the isolation limit (static or adaptive) and the rate limiter. The guard's
  * one pipeline asks each of its admissions, in the order fixed when the guard was built:
  *
  * <ol>

@@ -1,6 +1,6 @@
 /**
- * The attempt-policy contract ({@link dev.firebreak.attempt.Admission}) that the circuit breaker, the
- * isolation limit and every future attempt policy implement, and that the guard's one pipeline runs.
- * Bottom layer: imports only {@code event}.
+ * The attempt-policy contract, {@link dev.firebreak.attempt.Admission}: what the circuit breaker, the
+ * isolation, the rate limiter and a policy of your own (added with {@code Guard.Builder.attemptPolicy})
+ * implement, and what a guard asks once per attempt.
  */
 package dev.firebreak.attempt;

@@ -6,7 +6,7 @@ package dev.firebreak.collapse;
  * the mapping swallows the exception.
  *
  * <p>One array holds every position's answer: null while unanswered, {@link #NULL} for a null value,
- * a {@link Failed} for a failure, else the value (one array per shard instead of three: issue 17).
+ * a {@link Failed} for a failure, else the value (one array per shard instead of three).
  */
 final class AnswerSheet<R> implements Answers<R> {
 

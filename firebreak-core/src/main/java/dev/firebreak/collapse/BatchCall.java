@@ -1,7 +1,7 @@
 package dev.firebreak.collapse;
 
 import dev.firebreak.Guard;
-import dev.firebreak.time.OffTimer;
+import dev.firebreak.time.internal.OffTimer;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.RandomAccess;

@@ -2,7 +2,7 @@ package dev.firebreak.collapse;
 
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.time.Cancellable;
-import dev.firebreak.time.OffTimer;
+import dev.firebreak.time.internal.OffTimer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,16 +50,16 @@ import java.util.function.LongConsumer;
  * come together; a call that ignores its interrupt and outlives the guard's timeout ends them apart:
  * its requests get TIMEOUT (or their fallback) at the timeout, while the guard rightly keeps the permit
  * until the call really returns, and so does the slot. Freeing the slot at the timeout let the
- * collapser send batches its own guard had to reject (issue 12, defect 7: 154 of 200 requests
- * LIMIT_REJECTED). So, with k within the guard's bound and no other caller on the guard, the batches
+ * collapser send batches its own guard had to reject (most of
+ * a burst's requests ended LIMIT_REJECTED). So, with k within the guard's bound and no other caller on the guard, the batches
  * this queue has taken always cover the permits its calls hold: a batch never leaves without a permit
  * for it. (Counting the guard's free permits before a batch leaves was the alternative: it races with
  * every other caller of the guard between the count and the call, and it still needs a wake-up when a
  * permit frees, which is this same hook.)
  *
  * <p><b>Deadlines.</b> Each request's own deadline is stamped under the lock and kept in
- * {@link Deadlines}, behind one timer per queue (issue 17: a scheduled task per request was the largest
- * cost of collapsing); answered requests are dropped when their batch ends.
+ * {@link Deadlines}, behind one timer per queue (a scheduled task per request was the largest cost of
+ * collapsing); answered requests are dropped when their batch ends.
  */
 final class BatchQueue<A, R> {
 

@@ -7,8 +7,8 @@ import java.util.ArrayDeque;
  * an already-completed stage) frees its slot, which may dispatch the next batch, which may complete
  * synchronously... Nested dispatches on one thread are queued and run by the outermost one, in order.
  *
- * <p>Each thread keeps its one queue for good (issue 17: a queue and a thread-local entry per batch were
- * a visible share of a small batch's cost); it is empty whenever no run is under way on the thread.
+ * <p>Each thread keeps its one queue for good (a queue and a thread-local entry per batch were a visible
+ * share of a small batch's cost); it is empty whenever no run is under way on the thread.
  */
 final class Trampoline {
 

@@ -18,7 +18,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * algorithm or a reconfiguration moves the limit. Limit changes (static resize, algorithm switch) are
  * serialized by one lock; samples of a retired algorithm change nothing.
  */
-public abstract sealed class BoundedIsolator implements Isolator permits SemaphoreIsolator, VirtualThreadIsolator {
+abstract sealed class BoundedIsolator implements Isolator permits SemaphoreIsolator, VirtualThreadIsolator {
 
     /** The permits: one per call in flight, never more than the limit in force at admission. */
     final Bulkhead permits;

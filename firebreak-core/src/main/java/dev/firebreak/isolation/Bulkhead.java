@@ -6,43 +6,46 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
-/**
+/*
  * A lock-free bounded counter of calls in flight: the enforcement half of SEMAPHORE and VIRTUAL
  * isolation (whose limit an adaptive limit algorithm may drive), of THREAD admission, and of the
  * fallback limit. The limit may change at any time.
  *
- * <p>The limit and the count of permits taken live in one {@code long} (limit in the high 32 bits,
+ * The limit and the count of permits taken live in one long (limit in the high 32 bits,
  * count in the low 32), so an admission is one compare-and-set against exactly the limit in force at
  * that instant: the admission, the limit change and the release are each one atomic step on one word,
- * and the bulkhead is linearizable (model-checked by {@code BulkheadLincheckTest}).
+ * and the bulkhead is linearizable (model-checked by BulkheadLincheckTest).
  *
- * <p><b>Striped</b> ({@link #striped(int)}, what SEMAPHORE uses): once two admissions have
+ * Striped (striped(int), what SEMAPHORE uses): once two admissions have
  * collided on the word, a release leaves its permit in the releasing thread's cell ({@link
  * PermitStripes}) instead of the word, and that thread's next admission takes it back from there, so
  * threads that keep calling stop moving the word's cache line between cores. A permit in a cell stays
  * counted as taken in the word; in-flight = taken - free permits in the cells. What keeps it exact:
- * <ul>
- *   <li>An admission from a cell takes a permit that the word already counts, so the permits held never
- *       exceed the count taken, which never exceeds the limit in force when each was taken.</li>
- *   <li>A refusal is decided on the word with no cells in use: the refusing thread first detaches the
- *       cells and returns their free permits to the word ({@link #drain}), then refuses only if the word
+ *  * - An admission from a cell takes a permit that the word already counts, so the permits held never
+ *       exceed the count taken, which never exceeds the limit in force when each was taken.
+ * - A refusal is decided on the word with no cells in use: the refusing thread first detaches the
+ *       cells and returns their free permits to the word (drain), then refuses only if the word
  *       is full, no cells were installed again, and no drain was under way at any point between its two
- *       reads of the drain counters ({@code drainsDone} before, {@code drainsStarted} after). At that
+ *       reads of the drain counters (drainsDone before, drainsStarted after). At that
  *       instant every taken permit is held: the refusal is exact (model-checked by {@code
- *       StripedBulkheadLincheckTest}).</li>
- *   <li>A limit change drains the cells before it sets the limit, and new cells are installed only under
+ *       StripedBulkheadLincheckTest}).
+ * - A limit change drains the cells before it sets the limit, and new cells are installed only under
  *       the same lock and only when the word has room for twice the permits taken: no permit taken under
- *       an old limit is handed out from a cell after the limit has changed.</li>
- * </ul>
- * So a saturated bulkhead runs on its word alone, as an unstriped one does, until half its limit is
- * free again. {@link #inFlight()} of a striped bulkhead adds up the cells one after another: exact when
+ *       an old limit is handed out from a cell after the limit has changed.
+ *  * So a saturated bulkhead runs on its word alone, as an unstriped one does, until half its limit is
+ * free again. inFlight() of a striped bulkhead adds up the cells one after another: exact when
  * nothing moves while it reads, a gauge otherwise. A release into a cell cannot tell a double release
  * (one reaching the word still throws).
  *
- * <p>Invariants: {@code 0 <= inFlight()}; a successful {@link #tryAcquire()} never takes
- * {@code inFlight()} above the limit in force at its compare-and-set; every acquired permit is
+ * Invariants: 0 <= inFlight(); a successful tryAcquire() never takes
+ * inFlight() above the limit in force at its compare-and-set; every acquired permit is
  * released exactly once (a release below zero throws, so a double release cannot hide). Rejection
- * allocates nothing: {@link #tryAcquire()} returns false.
+ * allocates nothing: tryAcquire() returns false.
+ */
+/**
+ * Not an API (public for the guard's engine only): a bounded count of calls in flight whose limit may
+ * change at any time; the enforcement half of SEMAPHORE and VIRTUAL isolation, of THREAD admission and
+ * of the fallback limit. A refusal allocates nothing: {@link #tryAcquire()} returns false.
  */
 public final class Bulkhead {
 

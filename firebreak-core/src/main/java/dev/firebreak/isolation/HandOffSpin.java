@@ -3,49 +3,52 @@ package dev.firebreak.isolation;
 import dev.firebreak.time.Ticker;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/**
+/*
  * Whether a thread waiting for a hand-off spins a little before it parks: an idle pool thread waiting
  * for its next task, or a caller waiting for its call's outcome. A spin that ends with the awaited
- * thing in hand saves a park/unpark pair (a futex wake and a context switch, tens of microseconds on a
- * small VM); a spin that ends in a park anyway only burned CPU, and on a busy machine it took the core
- * the awaited thread needed. So each site (a pool's idle threads, a guard's waiting callers) adapts,
+ * thing in hand saves a park/unpark pair (a futex wake and a context switch); a spin that ends in a
+ * park anyway only burned CPU, and on a busy machine it took the core the awaited thread needed. So each site (a pool's idle threads, a guard's waiting callers) adapts,
  * as a JVM does for contended monitors:
  *
- * <ul>
- *   <li><b>Spin while it pays.</b> A score keeps the recent outcomes: +{@value #UP} for a spin that
- *       found the work, -{@value #DOWN} for one that parked anyway, clamped to [0, {@value #SCORE_MAX}].
- *       The site spins while the score is at least {@value #THRESHOLD}: once it is high, while about
- *       two spins out of three pay; near the threshold, one park stops the spinning.</li>
- *   <li><b>Probe in bursts.</b> Below the threshold, {@value #PROBE_BURST} waits in every
- *       {@value #PROBE_PERIOD} spin, one after the other, and a probe that finds the work brings the
+ * - Spin while it pays. A score keeps the recent outcomes: +UP for a spin that
+ *       found the work, -DOWN for one that parked anyway, clamped to [0, SCORE_MAX].
+ *       The site spins while the score is at least THRESHOLD: once it is high, while about
+ *       two spins out of three pay; near the threshold, one park stops the spinning.
+ * - Probe in bursts. Below the threshold, PROBE_BURST waits in every
+ *       PROBE_PERIOD spin, one after the other, and a probe that finds the work brings the
  *       score back to the threshold: so a site that stopped spinning on a busy machine starts again
  *       when the machine is quiet. Bursts, because a hand-off to a pool pays only when both sides
  *       spin (the caller for the result, the pool thread for the next task): a THREAD pool and its
  *       callers share one site, so their probes fall in the same burst, where single probes
- *       would each find the other side parked.</li>
- *   <li><b>Never more spinners than cores.</b> A waiter spins only while fewer threads of the JVM
- *       spin than there are cores ({@link Runtime#availableProcessors()}); otherwise it parks at once.
+ *       would each find the other side parked.
+ * - Never more spinners than cores. A waiter spins only while fewer threads of the JVM
+ *       spin than there are cores (Runtime#availableProcessors()); otherwise it parks at once.
  *       (A spinning caller and a spinning pool thread waiting for each other's next step is the case
  *       that pays, so the cap does not keep a core free: a spin that starves the thread it waits for
- *       fails, and the score stops such spins.)</li>
- *   <li><b>Bounded in time.</b> One spin lasts at most {@value #DEFAULT_SPIN_NANOS} ns of the machine's
- *       real time: a spinner reads the system clock every {@value #CHECK_EVERY} rounds of
- *       {@link Thread#onSpinWait()} ({@link #goOn}). A bound in rounds is a different time on every
- *       processor (one round took about 44 ns on an AMD EPYC host and 14 ns on an Intel Xeon host,
- *       where the 100 rounds tuned on the first were too short to meet the other side's next step
- *       and every spin ended in a park). The bound reads the real clock, not the guard's ticker, on
+ *       fails, and the score stops such spins.)
+ * - Bounded in time. One spin lasts at most DEFAULT_SPIN_NANOS ns of the machine's
+ *       real time: a spinner reads the system clock every CHECK_EVERY rounds of
+ *       Thread#onSpinWait() (goOn). A bound in rounds is a different time on every
+ *       processor (a round's length differs several-fold between processors: a bound in rounds
+ *       tuned on one was too short on another to meet the other side's next step, and every spin
+ *       there ended in a park). The bound reads the real clock, not the guard's ticker, on
  *       purpose: a spin is a use of the processor, not a scheduled event, and a test's manual clock
- *       would never end it.</li>
- * </ul>
+ *       would never end it.
  *
- * <p>{@code -Dfirebreak.handoff.spins=N} overrides it for the whole JVM: {@code 0} never spins, {@code N > 0}
+ * -Dfirebreak.handoff.spins=N overrides it for the whole JVM: 0 never spins, N > 0
  * always spins N rounds (no score, no cap, no time bound).
  *
- * <p>Invariants: a {@link #begin()} that returned a positive count is followed by exactly one
- * {@link #end(boolean)} (callers use try/finally), so the JVM-wide spinner count returns to zero and
+ * Invariants: a begin() that returned a positive count is followed by exactly one
+ * end(boolean) (callers use try/finally), so the JVM-wide spinner count returns to zero and
  * never exceeds its cap (it is raised by compare-and-set below the cap only). The score and the probe
  * counter are updated with racy read-then-write on purpose: a lost update delays the adaptation by one
  * outcome and nothing else, and every write is clamped, so the score stays within its bounds.
+ */
+/**
+ * Not an API (public for the guard's engine only): whether a thread waiting for a hand-off, an idle
+ * pool thread or a caller waiting for its call's outcome, spins a little before it parks. It adapts by
+ * itself; {@code -Dfirebreak.handoff.spins=N} overrides it for the whole JVM: {@code 0} never spins,
+ * {@code N > 0} always spins N rounds.
  */
 public final class HandOffSpin {
 

@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
 
 /** THREAD isolation: the guard's named platform pool, shared with the guards naming the same pool key. */
-public final class PoolIsolator implements Isolator, HandOffSpin.Site {
+final class PoolIsolator implements Isolator, HandOffSpin.Site {
 
     private final GuardThreadPool pool;
     private final Optional<GuardThreadPool> found;

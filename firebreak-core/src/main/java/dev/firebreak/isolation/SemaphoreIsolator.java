@@ -4,7 +4,7 @@ import dev.firebreak.event.EventType;
 import dev.firebreak.limit.LimitKind;
 
 /** SEMAPHORE isolation: a bounded count; calls run on their caller's thread. */
-public final class SemaphoreIsolator extends BoundedIsolator {
+final class SemaphoreIsolator extends BoundedIsolator {
 
     SemaphoreIsolator(int maxConcurrentRequests) {
         super(maxConcurrentRequests, true);

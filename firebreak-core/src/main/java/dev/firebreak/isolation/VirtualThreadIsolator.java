@@ -8,7 +8,7 @@ import java.util.concurrent.ThreadFactory;
  * {@code firebreak-<guard>-virtual} (a thread dump tells them apart by id): a numbered name would cost
  * a string per call.
  */
-public final class VirtualThreadIsolator extends BoundedIsolator implements HandOffSpin.Site {
+final class VirtualThreadIsolator extends BoundedIsolator implements HandOffSpin.Site {
 
     private final ThreadFactory threads;
     private final HandOffSpin callerSpin = HandOffSpin.site();

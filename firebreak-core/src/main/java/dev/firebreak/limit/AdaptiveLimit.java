@@ -4,17 +4,23 @@ import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntConsumer;
 
-/**
- * A guard's adaptive concurrency limit: feeds its {@link LimitAlgorithm} one sample per finished
+/*
+ * A guard's adaptive concurrency limit: feeds its LimitAlgorithm one sample per finished
  * attempt and hands each new limit to the enforcement (the isolation's bounded count, through
- * {@code apply}). The algorithm is arithmetic on sample times, so the limit moves on the registry's
+ * apply). The algorithm is arithmetic on sample times, so the limit moves on the registry's
  * clock only.
  *
- * <p>Concurrency: samples arrive from many threads; one {@link ReentrantLock} serializes them, so the
+ * Concurrency: samples arrive from many threads; one ReentrantLock serializes them, so the
  * algorithm sees one sample at a time and the enforcement receives limits in the order they were
  * computed (the critical section is arithmetic plus one compare-and-set on the enforcement's word; it
- * calls no user code and no listener). Once {@link #retire() retired} (the guard switched algorithm or
+ * calls no user code and no listener). Once retire() retired (the guard switched algorithm or
  * back to its static limit), late samples change nothing.
+ */
+/**
+ * Not an API (public for the guard's isolation only): a guard's adaptive concurrency limit, which takes
+ * one sample per finished attempt and moves the limit its isolation enforces, on the registry's clock.
+ * Users choose and tune it through {@link LimitConfig} and read it through
+ * {@code guard.controls().isolator()}.
  */
 public final class AdaptiveLimit {
 

@@ -8,7 +8,7 @@ package dev.firebreak.limit;
  *
  * <p>Not thread-safe: {@link AdaptiveLimit} feeds an algorithm one sample at a time.
  */
-public interface LimitAlgorithm {
+interface LimitAlgorithm {
 
     /**
      * Takes one finished attempt into account and returns the new limit.

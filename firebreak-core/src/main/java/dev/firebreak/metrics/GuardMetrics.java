@@ -24,8 +24,8 @@ import java.util.function.IntUnaryOperator;
  *       every call;</li>
  *   <li>the current and rolling-maximum number of calls whose user code is running.</li>
  * </ul>
- * Buckets rotate with the registry's {@link Ticker}, never with a background thread. Recording is
- * lock-free and, once a bucket exists, allocation-free. The window geometry is fixed at creation.
+ * Buckets rotate with the registry's {@link Ticker}, never with a background thread. The window
+ * geometry is fixed at creation.
  *
  * <p>Read-only for users: only the guard's pipeline records, through the {@link MetricsRecorder} the
  * guard made these metrics with.
@@ -33,6 +33,7 @@ import java.util.function.IntUnaryOperator;
  * <p>The circuit breaker keeps its own health window (reset when the circuit closes); the health
  * figures of the snapshot come from this rolling window, with the same definitions.
  */
+// Recording is lock-free and, once a bucket exists, allocation-free.
 public final class GuardMetrics {
 
     private static final long EXECUTED = EventType.SUCCESS.bit() | EventType.FAILURE.bit()

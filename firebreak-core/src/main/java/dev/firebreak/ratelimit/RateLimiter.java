@@ -3,8 +3,8 @@ package dev.firebreak.ratelimit;
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.event.EventType;
 import dev.firebreak.time.Cancellable;
-import dev.firebreak.time.OffTimer;
 import dev.firebreak.time.Scheduler;
+import dev.firebreak.time.internal.OffTimer;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.LongAdder;
@@ -18,16 +18,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * for the permit reserved for it, never longer than {@code maxWait}: a caller whose reservation would
  * lie further out is refused at once instead.
  *
- * <p>Order and waiting: reservations are made under one {@link ReentrantLock} in arrival order and
- * their grant times never decrease, so waiting callers are served in arrival order. A waiting caller
- * parks until a task on the registry's {@link Scheduler} (which only counts down its latch) reaches its
- * grant time, so the wait follows the injected clock; interrupted, it gives up (RATE_LIMITED, the
- * interrupt flag kept). Inside a timer task (a collapser's batch leaving on the timer) it never waits:
- * only a permit free at once admits, so the timer thread is never blocked.
+ * <p>Waiting callers are served in arrival order, and wait on the registry's clock; an interrupted one
+ * gives up (RATE_LIMITED, the interrupt flag kept). Inside a timer task (a collapser's batch leaving on
+ * the timer) a caller never waits: only a permit free at once admits, so the timer thread is never
+ * blocked.
  *
  * <p>Invariant: in any interval of length W, at most {@code permitsPerSecond * W + burst} attempts are
  * admitted (for a sliding window: in any interval of length {@code window}).
  */
+// Reservations are made under one ReentrantLock in arrival order and their grant times never decrease,
+// which is what serves waiting callers in arrival order. A waiting caller parks until a task on the
+// registry's Scheduler (which only counts down its latch) reaches its grant time.
 public final class RateLimiter implements Admission {
 
     private static final Object PERMIT = new Object() {

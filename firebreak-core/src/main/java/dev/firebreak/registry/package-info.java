@@ -1,5 +1,5 @@
 /**
- * The generic registry (named objects with added, removed and replaced events, closable) used for
- * guards, thread pools, collapsers and every policy object. Bottom layer: imports only {@code event}.
+ * The generic registry (named objects with added, removed and replaced events, closable) behind guards,
+ * thread pools, collapsers and call policies, its listener, and the exception a closed registry raises.
  */
 package dev.firebreak.registry;

@@ -28,10 +28,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * removed when they leave: the binder follows the added, removed and replaced events of the guard,
  * pool and collapser registries; nothing polls. {@link #resync()} brings everything in line at once.
  *
- * <p>Counters are FunctionCounters over the cumulative counts the core keeps anyway; latency is
- * published as gauges of the rolling-window percentiles the core computes (the same figures as the
- * hystrix.stream), not as Timers, so a call costs nothing more when Micrometer is bound. See
- * {@code docs/monitoring.md} for every meter and tag.
+ * <p>Counters are FunctionCounters over the cumulative counts the core keeps anyway. Latency is
+ * published twice: as two Timers per guard, {@code firebreak.guard.execution} and
+ * {@code firebreak.guard.total}, which record every call (with a percentile histogram, so a fleet's
+ * latency can be aggregated server-side), and as gauges of the guard's own rolling-window percentiles
+ * (the same figures as the hystrix.stream). See {@code docs/monitoring.md} for every meter and tag.
  *
  * <p>One instance binds to one MeterRegistry; {@link #close()} removes its meters and stops
  * following the guard registry.

@@ -1,4 +1,4 @@
-package dev.firebreak.time;
+package dev.firebreak.time.internal;
 
 import java.util.concurrent.ThreadFactory;
 

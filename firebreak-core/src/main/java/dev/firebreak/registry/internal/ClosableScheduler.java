@@ -1,5 +1,6 @@
-package dev.firebreak.registry;
+package dev.firebreak.registry.internal;
 
+import dev.firebreak.registry.RegistryClosedException;
 import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.Scheduler;
 import java.util.Objects;

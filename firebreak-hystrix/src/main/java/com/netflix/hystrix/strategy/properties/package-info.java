@@ -1,0 +1,2 @@
+/** Hystrix's {@code HystrixProperty}, a property value as Hystrix's strategies hand it out. */
+package com.netflix.hystrix.strategy.properties;

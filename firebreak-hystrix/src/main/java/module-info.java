@@ -1,0 +1,25 @@
+/**
+ * Hystrix 1.5.18's public API ({@code com.netflix.hystrix.*}) over Firebreak guards: a drop-in
+ * replacement for hystrix-core, configured through Archaius as Hystrix was.
+ */
+// The jars named below carry no module descriptor (automatic modules): javac's lint says so once per
+// requires, and there is nothing else to require until they ship descriptors.
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
+module dev.firebreak.hystrix {
+    requires transitive dev.firebreak.core;
+    // RxJava 1.x and Archaius 1 carry no module descriptor: they are automatic modules named after
+    // their jars (rxjava-1.3.8.jar, archaius-core-0.7.12.jar, commons-configuration-1.10.jar).
+    // Observable appears in HystrixCommand's API, AbstractConfiguration in ArchaiusPropertySource's.
+    requires transitive rxjava;
+    requires transitive commons.configuration;
+    requires archaius.core;
+
+    exports com.netflix.hystrix;
+    exports com.netflix.hystrix.exception;
+    exports com.netflix.hystrix.strategy;
+    exports com.netflix.hystrix.strategy.concurrency;
+    exports com.netflix.hystrix.strategy.eventnotifier;
+    exports com.netflix.hystrix.strategy.executionhook;
+    exports com.netflix.hystrix.strategy.properties;
+    exports dev.firebreak.hystrix;
+}
