@@ -81,7 +81,7 @@ final class CallerThreadExecution {
                 return recover(pipeline, one, permits, EventType.FAILURE, new FailedResultException(value), fallback,
                         executionNanos, start, coarse);
             }
-            long events = EventType.SUCCESS.bit() | Pipeline.slowMarker(settings.slowNanos(), executionNanos);
+            long events = EventType.SUCCESS.bit() | Pipeline.slowMarker(settings.health(), executionNanos);
             if (one) { // the common shape called directly: the success path's one call out of this method
                 pipeline.finishOne(permits, EventType.SUCCESS, events, executionNanos, executionNanos, end);
             } else {

@@ -3,6 +3,7 @@ package dev.firebreak;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.attempt.Admission;
+import dev.firebreak.breaker.HealthRule;
 import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.Isolator;
 import dev.firebreak.metrics.MetricsRecorder;
@@ -240,14 +241,14 @@ final class Pipeline {
         return EventType.FAILURE;
     }
 
-    /** Step 7's SLOW_CALL marker for a successful call, when the slow-call threshold is set and reached. */
+    /** Step 7's SLOW_CALL marker for a successful call under {@code c}: the breaker's slow-call rule. */
     long slowMarker(GuardConfig c, long executionNanos) {
-        return slowMarker(c.breaker().slowCallNanos(), executionNanos);
+        return slowMarker(callerSettings(c).health(), executionNanos);
     }
 
-    /** {@link #slowMarker(GuardConfig, long)} with the threshold in nanoseconds (0: not tracked). */
-    static long slowMarker(long slowNanos, long executionNanos) {
-        return slowNanos > 0 && executionNanos >= slowNanos ? EventType.SLOW_CALL.bit() : 0L;
+    /** {@link #slowMarker(GuardConfig, long)} by the rules already derived. */
+    static long slowMarker(HealthRule health, long executionNanos) {
+        return health.isSlow(EventType.SUCCESS, executionNanos) ? EventType.SLOW_CALL.bit() : 0L;
     }
 
     /** The caller's site recorded in {@code failure}, just before it is thrown on the caller's thread. */

@@ -40,7 +40,7 @@ final class RollingCircuitBreaker implements CircuitBreaker {
     private final int buckets;
     private final AtomicReference<BreakerState> state;
     private final CopyOnWriteArrayList<CircuitStateListener> listeners = new CopyOnWriteArrayList<>();
-    /** The settings in force and the slow-call threshold in nanoseconds, swapped as one (one volatile read a call). */
+    /** The settings in force and their rules, swapped as one (one volatile read a call). */
     private volatile InForce settings;
 
     /**
@@ -106,8 +106,8 @@ final class RollingCircuitBreaker implements CircuitBreaker {
         }
         InForce inForce = settings;
         BreakerConfig s = inForce.config();
-        long slowNanos = inForce.slowNanos(); // converted once per configuration, not per call
-        boolean slow = BreakerConfig.isSlow(slowNanos, executionEvent, executionNanos);
+        HealthRule rule = inForce.rule();
+        boolean slow = rule.isSlow(executionEvent, executionNanos);
         if (permit.isTrial()) {
             onTrialOutcome(permit, executionEvent, slow, nowNanos, s);
             return;
@@ -117,8 +117,7 @@ final class RollingCircuitBreaker implements CircuitBreaker {
                 || !HealthWindow.countsForVolume(executionEvent)) {
             return; // a late outcome of an ended closed spell, or an outcome that does not count
         }
-        boolean crossed = current.window().recordAndShouldOpen(executionEvent.isError(), slow, slowNanos > 0, s,
-                nowNanos);
+        boolean crossed = current.window().recordAndShouldOpen(executionEvent.isError(), slow, rule, nowNanos);
         if (!crossed || s.forceClosed() || s.forceOpen() || !s.enabled()) {
             return;
         }
@@ -196,10 +195,10 @@ final class RollingCircuitBreaker implements CircuitBreaker {
         return state.get();
     }
 
-    /** A configuration with its slow-call threshold in nanoseconds (0: slow calls not tracked). */
-    private record InForce(BreakerConfig config, long slowNanos) {
+    /** A configuration with its rules, made once per configuration. */
+    private record InForce(BreakerConfig config, HealthRule rule) {
         InForce(BreakerConfig config) {
-            this(Objects.requireNonNull(config, "settings"), config.slowCallNanos());
+            this(Objects.requireNonNull(config, "settings"), config.healthRule());
         }
     }
 
