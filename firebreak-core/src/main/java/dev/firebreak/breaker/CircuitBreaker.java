@@ -10,9 +10,9 @@ import dev.firebreak.event.EventType;
  * exactly once through {@link #onOutcome}, whatever happens to the call (success, failure, timeout,
  * rejection by isolation, cancellation, bad request), so a half-open trial can never be lost.
  *
- * <p>In the guard's pipeline the breaker is the first {@link Admission}, held until the outcome:
- * {@link #enter} is {@link #tryAcquire} (DENIED refuses with SHORT_CIRCUITED) and {@link #exit} is
- * {@link #onOutcome}.
+ * <p>In the guard's pipeline the breaker is an {@link Admission} held until the outcome (the guard
+ * puts it first): {@link #enter} is {@link #tryAcquire} (DENIED refuses with SHORT_CIRCUITED) and
+ * {@link #exit} is {@link #onOutcome}.
  *
  * <p>This is the pipeline's side of the breaker; users see a {@link CircuitBreakerView} (its state on
  * the registry's clock, its listeners), which offers nothing that takes or gives a permit.
@@ -33,6 +33,12 @@ public interface CircuitBreaker extends Admission {
     @Override
     default void exit(Object permit, EventType event, long executionNanos, long nowNanos) {
         onOutcome((BreakerPermit) permit, event, executionNanos, nowNanos);
+    }
+
+    /** True: the breaker's buckets are hundreds of milliseconds wide and its slow-call threshold is set in milliseconds. */
+    @Override
+    default boolean coarseTimeSuffices() {
+        return true;
     }
 
     /** Asks to run a call at {@code nowNanos} (a {@link dev.firebreak.time.Ticker} reading). */
