@@ -13,10 +13,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>The rule:
  * <ul>
  *   <li><b>CLOSED</b>: every call runs. Each counted outcome (see {@link HealthWindow}) is recorded
- *       in the rolling health window and the rule is checked at once; when the volume reaches
- *       {@code requestVolumeThreshold} and errors reach {@code errorThresholdPercentage} % of it
- *       (or slow calls reach {@code slowCallThresholdPercentage} %), the circuit opens before the
- *       outcome is returned, so the very next call is short-circuited.</li>
+ *       in the rolling health window and the {@link HealthRule} is applied at once to the window that
+ *       now holds it; when it says open, the circuit opens before the outcome is returned, so the
+ *       very next call is short-circuited.</li>
  *   <li><b>OPEN</b>: calls are denied until {@code sleepWindowInMilliseconds} has passed since it
  *       opened; the first call after that turns it HALF_OPEN and is its first trial.</li>
  *   <li><b>HALF_OPEN</b>: at most {@code halfOpenTrialCalls} trials are admitted, everything else is
@@ -55,7 +54,18 @@ final class RollingCircuitBreaker implements CircuitBreaker {
     }
 
     @Override
-    public BreakerPermit tryAcquire(long nowNanos) {
+    public Object enter(long nowNanos) {
+        BreakerPermit permit = tryAcquire(nowNanos);
+        return permit == BreakerPermit.DENIED ? null : permit;
+    }
+
+    @Override
+    public void exit(Object permit, EventType event, long executionNanos, long nowNanos) {
+        onOutcome((BreakerPermit) permit, event, executionNanos, nowNanos);
+    }
+
+    /** Asks to run a call at {@code nowNanos}: DENIED (short-circuit), or a permit to give back to {@link #onOutcome}. */
+    BreakerPermit tryAcquire(long nowNanos) {
         BreakerConfig s = settings.config();
         if (!s.enabled()) {
             return BreakerPermit.NORMAL;
@@ -99,8 +109,12 @@ final class RollingCircuitBreaker implements CircuitBreaker {
         }
     }
 
-    @Override
-    public void onOutcome(BreakerPermit permit, EventType executionEvent, long executionNanos, long nowNanos) {
+    /**
+     * Learns how a permitted call ended: {@code permit} is what {@link #tryAcquire} gave it (never DENIED),
+     * {@code executionEvent} its execution event, {@code executionNanos} how long it ran, {@code nowNanos}
+     * when it ended.
+     */
+    void onOutcome(BreakerPermit permit, EventType executionEvent, long executionNanos, long nowNanos) {
         if (permit.period() < 0) {
             return; // DENIED, or a permit no period tracks (disabled, forced closed)
         }
