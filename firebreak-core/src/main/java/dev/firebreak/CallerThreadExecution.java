@@ -9,18 +9,19 @@ import java.util.concurrent.CompletableFuture;
  * The pipeline's caller-thread path (SEMAPHORE isolation's {@code execute}): the call runs on the
  * caller's thread through the {@link Pipeline}'s steps, one after the other. One per pipeline.
  */
-/*
- * On the success path it takes no lock and allocates nothing of its own: each admission group's
- * permits travel as one token in a local, which for a group of one member (the common guard: the
- * breaker alone held until the outcome, the isolation alone until the work ends) is that member's
- * permit itself (see AdmissionGroup).
- *
- * Which clock: a call reads the ticker's coarse reading, a volatile load, instead of the precise one
- * (two to four readings a call) when nothing needs its durations finer than about a millisecond
- * (Pipeline.coarseClockSuffices, from the CallerSettings derived once per configuration); decided once
- * per call, so all of a call's readings come from the same clock and its durations are never negative.
- */
 final class CallerThreadExecution {
+
+    /*
+     * On the success path it takes no lock and allocates nothing of its own: each admission group's
+     * permits travel as one token in a local, which for a group of one member (the common guard: the
+     * breaker alone held until the outcome, the isolation alone until the work ends) is that member's
+     * permit itself (see AdmissionGroup).
+     *
+     * Which clock: a call reads the ticker's coarse reading, a volatile load, instead of the precise one
+     * (two to four readings a call) when nothing needs its durations finer than about a millisecond
+     * (Pipeline.coarseClockSuffices, from the CallerSettings derived once per configuration); decided once
+     * per call, so all of a call's readings come from the same clock and its durations are never negative.
+     */
 
     private final Pipeline pipeline;
     private final AdmissionGroup untilOutcome;

@@ -24,13 +24,14 @@ import java.util.function.Supplier;
  * puts its circuit breaker first), then those held until the user's code ends (added ones, then the
  * isolation, always last).
  */
-/*
- * Invariants: every permit an admission gave is exited exactly once (a refusal exits the admissions
- * already entered: work-held ones at once, outcome-held ones with the call's outcome); the
- * outcome-held exits, the metrics and the listeners are told in finish, once per call, by whichever
- * thread claimed the outcome.
- */
 final class Pipeline {
+
+    /*
+     * Invariants: every permit an admission gave is exited exactly once (a refusal exits the admissions
+     * already entered: work-held ones at once, outcome-held ones with the call's outcome); the
+     * outcome-held exits, the metrics and the listeners are told in finish, once per call, by whichever
+     * thread claimed the outcome.
+     */
 
     private final GuardSide side;
     private final Ticker ticker;

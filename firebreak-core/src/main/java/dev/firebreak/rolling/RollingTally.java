@@ -15,28 +15,29 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Limit: a bucket counts at most 2<sup>32</sup> - 1 calls (1.2 hours at a million calls a second
  * within one bucket; the default bucket is one second).
  */
-/*
- * How a record reads the window without summing it:
- * - A bucket's calls and errors share one word (errors << 32 | calls), so the add that records a call
- *   returns the bucket's exact pair at that instant, including the call itself, in one atomic step
- *   (slow calls, rarer and only tracked when asked, have a word of their own).
- * - The buckets before the recorder's own (the rest of its window) are summed once per epoch into a
- *   Base that every later record of that epoch reuses.
- * - A record into a bucket that a base may already have summed (its epoch is older than the
- *   latestEpoch some base was made for) is a late record: it bumps lateRecords after its add, which
- *   retires every base made before the bump.
- *
- * Invariant (what the figures a record hands over contain): every call whose record completed before
- * this record's add, plus this one, and nothing from outside the window. Proof sketch for the base: a
- * base for epoch e is made by (a) raising latestEpoch to e, (a') reading lateRecords, (b) summing the
- * buckets of epochs e-n+1 .. e-1. A record of epoch r < e does (1) its add, (2) a read of latestEpoch,
- * and (3) a bump if that read was above r. If (2) read a value below e, (2) came before (a) on that
- * one variable, so (1) came before (b) and the sum holds the call. Otherwise (3) follows (1): before
- * (a') the sum holds the call; after (a'), the base carries an older lateRecords and is not used by
- * any record that reads the counter after the bump. Readers validate a base by its epoch and that
- * count only.
- */
 public final class RollingTally {
+
+    /*
+     * How a record reads the window without summing it:
+     * - A bucket's calls and errors share one word (errors << 32 | calls), so the add that records a call
+     *   returns the bucket's exact pair at that instant, including the call itself, in one atomic step
+     *   (slow calls, rarer and only tracked when asked, have a word of their own).
+     * - The buckets before the recorder's own (the rest of its window) are summed once per epoch into a
+     *   Base that every later record of that epoch reuses.
+     * - A record into a bucket that a base may already have summed (its epoch is older than the
+     *   latestEpoch some base was made for) is a late record: it bumps lateRecords after its add, which
+     *   retires every base made before the bump.
+     *
+     * Invariant (what the figures a record hands over contain): every call whose record completed before
+     * this record's add, plus this one, and nothing from outside the window. Proof sketch for the base: a
+     * base for epoch e is made by (a) raising latestEpoch to e, (a') reading lateRecords, (b) summing the
+     * buckets of epochs e-n+1 .. e-1. A record of epoch r < e does (1) its add, (2) a read of latestEpoch,
+     * and (3) a bump if that read was above r. If (2) read a value below e, (2) came before (a) on that
+     * one variable, so (1) came before (b) and the sum holds the call. Otherwise (3) follows (1): before
+     * (a') the sum holds the call; after (a'), the base carries an older lateRecords and is not used by
+     * any record that reads the counter after the bump. Readers validate a base by its epoch and that
+     * count only.
+     */
 
     private static final long CALL = 1L;
     private static final long ERROR = 1L << 32;
