@@ -13,7 +13,7 @@ import dev.firebreak.rolling.RollingTally;
  *   <li>volume: SUCCESS and every error event;</li>
  *   <li>errors: the events whose {@link EventType#isError()} is true: FAILURE, TIMEOUT,
  *       THREAD_POOL_REJECTED, SEMAPHORE_REJECTED and LIMIT_REJECTED;</li>
- *   <li>slow: successes at least as long as the slow-call threshold (when it is set);</li>
+ *   <li>slow: the successes the {@link HealthRule} calls slow;</li>
  *   <li>neither: BAD_REQUEST (the caller's fault, as in Hystrix's health counts), CANCELLED (the
  *       caller walked away: nothing was learnt about the dependency), SHORT_CIRCUITED and
  *       RESPONSE_FROM_CACHE (the dependency was not called).</li>
