@@ -81,7 +81,9 @@ public final class GuardControls {
         policies.add(breaker);
         this.rateLimiter = new RateLimiter(config.rateLimit(), registry.scheduler());
         this.rateLimiterView = RateLimiterView.of(rateLimiter);
-        if (config.rateLimit().enabled()) { // fixed at creation (its row says so): a guard without one keeps its two-step fast path
+        // rateLimit.enabled is fixed at creation (its row says so): a guard without one keeps one
+        // admission per group (no permits array).
+        if (config.rateLimit().enabled()) {
             policies.add(rateLimiter); // after the breaker: a short-circuited call spends no rate permit
         }
         policies.addAll(b.attemptPolicies);

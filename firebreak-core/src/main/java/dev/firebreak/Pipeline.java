@@ -3,6 +3,7 @@ package dev.firebreak;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.attempt.Admission;
+import dev.firebreak.breaker.HealthRule;
 import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.Isolator;
 import dev.firebreak.metrics.MetricsRecorder;
@@ -18,26 +19,31 @@ import java.util.function.Supplier;
 /**
  * A guard's one engine: the steps of {@link Step}, shared by the caller-thread path
  * ({@link CallerThreadExecution}) and the hand-off path ({@link AsyncExecution}), which differ only in
- * where the user's call runs. Built once per guard; its admissions are data in a fixed order: those
- * held until the outcome (the circuit breaker first, then added attempt policies), then those held
- * until the user's code ends (added ones, then the isolation, always last).
- *
- * <p>Invariants: every permit an admission gave is exited exactly once (a refusal exits the
- * admissions already entered: work-held ones at once, outcome-held ones with the call's outcome); the
- * outcome-held exits, the metrics and the listeners are told in {@link #finish}, once per call, by
- * whichever thread claimed the outcome.
+ * where the user's call runs. Built once per guard; its admissions are data in a fixed order, in two
+ * {@link AdmissionGroup}s: those held until the outcome, in the order the guard gave them (the guard
+ * puts its circuit breaker first), then those held until the user's code ends (added ones, then the
+ * isolation, always last).
  */
 final class Pipeline {
+
+    /*
+     * Invariants: every permit an admission gave is exited exactly once (a refusal exits the admissions
+     * already entered: work-held ones at once, outcome-held ones with the call's outcome); the
+     * outcome-held exits, the metrics and the listeners are told in finish, once per call, by whichever
+     * thread claimed the outcome.
+     */
 
     private final GuardSide side;
     private final Ticker ticker;
     private final Scheduler scheduler;
     private final Admission[] admissions;
-    private final boolean[] untilWorkEnds;
+    private final AdmissionGroup untilOutcome;
+    private final AdmissionGroup untilWorkEnds;
     private final Isolator isolator;
     private final MetricsRecorder metrics;
-    /** Two admissions, the first held until the outcome: see {@link #breakerThenIsolation()}. */
-    private final boolean breakerThenIsolation;
+    /** Whether every admission is served by the coarse clock: see {@link #coarseClockSuffices}. */
+    private final boolean admissionsTakeCoarseTime;
+    private final CallerThreadExecution callerThread;
     /**
      * The caller-thread path's settings for the configuration last seen (a cache: a plain field, read and
      * written racily; the value is immutable, so a thread sees a whole one or rebuilds it).
@@ -45,8 +51,8 @@ final class Pipeline {
     private CallerSettings callerSettings;
 
     /**
-     * The pipeline of one guard: {@code policies} in the order given (the breaker first), sorted by
-     * {@link Admission#hold()} (stable), then {@code isolator}.
+     * The pipeline of one guard: {@code policies} in the order given, sorted by {@link Admission#hold()}
+     * (stable), then {@code isolator}.
      */
     public Pipeline(GuardSide side, Ticker ticker, Scheduler scheduler, List<? extends Admission> policies,
             Isolator isolator, MetricsRecorder metrics) {
@@ -59,11 +65,14 @@ final class Pipeline {
         ordered.sort(Comparator.comparing(Admission::hold)); // stable: build order within each hold
         ordered.add(isolator);
         this.admissions = ordered.toArray(Admission[]::new);
-        this.untilWorkEnds = new boolean[admissions.length];
-        for (int i = 0; i < admissions.length; i++) {
-            untilWorkEnds[i] = admissions[i].hold() == Admission.Hold.UNTIL_WORK_ENDS;
-        }
-        this.breakerThenIsolation = admissions.length == 2 && !untilWorkEnds[0];
+        this.untilOutcome = group(Admission.Hold.UNTIL_OUTCOME, ordered);
+        this.untilWorkEnds = group(Admission.Hold.UNTIL_WORK_ENDS, ordered);
+        this.admissionsTakeCoarseTime = untilOutcome.coarseTimeSuffices() && untilWorkEnds.coarseTimeSuffices();
+        this.callerThread = new CallerThreadExecution(this, untilOutcome, untilWorkEnds, metrics);
+    }
+
+    private static AdmissionGroup group(Admission.Hold hold, List<Admission> ordered) {
+        return new AdmissionGroup(hold, ordered.stream().filter(a -> a.hold() == hold).toArray(Admission[]::new));
     }
 
     /** What carries the submitter's thread-bound context to the threads this pipeline hands calls to. */
@@ -79,7 +88,7 @@ final class Pipeline {
     /** Runs {@code call} and waits for its outcome: on this thread if the isolation runs calls on the caller's. */
     public <T> T execute(GuardedCall<T> call, Fallback<T> fallback) {
         if (isolator.runsOnCaller()) {
-            return CallerThreadExecution.run(this, call, fallback);
+            return callerThread.run(call, fallback);
         }
         try {
             return CallerWait.await(AsyncExecution.startForCaller(this, call, fallback));
@@ -91,7 +100,7 @@ final class Pipeline {
     /** Runs {@code call} on the isolation and returns its future (on this thread first under SEMAPHORE). */
     public <T> CompletableFuture<T> submit(GuardedCall<T> call, Fallback<T> fallback) {
         if (isolator.runsOnCaller()) {
-            return CallerThreadExecution.runToFuture(this, call, fallback);
+            return callerThread.runToFuture(call, fallback);
         }
         return AsyncExecution.start(this, call, null, fallback);
     }
@@ -142,17 +151,9 @@ final class Pipeline {
         return side.config();
     }
 
-    /** Room for one call's permits. */
+    /** Room for one call's permits (the hand-off path): the outcome-held group's token, then the work-held one's. */
     Object[] newPermits() {
-        return new Object[admissions.length];
-    }
-
-    /**
-     * Whether this pipeline has the common shape, one outcome-held admission (the breaker) then the
-     * isolation: a caller-thread call then keeps its permits in locals, not in {@link #newPermits()}.
-     */
-    boolean breakerThenIsolation() {
-        return breakerThenIsolation;
+        return new Object[2];
     }
 
     /**
@@ -160,14 +161,15 @@ final class Pipeline {
      * effect from the next call) may time itself with the ticker's {@linkplain Ticker#readCoarse()
      * coarse reading}: nothing then reads its durations finer than about a millisecond. That holds when
      * the latency percentiles are off, no adaptive limit samples round trips, no listener is told the
-     * call's durations, no request log records it, and the pipeline has the common shape (the breaker
-     * then the isolation: no added attempt policy, such as the rate limiter, reads the time). What
-     * remains takes the durations only after the fact, against limits set in milliseconds: the SEMAPHORE
-     * timeout and the breaker's slow-call threshold (judged within about a millisecond or two either
-     * way), and the rolling buckets (hundreds of milliseconds wide).
+     * call's durations, no request log records it, and every admission says coarse time serves it
+     * ({@link Admission#coarseTimeSuffices()}: the breaker and the isolation do; an added attempt policy,
+     * such as the rate limiter, does not unless it says so). What remains takes the durations only
+     * after the fact, against limits set in milliseconds: the SEMAPHORE timeout and the breaker's
+     * slow-call threshold (judged within about a millisecond or two either way), and the rolling buckets
+     * (hundreds of milliseconds wide).
      */
     boolean coarseClockSuffices(CallerSettings c) {
-        if (!breakerThenIsolation || !c.coarseByConfig() || side.hasListeners()) {
+        if (!admissionsTakeCoarseTime || !c.coarseByConfig() || side.hasListeners()) {
             return false;
         }
         return !c.requestLog() || RequestContext.currentOrNull() == null;
@@ -189,38 +191,34 @@ final class Pipeline {
         return coarse ? ticker.readCoarse() : ticker.read();
     }
 
-    /** The first admission (the breaker). */
-    Admission first() {
-        return admissions[0];
-    }
-
     /**
-     * Steps 2 and 3: enters every admission in order at {@code nowNanos}, filling {@code permits}.
+     * Steps 2 and 3 for the hand-off path: enters the outcome-held group, then the work-held one, at
+     * {@code nowNanos}, keeping their tokens in {@code permits}.
      *
      * @return null if all admitted; else the refusing admission's event, with the work-held permits
      *     already entered given back (the outcome-held ones stay for {@link #finish})
      */
     EventType admit(long nowNanos, Object[] permits) {
-        for (int i = 0; i < admissions.length; i++) {
-            Object permit = admissions[i].enter(nowNanos);
-            if (permit == null) {
-                EventType refusal = admissions[i].refusal();
-                workEnded(permits, refusal, 0L, nowNanos);
-                return refusal;
-            }
-            permits[i] = permit;
+        Object held = untilOutcome.enter(nowNanos);
+        permits[0] = held;
+        EventType refused = untilOutcome.refusal(held);
+        if (refused != null) {
+            return refused;
         }
-        return null;
+        Object working = untilWorkEnds.enter(nowNanos);
+        refused = untilWorkEnds.refusal(working); // a refusing group gave back what it took
+        if (refused == null) {
+            permits[1] = working;
+        }
+        return refused;
     }
 
-    /** The user's code ended (or never ran): gives back the work-held permits, once. */
+    /** The user's code ended (or never ran): gives back the work-held permits in {@code permits}, once. */
     void workEnded(Object[] permits, EventType event, long executionNanos, long nowNanos) {
-        for (int i = admissions.length - 1; i >= 0; i--) {
-            Object permit = permits[i];
-            if (untilWorkEnds[i] && permit != null) {
-                permits[i] = null;
-                admissions[i].exit(permit, event, executionNanos, nowNanos);
-            }
+        Object working = permits[1];
+        if (working != null) {
+            permits[1] = null;
+            untilWorkEnds.exit(working, event, executionNanos, nowNanos);
         }
     }
 
@@ -240,14 +238,14 @@ final class Pipeline {
         return EventType.FAILURE;
     }
 
-    /** Step 7's SLOW_CALL marker for a successful call, when the slow-call threshold is set and reached. */
+    /** Step 7's SLOW_CALL marker for a successful call under {@code c}: the breaker's slow-call rule. */
     long slowMarker(GuardConfig c, long executionNanos) {
-        return slowMarker(c.breaker().slowCallNanos(), executionNanos);
+        return slowMarker(callerSettings(c).health(), executionNanos);
     }
 
-    /** {@link #slowMarker(GuardConfig, long)} with the threshold in nanoseconds (0: not tracked). */
-    static long slowMarker(long slowNanos, long executionNanos) {
-        return slowNanos > 0 && executionNanos >= slowNanos ? EventType.SLOW_CALL.bit() : 0L;
+    /** {@link #slowMarker(GuardConfig, long)} by the rules already derived. */
+    static long slowMarker(HealthRule health, long executionNanos) {
+        return health.isSlow(EventType.SUCCESS, executionNanos) ? EventType.SLOW_CALL.bit() : 0L;
     }
 
     /** The caller's site recorded in {@code failure}, just before it is thrown on the caller's thread. */
@@ -270,31 +268,20 @@ final class Pipeline {
         return side.recover(fallback, event, cause);
     }
 
-    /**
-     * Step 9, once per call: exits the outcome-held permits with the execution event, records the
-     * metrics, and tells the request log and the listeners; {@code nowNanos} serves all of them.
-     */
+    /** Step 9 for the hand-off path: {@link #finishHeld} with the outcome-held token kept in {@code permits}. */
     void finish(Object[] permits, EventType executionEvent, long events, long executionNanos, long totalNanos,
             long nowNanos) {
-        for (int i = 0; i < admissions.length; i++) {
-            Object permit = permits[i];
-            if (!untilWorkEnds[i] && permit != null) {
-                admissions[i].exit(permit, executionEvent, executionNanos, nowNanos);
-            }
-        }
-        metrics.record(events, executionNanos, totalNanos, nowNanos);
-        side.report(events, executionNanos, totalNanos);
+        finishHeld(permits[0], executionEvent, events, executionNanos, totalNanos, nowNanos);
     }
 
     /**
-     * {@link #finish} for a {@linkplain #breakerThenIsolation() breaker-then-isolation} pipeline whose
-     * call kept its breaker permit in a local: {@code outcomePermit} (null if the breaker refused).
+     * Step 9, once per call: exits the outcome-held permits ({@code held}, the outcome-held group's
+     * token) with the execution event, records the metrics, and tells the request log and the
+     * listeners; {@code nowNanos} serves all of them.
      */
-    void finishOne(Object outcomePermit, EventType executionEvent, long events, long executionNanos,
-            long totalNanos, long nowNanos) {
-        if (outcomePermit != null) {
-            admissions[0].exit(outcomePermit, executionEvent, executionNanos, nowNanos);
-        }
+    void finishHeld(Object held, EventType executionEvent, long events, long executionNanos, long totalNanos,
+            long nowNanos) {
+        untilOutcome.exit(held, executionEvent, executionNanos, nowNanos);
         metrics.record(events, executionNanos, totalNanos, nowNanos);
         side.report(events, executionNanos, totalNanos);
     }

@@ -64,4 +64,14 @@ public interface Admission {
     default Hold hold() {
         return Hold.UNTIL_OUTCOME;
     }
+
+    /**
+     * Whether clock readings about a millisecond coarse serve this policy (the ticker's
+     * {@linkplain dev.firebreak.time.Ticker#readCoarse() coarse reading}): a guard times a call on the
+     * caller's thread that way only when every admission and everything else that sees the call allow
+     * it. False unless the policy says so.
+     */
+    default boolean coarseTimeSuffices() {
+        return false;
+    }
 }

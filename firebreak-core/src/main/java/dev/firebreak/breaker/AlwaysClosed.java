@@ -7,12 +7,12 @@ enum AlwaysClosed implements CircuitBreaker {
     INSTANCE;
 
     @Override
-    public BreakerPermit tryAcquire(long nowNanos) {
+    public Object enter(long nowNanos) {
         return BreakerPermit.NORMAL;
     }
 
     @Override
-    public void onOutcome(BreakerPermit permit, EventType executionEvent, long executionNanos, long nowNanos) {
+    public void exit(Object permit, EventType event, long executionNanos, long nowNanos) {
     }
 
     @Override

@@ -7,7 +7,6 @@ import static dev.firebreak.config.Check.positive;
 
 import dev.firebreak.config.ConfigBuilder;
 import dev.firebreak.config.PropertyDefinition;
-import dev.firebreak.event.EventType;
 import java.time.Duration;
 import java.util.List;
 
@@ -78,14 +77,9 @@ public record BreakerConfig(
         return slowCallDurationThreshold.toNanos();
     }
 
-    /** Whether a call of this event and duration is slow (successes only; a zero threshold turns slow calls off). */
-    public boolean isSlow(EventType event, long executionNanos) {
-        return isSlow(slowCallNanos(), event, executionNanos);
-    }
-
-    /** {@link #isSlow(EventType, long)} against a threshold already in nanoseconds (0: slow calls off). */
-    static boolean isSlow(long slowNanos, EventType event, long executionNanos) {
-        return slowNanos > 0 && event == EventType.SUCCESS && executionNanos >= slowNanos;
+    /** The rules this configuration sets: which call is slow and which window opens the circuit. */
+    public HealthRule healthRule() {
+        return HealthRule.of(this);
     }
 
     /** Builds a {@link BreakerConfig}; each setter records its property as set in code. */

@@ -8,10 +8,10 @@ package dev.firebreak.breaker;
  * trial of an earlier half-open spell) is recognised and cannot count in a later period. Permits are
  * made once per state transition, never per call: asking for one allocates nothing.
  */
-public final class BreakerPermit {
+final class BreakerPermit {
 
     /** What a permit allows. */
-    public enum Kind {
+    enum Kind {
         /** The breaker is open: short-circuit. */
         DENIED,
         /** The breaker is closed (or disabled, or forced closed): an ordinary call. */
@@ -21,10 +21,10 @@ public final class BreakerPermit {
     }
 
     /** Short-circuit: the call must not run. */
-    public static final BreakerPermit DENIED = new BreakerPermit(Kind.DENIED, -1);
+    static final BreakerPermit DENIED = new BreakerPermit(Kind.DENIED, -1);
 
     /** An ordinary call that no breaker period tracks (disabled or forced-closed breakers). */
-    public static final BreakerPermit NORMAL = new BreakerPermit(Kind.NORMAL, -1);
+    static final BreakerPermit NORMAL = new BreakerPermit(Kind.NORMAL, -1);
 
     private final Kind kind;
     private final long period;
@@ -40,12 +40,12 @@ public final class BreakerPermit {
     }
 
     /** What this permit allows. */
-    public Kind kind() {
+    Kind kind() {
         return kind;
     }
 
     /** Whether this is a half-open trial permit. */
-    public boolean isTrial() {
+    boolean isTrial() {
         return kind == Kind.TRIAL;
     }
 

@@ -13,16 +13,15 @@ import dev.firebreak.rolling.RollingTally;
  *   <li>volume: SUCCESS and every error event;</li>
  *   <li>errors: the events whose {@link EventType#isError()} is true: FAILURE, TIMEOUT,
  *       THREAD_POOL_REJECTED, SEMAPHORE_REJECTED and LIMIT_REJECTED;</li>
- *   <li>slow: successes at least as long as the slow-call threshold (when it is set);</li>
+ *   <li>slow: the successes the {@link HealthRule} calls slow;</li>
  *   <li>neither: BAD_REQUEST (the caller's fault, as in Hystrix's health counts), CANCELLED (the
  *       caller walked away: nothing was learnt about the dependency), SHORT_CIRCUITED and
  *       RESPONSE_FROM_CACHE (the dependency was not called).</li>
  * </ul>
  *
- * <p>Recording an outcome and testing the rule are one step ({@link #recordAndShouldOpen}): the add
- * that counts the call returns its bucket's calls and errors together, and the rest of the window is
- * a sum made once per bucket interval ({@link RollingTally}), so a decision costs the same however
- * many buckets the window has, and sees every outcome recorded before it.
+ * <p>Recording an outcome and testing the rule are one step ({@link #recordAndShouldOpen}): the
+ * {@link RollingTally} counts and hands the window's figures to the breaker's {@link HealthRule}, in
+ * constant time, seeing every outcome recorded before it.
  */
 final class HealthWindow {
 
@@ -38,15 +37,11 @@ final class HealthWindow {
     }
 
     /**
-     * Records one counted call at {@code nowNanos} and applies the decision rule to the window that
-     * now holds it: at least {@code requestVolumeThreshold} calls, and errors (or, when slow calls are
-     * tracked, slow calls) at least the threshold percentage of them. Integer arithmetic:
-     * {@code errors * 100 >= threshold * volume}, which is Hystrix's truncated percentage compared
-     * with {@code >=}. {@code slowTracked}: whether the slow-call threshold is set (its rate is then tested too).
+     * Records one counted call at {@code nowNanos} and applies {@code rule} to the window that now
+     * holds it: whether it opens the circuit.
      */
-    boolean recordAndShouldOpen(boolean error, boolean slow, boolean slowTracked, BreakerConfig s, long nowNanos) {
-        return counts.recordAndTest(error, slow, nowNanos, s.requestVolumeThreshold(), s.errorThresholdPercentage(),
-                slowTracked ? s.slowCallThresholdPercentage() : -1);
+    boolean recordAndShouldOpen(boolean error, boolean slow, HealthRule rule, long nowNanos) {
+        return counts.recordAndTest(error, slow, nowNanos, rule);
     }
 
     /** Calls counted in the window ending at {@code nowNanos}. */

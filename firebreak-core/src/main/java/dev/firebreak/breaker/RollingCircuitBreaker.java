@@ -13,10 +13,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>The rule:
  * <ul>
  *   <li><b>CLOSED</b>: every call runs. Each counted outcome (see {@link HealthWindow}) is recorded
- *       in the rolling health window and the rule is checked at once; when the volume reaches
- *       {@code requestVolumeThreshold} and errors reach {@code errorThresholdPercentage} % of it
- *       (or slow calls reach {@code slowCallThresholdPercentage} %), the circuit opens before the
- *       outcome is returned, so the very next call is short-circuited.</li>
+ *       in the rolling health window and the {@link HealthRule} is applied at once to the window that
+ *       now holds it; when it says open, the circuit opens before the outcome is returned, so the
+ *       very next call is short-circuited.</li>
  *   <li><b>OPEN</b>: calls are denied until {@code sleepWindowInMilliseconds} has passed since it
  *       opened; the first call after that turns it HALF_OPEN and is its first trial.</li>
  *   <li><b>HALF_OPEN</b>: at most {@code halfOpenTrialCalls} trials are admitted, everything else is
@@ -40,7 +39,7 @@ final class RollingCircuitBreaker implements CircuitBreaker {
     private final int buckets;
     private final AtomicReference<BreakerState> state;
     private final CopyOnWriteArrayList<CircuitStateListener> listeners = new CopyOnWriteArrayList<>();
-    /** The settings in force and the slow-call threshold in nanoseconds, swapped as one (one volatile read a call). */
+    /** The settings in force and their rules, swapped as one (one volatile read a call). */
     private volatile InForce settings;
 
     /**
@@ -55,7 +54,18 @@ final class RollingCircuitBreaker implements CircuitBreaker {
     }
 
     @Override
-    public BreakerPermit tryAcquire(long nowNanos) {
+    public Object enter(long nowNanos) {
+        BreakerPermit permit = tryAcquire(nowNanos);
+        return permit == BreakerPermit.DENIED ? null : permit;
+    }
+
+    @Override
+    public void exit(Object permit, EventType event, long executionNanos, long nowNanos) {
+        onOutcome((BreakerPermit) permit, event, executionNanos, nowNanos);
+    }
+
+    /** Asks to run a call at {@code nowNanos}: DENIED (short-circuit), or a permit to give back to {@link #onOutcome}. */
+    BreakerPermit tryAcquire(long nowNanos) {
         BreakerConfig s = settings.config();
         if (!s.enabled()) {
             return BreakerPermit.NORMAL;
@@ -99,15 +109,19 @@ final class RollingCircuitBreaker implements CircuitBreaker {
         }
     }
 
-    @Override
-    public void onOutcome(BreakerPermit permit, EventType executionEvent, long executionNanos, long nowNanos) {
+    /**
+     * Learns how a permitted call ended: {@code permit} is what {@link #tryAcquire} gave it (never DENIED),
+     * {@code executionEvent} its execution event, {@code executionNanos} how long it ran, {@code nowNanos}
+     * when it ended.
+     */
+    void onOutcome(BreakerPermit permit, EventType executionEvent, long executionNanos, long nowNanos) {
         if (permit.period() < 0) {
             return; // DENIED, or a permit no period tracks (disabled, forced closed)
         }
         InForce inForce = settings;
         BreakerConfig s = inForce.config();
-        long slowNanos = inForce.slowNanos(); // converted once per configuration, not per call
-        boolean slow = BreakerConfig.isSlow(slowNanos, executionEvent, executionNanos);
+        HealthRule rule = inForce.rule();
+        boolean slow = rule.isSlow(executionEvent, executionNanos);
         if (permit.isTrial()) {
             onTrialOutcome(permit, executionEvent, slow, nowNanos, s);
             return;
@@ -117,8 +131,7 @@ final class RollingCircuitBreaker implements CircuitBreaker {
                 || !HealthWindow.countsForVolume(executionEvent)) {
             return; // a late outcome of an ended closed spell, or an outcome that does not count
         }
-        boolean crossed = current.window().recordAndShouldOpen(executionEvent.isError(), slow, slowNanos > 0, s,
-                nowNanos);
+        boolean crossed = current.window().recordAndShouldOpen(executionEvent.isError(), slow, rule, nowNanos);
         if (!crossed || s.forceClosed() || s.forceOpen() || !s.enabled()) {
             return;
         }
@@ -196,10 +209,10 @@ final class RollingCircuitBreaker implements CircuitBreaker {
         return state.get();
     }
 
-    /** A configuration with its slow-call threshold in nanoseconds (0: slow calls not tracked). */
-    private record InForce(BreakerConfig config, long slowNanos) {
+    /** A configuration with its rules, made once per configuration. */
+    private record InForce(BreakerConfig config, HealthRule rule) {
         InForce(BreakerConfig config) {
-            this(Objects.requireNonNull(config, "settings"), config.slowCallNanos());
+            this(Objects.requireNonNull(config, "settings"), config.healthRule());
         }
     }
 

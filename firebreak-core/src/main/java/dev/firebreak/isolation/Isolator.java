@@ -34,6 +34,15 @@ public sealed interface Isolator extends Admission permits BoundedIsolator, Pool
         };
     }
 
+    /**
+     * True: an isolation limit counts calls, not time (an adaptive limit's round trips are sampled
+     * only when the guard's configuration, which turns it on, asks for the precise clock).
+     */
+    @Override
+    default boolean coarseTimeSuffices() {
+        return true;
+    }
+
     /** The strategy this isolator stands for (for reporting: the stream, Micrometer, configuration). */
     IsolationStrategy strategy();
 

@@ -13,57 +13,59 @@ import java.util.function.IntUnaryOperator;
  * the current {@link dev.firebreak.time.Ticker} reading, so buckets rotate with the injected clock,
  * never with a background thread (see {@link BucketRing} for the rotation's invariants).
  *
- * <p>One thread, the <em>owner</em> (the first to record, by one compare-and-set; it stays the owner
- * until it has terminated), counts without a locked instruction: each bucket has {@code home}
- * cells that only the owner writes, and the owner keeps its own counts since creation,
- * {@code ownTotals}, also written by it alone (each a read of the cell and its successor stored with
- * release semantics). A window sum adds home to the bucket's other counts; a total adds
- * {@code ownTotals} and never home, so the owner's events need no folding and no seal: a departed
- * bucket's home is simply no longer read. A caller that keeps calling, the common case, pays no atomic
- * read-modify-write for its counts.
- *
- * <p>Every other thread's event is counted once, in its bucket ({@link SealableCounts}: one
- * compare-and-set, striped under contention). The counts since creation of those are the <em>retired</em>
- * totals (the buckets that left the ring, folded in as they leave) plus every bucket still in the ring,
- * whatever its epoch:
- * <ul>
- *   <li>Folding: the thread whose compare-and-set takes a bucket out of the ring seals it, which returns
- *       its counts at once, and adds them to {@code retired}. A recorder that took that bucket just before
- *       it left (the ring's hint allows it) either counted before the seal (folded) or is told its bucket
- *       is sealed and adds its event to {@code retired} itself; an event whose time has already left the
- *       window (no bucket) goes to {@code retired} directly. So each event is in exactly one place.</li>
- *   <li>Reading: a fold is bracketed by {@code opened} and {@code closed} (bumped before the
- *       compare-and-set and after the fold). A reader reads {@code closed}, then {@code opened}; equal,
- *       no fold was under way; it sums {@code retired} and the ring, then reads {@code opened} again:
- *       unchanged, no bucket left the ring during the read, so none was summed twice (in the ring and in
- *       {@code retired}) or missed (gone from the ring, not yet folded). Otherwise it reads again; folds
- *       happen once per slot and bucket interval.</li>
- * </ul>
- * A total therefore holds every event recorded before the read started (and perhaps some recorded
- * meanwhile), and once recording pauses it is exact: nothing lost or doubled across rotations.
- *
- * <p>Invariants of the owner's counts. {@code owner} goes from null to a thread (its id, and the thread
- * held weakly, so that a counter keeps no ended thread's task alive) by compare-and-set, and back to null
- * only once that thread has terminated (the thread that makes a bucket checks, once per bucket interval).
- * A terminated thread never writes again, and everything it wrote happens-before a
- * {@link Thread#isAlive()} that answers false, hence before the next claim. A thread the collector has
- * cleared from the weak reference is unreachable, so it can never run again either. So home and
- * {@code ownTotals} have one writer at a time, each writer sees its predecessor's counts, and the plain
- * read-then-store loses nothing. An owner's event is in {@code ownTotals} exactly once, and in the home
- * of its bucket when its time has a bucket (so a window holds it exactly as it holds the others). A
- * read holds every owner's event whose record happens-before it; one recorded without such an order
- * shows a few nanoseconds later, when its store leaves the core. Nothing decides from these counts:
- * they are read for snapshots. A pool thread or a caller that keeps calling keeps the role; one that
- * ended (a virtual thread, a warm-up thread) gives it up within a bucket interval.
- *
- * <p>Kinds often counted together (a refusal and its fallback's success) may share a <em>joint</em>
- * cell, one atomic update for the pair, added to each of its kinds by every read.
- *
  * <p>A window sum reads bucket after bucket: it is exact once recording pauses, and while recording
  * runs it contains every sample that completed before the sum started (and perhaps some of those
- * recorded meanwhile). Recording is lock-free and allocation-free in steady state.
+ * recorded meanwhile); a total since creation is the same, and nothing is lost or doubled across
+ * rotations. Kinds often counted together (a refusal and its fallback's success) may share a
+ * <em>joint</em> cell, one atomic update for the pair. Recording is lock-free and allocation-free in
+ * steady state.
  */
 public final class RollingCounter {
+
+    /*
+     * One thread, the owner (the first to record, by one compare-and-set; it stays the owner
+     * until it has terminated), counts without a locked instruction: each bucket has home
+     * cells that only the owner writes, and the owner keeps its own counts since creation,
+     * ownTotals, also written by it alone (each a read of the cell and its successor stored with
+     * release semantics). A window sum adds home to the bucket's other counts; a total adds
+     * ownTotals and never home, so the owner's events need no folding and no seal: a departed
+     * bucket's home is simply no longer read. A caller that keeps calling, the common case, pays no atomic
+     * read-modify-write for its counts.
+     *
+     * Every other thread's event is counted once, in its bucket (SealableCounts: one
+     * compare-and-set, striped under contention). The counts since creation of those are the retired
+     * totals (the buckets that left the ring, folded in as they leave) plus every bucket still in the ring,
+     * whatever its epoch:
+     *
+     *   - Folding: the thread whose compare-and-set takes a bucket out of the ring seals it, which returns
+     *       its counts at once, and adds them to retired. A recorder that took that bucket just before
+     *       it left (the ring's hint allows it) either counted before the seal (folded) or is told its bucket
+     *       is sealed and adds its event to retired itself; an event whose time has already left the
+     *       window (no bucket) goes to retired directly. So each event is in exactly one place.
+     *   - Reading: a fold is bracketed by opened and closed (bumped before the
+     *       compare-and-set and after the fold). A reader reads closed, then opened; equal,
+     *       no fold was under way; it sums retired and the ring, then reads opened again:
+     *       unchanged, no bucket left the ring during the read, so none was summed twice (in the ring and in
+     *       retired) or missed (gone from the ring, not yet folded). Otherwise it reads again; folds
+     *       happen once per slot and bucket interval.
+     *
+     * A total therefore holds every event recorded before the read started (and perhaps some recorded
+     * meanwhile), and once recording pauses it is exact: nothing lost or doubled across rotations.
+     *
+     * Invariants of the owner's counts. owner goes from null to a thread (its id, and the thread
+     * held weakly, so that a counter keeps no ended thread's task alive) by compare-and-set, and back to null
+     * only once that thread has terminated (the thread that makes a bucket checks, once per bucket interval).
+     * A terminated thread never writes again, and everything it wrote happens-before a
+     * Thread#isAlive() that answers false, hence before the next claim. A thread the collector has
+     * cleared from the weak reference is unreachable, so it can never run again either. So home and
+     * ownTotals have one writer at a time, each writer sees its predecessor's counts, and the plain
+     * read-then-store loses nothing. An owner's event is in ownTotals exactly once, and in the home
+     * of its bucket when its time has a bucket (so a window holds it exactly as it holds the others). A
+     * read holds every owner's event whose record happens-before it; one recorded without such an order
+     * shows a few nanoseconds later, when its store leaves the core. Nothing decides from these counts:
+     * they are read for snapshots. A pool thread or a caller that keeps calling keeps the role; one that
+     * ended (a virtual thread, a warm-up thread) gives it up within a bucket interval.
+     */
 
     private static final VarHandle OWNER;
 

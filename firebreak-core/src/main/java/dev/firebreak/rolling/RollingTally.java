@@ -7,36 +7,37 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Calls, errors and slow calls over a rolling window of equal buckets, where recording one call also
- * answers, in constant time, whether the window including it crosses a threshold rule. Built for the
- * circuit breaker, which decides on every outcome: summing the whole window on every call was the
- * largest cost of a guarded call. Time is data, as in {@link RollingCounter} (same {@link BucketRing}).
- *
- * <p>How a record reads the window without summing it:
- * <ul>
- *   <li>A bucket's calls and errors share one word ({@code errors << 32 | calls}), so the add that
- *       records a call returns the bucket's exact pair at that instant, including the call itself,
- *       in one atomic step (slow calls, rarer and only tracked when asked, have a word of their own).</li>
- *   <li>The buckets before the recorder's own (the rest of its window) are summed once per epoch into
- *       a {@link Base} that every later record of that epoch reuses.</li>
- *   <li>A record into a bucket that a base may already have summed (its epoch is older than the
- *       {@code latestEpoch} some base was made for) is a late record: it bumps {@code lateRecords}
- *       after its add, which retires every base made before the bump.</li>
- * </ul>
- *
- * <p>Invariant (what a record's answer contains): every call whose record completed before this
- * record's add, plus this one, and nothing from outside the window. Proof sketch for the base: a base
- * for epoch {@code e} is made by (a) raising {@code latestEpoch} to {@code e}, (a') reading
- * {@code lateRecords}, (b) summing the buckets of epochs {@code e-n+1 .. e-1}. A record of epoch
- * {@code r < e} does (1) its add, (2) a read of {@code latestEpoch}, and (3) a bump if that read was
- * above {@code r}. If (2) read a value below {@code e}, (2) came before (a) on that one variable, so
- * (1) came before (b) and the sum holds the call. Otherwise (3) follows (1): before (a') the sum holds
- * the call; after (a'), the base carries an older {@code lateRecords} and is not used by any record
- * that reads the counter after the bump. Readers validate a base by its epoch and that count only.
+ * hands its owner's {@link WindowTest} the figures of the window that now holds it, in constant time:
+ * the tally counts and knows no threshold. Built for the circuit breaker, which decides on every
+ * outcome: summing the whole window on every call was the largest cost of a guarded call. Time is
+ * data, as in {@link RollingCounter} (same {@link BucketRing}).
  *
  * <p>Limit: a bucket counts at most 2<sup>32</sup> - 1 calls (1.2 hours at a million calls a second
  * within one bucket; the default bucket is one second).
  */
 public final class RollingTally {
+
+    /*
+     * How a record reads the window without summing it:
+     * - A bucket's calls and errors share one word (errors << 32 | calls), so the add that records a call
+     *   returns the bucket's exact pair at that instant, including the call itself, in one atomic step
+     *   (slow calls, rarer and only tracked when asked, have a word of their own).
+     * - The buckets before the recorder's own (the rest of its window) are summed once per epoch into a
+     *   Base that every later record of that epoch reuses.
+     * - A record into a bucket that a base may already have summed (its epoch is older than the
+     *   latestEpoch some base was made for) is a late record: it bumps lateRecords after its add, which
+     *   retires every base made before the bump.
+     *
+     * Invariant (what the figures a record hands over contain): every call whose record completed before
+     * this record's add, plus this one, and nothing from outside the window. Proof sketch for the base: a
+     * base for epoch e is made by (a) raising latestEpoch to e, (a') reading lateRecords, (b) summing the
+     * buckets of epochs e-n+1 .. e-1. A record of epoch r < e does (1) its add, (2) a read of latestEpoch,
+     * and (3) a bump if that read was above r. If (2) read a value below e, (2) came before (a) on that
+     * one variable, so (1) came before (b) and the sum holds the call. Otherwise (3) follows (1): before
+     * (a') the sum holds the call; after (a'), the base carries an older lateRecords and is not used by
+     * any record that reads the counter after the bump. Readers validate a base by its epoch and that
+     * count only.
+     */
 
     private static final long CALL = 1L;
     private static final long ERROR = 1L << 32;
@@ -73,26 +74,24 @@ public final class RollingTally {
     }
 
     /**
-     * Records one call at {@code nowNanos} (an error, a slow call, or neither) and tells whether the
-     * window ending at {@code nowNanos}, this call included, holds at least {@code minVolume} calls
-     * and either {@code errors * 100 >= errorPercent * calls} or, when {@code slowPercent >= 0},
-     * {@code slow * 100 >= slowPercent * calls}. Allocates nothing but one base per bucket interval (and
-     * the window's sums for a late record).
+     * Records one call at {@code nowNanos} (an error, a slow call, or neither) and returns
+     * {@code test}'s answer for the window ending at {@code nowNanos}, this call included: a view of it
+     * that holds every call recorded before this one. Allocates nothing but one base per bucket
+     * interval (and the window's sums for a late record).
      */
-    public boolean recordAndTest(boolean error, boolean slow, long nowNanos, int minVolume, int errorPercent,
-            int slowPercent) {
+    public boolean recordAndTest(boolean error, boolean slow, long nowNanos, WindowTest test) {
         BucketRing.Entry<Bucket> entry = ring.entryAt(nowNanos);
         if (entry == null) { // this time has left the window of a later reading: nothing to record
-            return testWindow(nowNanos, minVolume, errorPercent, slowPercent);
+            return testWindow(nowNanos, test);
         }
         Bucket bucket = entry.bucket();
         long epoch = entry.epoch();
-        if (!error && !slow && recordedQuietly(bucket, epoch, minVolume, errorPercent, slowPercent)) {
+        if (!error && !slow && recordedQuietly(bucket, epoch, test)) {
             if ((long) LATEST_EPOCH.getVolatile(this) > epoch) { // late, as below
                 LATE_RECORDS.getAndAdd(this, 1L);
-                return testWindow(nowNanos, minVolume, errorPercent, slowPercent);
+                return testWindow(nowNanos, test);
             }
-            return false;
+            return false; // settled: the test is false on the view
         }
         if (slow) {
             bucket.slow.incrementAndGet();
@@ -100,65 +99,46 @@ public final class RollingTally {
         long word = bucket.getAndAdd(error ? CALL | ERROR : CALL) + (error ? CALL | ERROR : CALL);
         if ((long) LATEST_EPOCH.getVolatile(this) > epoch) { // a late record: a base may hold this bucket
             LATE_RECORDS.getAndAdd(this, 1L);
-            return testWindow(nowNanos, minVolume, errorPercent, slowPercent);
+            return testWindow(nowNanos, test);
         }
         Base before = baseFor(epoch);
         long calls = before.calls + (word & LOW) + bucket.quiet.sum(); // quiet successes: read after the add
-        if (calls < minVolume || calls == 0) {
-            return false;
-        }
-        long errors = before.errors + (word >>> 32);
-        if (errors * 100 >= (long) errorPercent * calls) {
-            return true;
-        }
-        return slowPercent >= 0 && (before.slow + bucket.slow.get()) * 100 >= (long) slowPercent * calls;
+        return test.test(calls, before.errors + (word >>> 32), before.slow + bucket.slow.get());
     }
 
-    /**
-     * Counts a success that cannot open the circuit without touching the bucket's word: true (counted,
-     * the answer is false) when the window as read now, with this call, already has the volume and is
-     * under both lines; false (nothing counted) otherwise, and the caller records it on the word.
+    /*
+     * Counts a success that cannot change the answer without touching the bucket's word: true (counted,
+     * the answer is false) when the window as read now, with this call, is settled for the test; false
+     * (nothing counted) otherwise, and the caller records it on the word.
      *
-     * <p>Why the answer is right: its view is every call of the window recorded at the read of the word,
+     * Why the answer is right: its view is every call of the window recorded at the read of the word,
      * plus this one, which holds every call completed before this record began (the cached base is valid
-     * for this epoch, as {@link #baseFor} checks). The test reads that view's errors exactly (errors are
-     * only ever on the word) and a lower bound of its calls (this bucket's quiet successes are in the
-     * view but not read); its slow calls are read after the word, so at least the view's. A lower bound
-     * of the calls that reaches the volume, with errors and slow calls under the lines against it, means
-     * the view has the volume and is under both lines: the rule is false on it. The add comes after the
-     * read; the view is defined at the read, so whatever is recorded in between is not in it.
+     * for this epoch, as baseFor checks). The figures handed to settled hold that view's errors exactly
+     * (errors are only ever on the word), a lower bound of its calls (this bucket's quiet successes are
+     * in the view but not read) and an upper bound of its slow calls (a slow record adds to the slow
+     * count before its word, and the slow count is read after the word). By WindowTest.settled's
+     * contract (false for at least these calls, these errors and at most these slow calls), the answer
+     * on the view is false. The add comes after the read; the view is defined at the read, so whatever
+     * is recorded in between is not in it.
      */
-    private boolean recordedQuietly(Bucket bucket, long epoch, int minVolume, int errorPercent, int slowPercent) {
+    private boolean recordedQuietly(Bucket bucket, long epoch, WindowTest test) {
         Base before = base;
         if (before == null || before.epoch != epoch || before.lateRecords != lateRecords) {
             return false; // the first record of an epoch makes its base on the word path
         }
         long word = bucket.get(); // the view's instant
-        long calls = before.calls + (word & LOW) + 1;
-        if (calls < minVolume || (before.errors + (word >>> 32)) * 100 >= (long) errorPercent * calls) {
-            return false;
-        }
-        if (slowPercent >= 0 && (before.slow + bucket.slow.get()) * 100 >= (long) slowPercent * calls) {
+        long slow = before.slow + bucket.slow.get(); // after the word: at least the view's
+        if (!test.settled(before.calls + (word & LOW) + 1, before.errors + (word >>> 32), slow)) {
             return false;
         }
         bucket.quiet.increment(); // striped once contended: threads stop sharing the word's cache line
         return true;
     }
 
-    /**
-     * The rule over the window ending at {@code nowNanos}, summed now (the rare paths: a late record, a
-     * time already out of the window), by {@link #windowSums}.
-     */
-    private boolean testWindow(long nowNanos, int minVolume, int errorPercent, int slowPercent) {
+    /** {@code test} on the window ending at {@code nowNanos}, summed now (the rare paths: a late record, a time already out of the window). */
+    private boolean testWindow(long nowNanos, WindowTest test) {
         long[] sums = windowSums(nowNanos);
-        return test(sums[0], sums[1], sums[2], minVolume, errorPercent, slowPercent);
-    }
-
-    private static boolean test(long calls, long errors, long slow, int minVolume, int errorPercent, int slowPercent) {
-        if (calls == 0 || calls < minVolume) {
-            return false;
-        }
-        return errors * 100 >= (long) errorPercent * calls || slowPercent >= 0 && slow * 100 >= (long) slowPercent * calls;
+        return sums[0] > 0 && test.test(sums[0], sums[1], sums[2]);
     }
 
     /** The sums of the buckets before {@code epoch}'s in its window, made at most once per epoch while no record is late. */

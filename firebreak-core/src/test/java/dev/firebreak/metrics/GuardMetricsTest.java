@@ -76,7 +76,7 @@ class GuardMetricsTest {
         CircuitBreaker breaker = CircuitBreakers.create(config.breaker(), (int) config.metrics().rollingStatsWindow().toMillis(), config.metrics().rollingStatsBuckets(), clock);
         GuardMetrics metrics = new GuardMetrics(config.metrics(), clock, CircuitBreakers.view(breaker, clock));
         assertThat(metrics.snapshot().circuitOpen()).isFalse();
-        breaker.onOutcome(breaker.tryAcquire(0), EventType.FAILURE, 0, 0);
+        breaker.exit(breaker.enter(0), EventType.FAILURE, 0, 0);
         assertThat(metrics.snapshot().circuitState()).isEqualTo(CircuitState.OPEN);
         assertThat(metrics.snapshot().circuitOpen()).isTrue();
     }

@@ -10,8 +10,8 @@ import org.jetbrains.lincheck.datastructures.Validate;
 import org.junit.jupiter.api.Test;
 
 /**
- * Model check of {@link RollingTally}'s answers under an error-rate rule (at least 2 calls, errors at
- * least half of them), where successes that cannot open the circuit are counted quietly, apart from the
+ * Model check of {@link RollingTally}'s answers under an error-rate test (at least 2 calls, errors at
+ * least half of them), where successes settled for it are counted quietly, apart from the
  * bucket's word: lincheck explores interleavings of quiet and word records, the base made once per
  * epoch and late records, at three epochs of a three-bucket window. Each record checks that its answer
  * is the rule applied to some view of the window that holds every call completed before the record
@@ -40,7 +40,7 @@ public class RollingTallyQuietLincheckTest {
         int leastSuccesses = sum(doneSuccesses, epoch) + (error ? 0 : 1);
         int leastErrors = sum(doneErrors, epoch) + (error ? 1 : 0);
         (error ? begunErrors : begunSuccesses).incrementAndGet(epoch);
-        boolean open = tally.recordAndTest(error, false, ORIGIN + epoch * BUCKET + epoch, MIN_VOLUME, ERROR_PERCENT, -1);
+        boolean open = tally.recordAndTest(error, false, ORIGIN + epoch * BUCKET + epoch, RULE);
         (error ? doneErrors : doneSuccesses).incrementAndGet(epoch);
         int mostSuccesses = sum(begunSuccesses, epoch);
         int mostErrors = sum(begunErrors, epoch);
@@ -55,9 +55,22 @@ public class RollingTallyQuietLincheckTest {
                 + mostSuccesses + "+" + mostErrors;
     }
 
-    private static boolean rule(int calls, int errors) {
+    private static boolean rule(long calls, long errors) {
         return calls >= MIN_VOLUME && errors * 100 >= ERROR_PERCENT * calls;
     }
+
+    /** The error-rate rule as the tally's owner gives it: settled once the volume is there and errors are under the line. */
+    private static final WindowTest RULE = new WindowTest() {
+        @Override
+        public boolean test(long calls, long errors, long slow) {
+            return rule(calls, errors);
+        }
+
+        @Override
+        public boolean settled(long calls, long errors, long slow) {
+            return calls >= MIN_VOLUME && !rule(calls, errors);
+        }
+    };
 
     private static int sum(AtomicIntegerArray counts, int throughEpoch) {
         int total = 0;

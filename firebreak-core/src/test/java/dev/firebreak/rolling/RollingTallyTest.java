@@ -16,9 +16,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The tally's answers as arithmetic on clock readings: the rule sees the whole window through the
- * per-epoch base, late records retire a base, buckets leave the window, from hostile origins; and
- * across 64 threads no answer misses a call that had completed.
+ * The tally's figures as arithmetic on clock readings: the figures handed to the test hold the whole
+ * window through the per-epoch base, late records retire a base, buckets leave the window, settled
+ * successes are counted quietly, from hostile origins; and across 64 threads no answer misses a call
+ * that had completed.
  */
 class RollingTallyTest {
 
@@ -28,59 +29,82 @@ class RollingTallyTest {
         return new RollingTally(10 * BUCKET, 10, origin);
     }
 
-    /** The calls the answer sees, found by asking the rule with every volume threshold (0 % errors). */
-    private static boolean atLeast(RollingTally t, long now, int calls) {
-        return t.recordAndTest(false, false, now, calls, 0, -1);
+    /** Records one call and returns the figures the tally handed to the test for it. */
+    private static String record(RollingTally t, boolean error, boolean slow, long now) {
+        Seen seen = new Seen();
+        t.recordAndTest(error, slow, now, seen);
+        return seen.figures();
     }
 
     @ParameterizedTest
     @ValueSource(longs = {0L, Long.MAX_VALUE - 5 * BUCKET, Long.MIN_VALUE + 3, -7 * BUCKET - 1, Long.MAX_VALUE})
-    void theRuleSeesEveryBucketOfTheWindowAndNothingOlder(long origin) {
+    void theFiguresHoldEveryBucketOfTheWindowAndNothingOlder(long origin) {
         RollingTally t = tally(origin);
         for (int i = 0; i < 10; i++) {
-            t.recordAndTest(true, false, origin + i * BUCKET, Integer.MAX_VALUE, 0, -1); // one error per bucket
+            record(t, true, false, origin + i * BUCKET); // one error per bucket
         }
         long end = origin + 10 * BUCKET - 1;
-        assertThat(t.recordAndTest(false, false, end, 11, 100, -1)).as("11 calls, 10 errors: 90 %").isFalse();
-        assertThat(t.recordAndTest(false, false, end, 12, 83, -1)).as("12 calls, 10 errors: 83.3 %").isTrue();
-        assertThat(t.recordAndTest(false, false, end, 14, 0, -1)).as("13 calls: below 14").isFalse();
-        long next = origin + 10 * BUCKET; // bucket 0 and its error left: 12 calls, 9 errors remain
-        assertThat(t.calls(next)).isEqualTo(12);
+        assertThat(record(t, false, false, end)).isEqualTo("11 calls, 10 errors, 0 slow");
+        assertThat(record(t, false, false, end)).isEqualTo("12 calls, 10 errors, 0 slow");
+        long next = origin + 10 * BUCKET; // bucket 0 and its error left: 11 calls, 9 errors remain
+        assertThat(t.calls(next)).isEqualTo(11);
         assertThat(t.errors(next)).isEqualTo(9);
-        assertThat(t.recordAndTest(false, false, next, 13, 69, -1)).as("13 calls, 9 errors: 69.2 %").isTrue();
-        assertThat(t.recordAndTest(false, false, next, 14, 0, -1)).as("14 calls").isTrue();
-        assertThat(t.recordAndTest(false, false, next, 16, 0, -1)).as("15 calls").isFalse();
+        assertThat(record(t, false, false, next)).isEqualTo("12 calls, 9 errors, 0 slow");
+        assertThat(record(t, true, false, next)).isEqualTo("13 calls, 10 errors, 0 slow");
+    }
+
+    @Test
+    void theAnswerIsTheTestsOnTheFigures() {
+        RollingTally t = tally(0);
+        assertThat(t.recordAndTest(false, false, 0, new AtLeast(1))).as("1 call, at least 1").isTrue();
+        assertThat(t.recordAndTest(false, false, BUCKET, new AtLeast(3))).as("2 calls, at least 3").isFalse();
+        assertThat(t.recordAndTest(false, false, BUCKET, new AtLeast(3))).as("3 calls, at least 3").isTrue();
     }
 
     @Test
     void aLateRecordRetiresTheBaseThatMissedIt() {
         RollingTally t = tally(0);
-        t.recordAndTest(false, false, 0, 1, 0, -1);
-        assertThat(atLeast(t, 5 * BUCKET, 2)).isTrue(); // base for epoch 5 made: 1 call in epochs 0..4
-        t.recordAndTest(true, false, 3 * BUCKET, 1, 0, -1); // late: epoch 3 is inside that base
-        assertThat(t.recordAndTest(false, false, 5 * BUCKET, 4, 0, -1)).as("4 calls: the late one counted").isTrue();
+        record(t, false, false, 0);
+        assertThat(record(t, false, false, 5 * BUCKET)).isEqualTo("2 calls, 0 errors, 0 slow"); // base for epoch 5 made
+        record(t, true, false, 3 * BUCKET); // late: epoch 3 is inside that base
+        assertThat(record(t, false, false, 5 * BUCKET)).as("the late one counted").isEqualTo("4 calls, 1 errors, 0 slow");
         assertThat(t.errors(5 * BUCKET)).isEqualTo(1);
-        assertThat(t.recordAndTest(false, false, 5 * BUCKET, 5, 20, -1)).as("1 error of 5").isTrue();
-        assertThat(t.recordAndTest(false, false, 5 * BUCKET, 6, 17, -1)).as("1 error of 6 = 16.7 %").isFalse();
     }
 
     @Test
-    void slowCallsCountOnlyWhenTheRuleAsks() {
+    void slowCallsAreHandedOverWithTheRest() {
         RollingTally t = tally(-1);
-        t.recordAndTest(false, true, -1, 1, 100, -1);
-        assertThat(t.recordAndTest(false, true, BUCKET, 2, 101, -1)).as("slow calls not asked").isFalse();
-        assertThat(t.recordAndTest(false, false, 2 * BUCKET, 3, 101, 66)).as("2 slow of 3").isTrue();
-        assertThat(t.recordAndTest(false, false, 2 * BUCKET, 4, 101, 51)).as("2 slow of 4").isFalse();
+        record(t, false, true, -1);
+        assertThat(record(t, false, true, BUCKET)).isEqualTo("2 calls, 0 errors, 2 slow");
+        assertThat(record(t, false, false, 2 * BUCKET)).isEqualTo("3 calls, 0 errors, 2 slow");
         assertThat(t.slow(2 * BUCKET)).isEqualTo(2);
     }
 
     @Test
     void aSampleOlderThanItsSlotIsAnsweredFromItsOwnTimeAndNotCounted() {
         RollingTally t = tally(0);
-        t.recordAndTest(false, false, 12 * BUCKET, 1, 0, -1); // slot 2 serves bucket 12
-        assertThat(t.recordAndTest(true, false, 2 * BUCKET, 1, 100, -1)).as("dropped: no call in its view").isFalse();
+        record(t, false, false, 12 * BUCKET); // slot 2 serves bucket 12
+        assertThat(t.recordAndTest(true, false, 2 * BUCKET, new AtLeast(1))).as("dropped: no call in its view").isFalse();
         assertThat(t.calls(12 * BUCKET)).isEqualTo(1);
         assertThat(t.errors(12 * BUCKET)).isZero();
+    }
+
+    @Test
+    void aSettledSuccessIsCountedQuietlyAndLaterFiguresHoldIt() {
+        RollingTally t = tally(0);
+        Seen settledFromThree = new Seen(3);
+        assertThat(t.recordAndTest(false, false, 0, settledFromThree)).isFalse();
+        assertThat(settledFromThree.figures()).as("the epoch's first record makes its base on the word")
+                .isEqualTo("1 calls, 0 errors, 0 slow");
+        t.recordAndTest(false, false, 0, settledFromThree);
+        assertThat(settledFromThree.figures()).as("not settled: on the word").isEqualTo("2 calls, 0 errors, 0 slow");
+        for (int i = 0; i < 2; i++) { // the calls asked about are a lower bound: quiet ones are not read
+            assertThat(t.recordAndTest(false, false, 0, settledFromThree)).isFalse();
+            assertThat(settledFromThree.figures()).as("settled: counted quietly, never tested")
+                    .isEqualTo("3 calls, 0 errors, 0 slow (settled?)");
+        }
+        assertThat(record(t, true, false, 0)).as("an error sees the quiet successes").isEqualTo("5 calls, 1 errors, 0 slow");
+        assertThat(t.calls(0)).isEqualTo(5);
     }
 
     @Test
@@ -108,7 +132,7 @@ class RollingTallyTest {
                         for (int e = 0; e <= epoch; e++) {
                             certain += completed.get(e);
                         }
-                        if (!t.recordAndTest(i % 3 == 0, false, origin + offset, (int) certain, 0, -1)) {
+                        if (!t.recordAndTest(i % 3 == 0, false, origin + offset, new AtLeast(certain))) {
                             missed.incrementAndGet();
                         }
                         completed.incrementAndGet(epoch);
