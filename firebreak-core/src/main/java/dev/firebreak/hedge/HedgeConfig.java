@@ -19,7 +19,7 @@ import java.time.Duration;
  * @param budgetPercent {@code budget.percent}, default 5: hedges may add this percentage of the window's calls
  * @param budgetMinPerSecond {@code budget.minPerSecond}, default 1: at least this many hedges per second of the window (a floor, not an addition)
  * @param budgetWindow {@code budget.windowInMilliseconds}, default 10000 ms, fixed at creation
- * @param throttleEnabled {@code throttle.enabled}, default true: hedges are also limited by the {@link dev.firebreak.retry.RetryThrottle}
+ * @param throttleEnabled {@code throttle.enabled}, default true: hedges are also limited by the {@link dev.firebreak.callpolicy.RetryThrottle}
  *     (gRPC's retry throttling): allowed only while its token count is above half its maximum
  * @param throttleMaxTokens {@code throttle.maxTokens}, default 20: the count's maximum (and its start), > 0;
  *     an outage stops extra attempts after 10 failures, and a 10 % failure rate's random dips (about 1 % of
