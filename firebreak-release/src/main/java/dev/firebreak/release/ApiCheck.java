@@ -53,22 +53,24 @@ final class ApiCheck {
         List<String> changes = new ArrayList<>();
         List<String> refused = new ArrayList<>();
         for (JApiClass type : classes.stream().filter(ApiCheck::isApi).sorted(Comparator.comparing(JApiClass::getFullyQualifiedName)).toList()) {
-            List<String> lines = new ArrayList<>();
+            List<Line> lines = new ArrayList<>();
             lines.add(line(type.getChangeStatus(), "type " + type.getFullyQualifiedName(), type, ""));
             for (JApiConstructor c : type.getConstructors()) member(lines, c, c, "constructor " + simple(type) + params(c.getParameters()));
             for (JApiMethod m : type.getMethods()) member(lines, m, m, "method " + m.getName() + params(m.getParameters()));
             for (JApiField f : type.getFields()) member(lines, f, f, "field " + f.getName());
             boolean typeChanged = type.getChangeStatus() != JApiChangeStatus.UNCHANGED || !type.getCompatibilityChanges().isEmpty();
             if (!typeChanged && lines.size() == 1) continue;
-            for (String l : lines) {
-                changes.add(l);
-                if (l.contains("BREAKING") && !allowed) refused.add(module + ": " + type.getFullyQualifiedName() + ": " + l.strip());
+            for (Line l : lines) {
+                changes.add(l.text());
+                if (l.breaking() && !allowed) refused.add(module + ": " + type.getFullyQualifiedName() + ": " + l.text().strip());
             }
         }
         return new Result(module, List.copyOf(changes), List.copyOf(refused));
     }
 
-    private static void member(List<String> lines, JApiHasChangeStatus status, JApiCompatibility compat, String what) {
+    private record Line(String text, boolean breaking) {}
+
+    private static void member(List<Line> lines, JApiHasChangeStatus status, JApiCompatibility compat, String what) {
         if (!isApi((JApiHasAccessModifier) status)) return;
         if (status.getChangeStatus() != JApiChangeStatus.UNCHANGED || !compat.getCompatibilityChanges().isEmpty()) {
             lines.add(line(status.getChangeStatus(), what, compat, "  "));
@@ -85,12 +87,12 @@ final class ApiCheck {
         return modifier.getLevel() >= AccessModifier.PROTECTED.getLevel();
     }
 
-    private static String line(JApiChangeStatus status, String what, JApiCompatibility compat, String indent) {
+    private static Line line(JApiChangeStatus status, String what, JApiCompatibility compat, String indent) {
         List<JApiCompatibilityChange> changes = compat.getCompatibilityChanges();
         boolean breaking = changes.stream().anyMatch(c -> !c.isBinaryCompatible() || !c.isSourceCompatible());
         String kinds = changes.isEmpty() ? "" : " [" + changes.stream().map(c -> c.getType().name()).distinct()
                 .collect(Collectors.joining(", ")) + "]";
-        return indent + status + " " + what + kinds + (breaking ? " BREAKING" : "");
+        return new Line(indent + status + " " + what + kinds + (breaking ? " BREAKING" : ""), breaking);
     }
 
     private static String params(List<JApiParameter> parameters) {

@@ -67,7 +67,7 @@ class GpgVerifierTest {
     }
 
     @Test
-    void checkingIsIOExceptionFreeForMissingFiles() throws IOException {
+    void aMissingFileDoesNotVerify() throws IOException {
         assertThat(new GpgVerifier("gpg", home).verify(dir.resolve("none"), dir.resolve("none.asc"))).isPresent();
     }
 }
