@@ -78,6 +78,7 @@ public final class ReleaseTool {
         ReleaseVersion to = ReleaseVersion.parse("--to", option(options, "to"));
         Path reports = Files.createDirectories(Path.of(option(options, "reports")));
         List<String> refused = new ArrayList<>();
+        int changes = 0;
         for (String module : list(option(options, "modules"))) {
             Path newJar = release.resolve(module).resolve("target").resolve(module + "-" + to + ".jar");
             Path oldJar = baseline.resolve(module).resolve("target").resolve(module + "-" + from + ".jar");
@@ -94,12 +95,14 @@ public final class ReleaseTool {
             Files.writeString(file, result.report(from, to));
             out.println("api: " + module + ": " + result.changes().size() + " change line(s), listed in " + file);
             refused.addAll(result.refused());
+            changes += result.changes().size();
         }
         if (!refused.isEmpty()) {
             out.println("api: " + to + " may not break the API of " + from + " (only a new major version, or a new minor"
                     + " version while 0.x, may): use a version that may, or restore what was removed or changed");
         }
-        return report(out, "api: every change is allowed from " + from + " to " + to, refused);
+        return report(out, changes == 0 ? "api: the public API is the same as " + from + "'s"
+                : "api: every change is allowed from " + from + " to " + to, refused);
     }
 
     private static List<String> classPath(Path jar) throws IOException { // written beside the jar by the build
