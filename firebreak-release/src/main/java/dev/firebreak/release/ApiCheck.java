@@ -1,0 +1,106 @@
+package dev.firebreak.release;
+
+import japicmp.cmp.JApiCmpArchive;
+import japicmp.cmp.JarArchiveComparator;
+import japicmp.cmp.JarArchiveComparatorOptions;
+import japicmp.model.AccessModifier;
+import japicmp.model.JApiChangeStatus;
+import japicmp.model.JApiClass;
+import japicmp.model.JApiCompatibility;
+import japicmp.model.JApiCompatibilityChange;
+import japicmp.model.JApiConstructor;
+import japicmp.model.JApiField;
+import japicmp.model.JApiHasAccessModifier;
+import japicmp.model.JApiHasChangeStatus;
+import japicmp.model.JApiModifier;
+import japicmp.model.JApiMethod;
+import japicmp.model.JApiParameter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * One module's public API (public and protected members of public types) compared with the previous
+ * release's jar, with japicmp. Every change is listed; a change that breaks binary or source
+ * compatibility is allowed only when the version says so ({@link ReleaseVersion#mayBreak}).
+ */
+final class ApiCheck {
+    /** Every change (one line each, breaking ones marked) and the breaking ones the version does not allow. */
+    record Result(String module, List<String> changes, List<String> refused) {
+        String report(ReleaseVersion previous, ReleaseVersion next) {
+            StringBuilder out = new StringBuilder("# " + module + ": " + previous + " -> " + next + "\n");
+            if (changes.isEmpty()) out.append("no change to the public API\n");
+            changes.forEach(c -> out.append(c).append('\n'));
+            return out.toString();
+        }
+    }
+
+    private ApiCheck() {}
+
+    static Result compare(String module, Path oldJar, List<String> oldClassPath, ReleaseVersion previous,
+                          Path newJar, List<String> newClassPath, ReleaseVersion next) {
+        JarArchiveComparatorOptions options = new JarArchiveComparatorOptions();
+        options.setAccessModifier(AccessModifier.PROTECTED);
+        options.setClassPathMode(JarArchiveComparatorOptions.ClassPathMode.TWO_SEPARATE_CLASSPATHS);
+        options.setOldClassPath(oldClassPath);
+        options.setNewClassPath(newClassPath);
+        List<JApiClass> classes = new JarArchiveComparator(options).compare(
+                new JApiCmpArchive(oldJar.toFile(), previous.toString()), new JApiCmpArchive(newJar.toFile(), next.toString()));
+
+        boolean allowed = next.mayBreak(previous);
+        List<String> changes = new ArrayList<>();
+        List<String> refused = new ArrayList<>();
+        for (JApiClass type : classes.stream().filter(ApiCheck::isApi).sorted(Comparator.comparing(JApiClass::getFullyQualifiedName)).toList()) {
+            List<Line> lines = new ArrayList<>();
+            lines.add(line(type.getChangeStatus(), "type " + type.getFullyQualifiedName(), type, ""));
+            for (JApiConstructor c : type.getConstructors()) member(lines, c, c, "constructor " + simple(type) + params(c.getParameters()));
+            for (JApiMethod m : type.getMethods()) member(lines, m, m, "method " + m.getName() + params(m.getParameters()));
+            for (JApiField f : type.getFields()) member(lines, f, f, "field " + f.getName());
+            boolean typeChanged = type.getChangeStatus() != JApiChangeStatus.UNCHANGED || !type.getCompatibilityChanges().isEmpty();
+            if (!typeChanged && lines.size() == 1) continue;
+            for (Line l : lines) {
+                changes.add(l.text());
+                if (l.breaking() && !allowed) refused.add(module + ": " + type.getFullyQualifiedName() + ": " + l.text().strip());
+            }
+        }
+        return new Result(module, List.copyOf(changes), List.copyOf(refused));
+    }
+
+    private record Line(String text, boolean breaking) {}
+
+    private static void member(List<Line> lines, JApiHasChangeStatus status, JApiCompatibility compat, String what) {
+        if (!isApi((JApiHasAccessModifier) status)) return;
+        if (status.getChangeStatus() != JApiChangeStatus.UNCHANGED || !compat.getCompatibilityChanges().isEmpty()) {
+            lines.add(line(status.getChangeStatus(), what, compat, "  "));
+        }
+    }
+
+    /** Public or protected before or after: package-private and private members are no one else's business. */
+    private static boolean isApi(JApiHasAccessModifier element) {
+        JApiModifier<AccessModifier> access = element.getAccessModifier();
+        return access.getOldModifier().map(ApiCheck::visible).orElse(false) || access.getNewModifier().map(ApiCheck::visible).orElse(false);
+    }
+
+    private static boolean visible(AccessModifier modifier) {
+        return modifier.getLevel() >= AccessModifier.PROTECTED.getLevel();
+    }
+
+    private static Line line(JApiChangeStatus status, String what, JApiCompatibility compat, String indent) {
+        List<JApiCompatibilityChange> changes = compat.getCompatibilityChanges();
+        boolean breaking = changes.stream().anyMatch(c -> !c.isBinaryCompatible() || !c.isSourceCompatible());
+        String kinds = changes.isEmpty() ? "" : " [" + changes.stream().map(c -> c.getType().name()).distinct()
+                .collect(Collectors.joining(", ")) + "]";
+        return new Line(indent + status + " " + what + kinds + (breaking ? " BREAKING" : ""), breaking);
+    }
+
+    private static String params(List<JApiParameter> parameters) {
+        return parameters.stream().map(JApiParameter::getType).collect(Collectors.joining(", ", "(", ")"));
+    }
+
+    private static String simple(JApiClass type) {
+        String name = type.getFullyQualifiedName();
+        return name.substring(name.lastIndexOf('.') + 1);
+    }
+}
