@@ -60,7 +60,7 @@ public abstract class CallPolicy<C extends BudgetedConfig> implements Reconfigur
     }
 
     /** The configuration the policy was built with: what live configuration applies its properties over. */
-    public final C configFromCode() {
+    public final C codeConfig() {
         return fromCode;
     }
 

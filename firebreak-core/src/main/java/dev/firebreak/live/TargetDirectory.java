@@ -31,7 +31,7 @@ import java.util.Set;
  * from code" layer: a guard's is {@link Guard#codeConfig()}; a pool's is recorded when the registry
  * creates it through the resolver (else its configuration when first seen); a registry collapser's is
  * what its builder resolved (else its configuration when first seen); a bound collapser gives its own;
- * a retry or hedging policy's is {@link CallPolicy#configFromCode()}.
+ * a retry or hedging policy's is {@link CallPolicy#codeConfig()}.
  *
  * <p>Not thread-safe: the owner calls it under its lock.
  */
@@ -126,7 +126,7 @@ final class TargetDirectory {
     /** A call policy of {@code scope}; its code layer is the configuration its builder gave. */
     private static <C extends BudgetedConfig, B> Target<C, B> policy(ConfigScope<C, B> scope,
             CallPolicy<C> policy) {
-        return new Target<>(policy, scope, policy.name(), policy.configFromCode(), policy::config, policy::reconfigure);
+        return new Target<>(policy, scope, policy.name(), policy.codeConfig(), policy::config, policy::reconfigure);
     }
 
     /** Records an object created with its code's configuration: pools and collapsers (guards are found in the registry). */
