@@ -24,11 +24,11 @@ final class CallerThreadExecution {
      */
 
     private final Pipeline pipeline;
-    private final AdmissionGroup untilOutcome;
-    private final AdmissionGroup untilWorkEnds;
+    private final OutcomeHeldGroup untilOutcome;
+    private final WorkHeldGroup untilWorkEnds;
     private final MetricsRecorder metrics;
 
-    CallerThreadExecution(Pipeline pipeline, AdmissionGroup untilOutcome, AdmissionGroup untilWorkEnds,
+    CallerThreadExecution(Pipeline pipeline, OutcomeHeldGroup untilOutcome, WorkHeldGroup untilWorkEnds,
             MetricsRecorder metrics) {
         this.pipeline = pipeline;
         this.untilOutcome = untilOutcome;

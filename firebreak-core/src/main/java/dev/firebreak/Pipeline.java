@@ -37,8 +37,8 @@ final class Pipeline {
     private final Ticker ticker;
     private final Scheduler scheduler;
     private final Admission[] admissions;
-    private final AdmissionGroup untilOutcome;
-    private final AdmissionGroup untilWorkEnds;
+    private final OutcomeHeldGroup untilOutcome;
+    private final WorkHeldGroup untilWorkEnds;
     private final Isolator isolator;
     private final MetricsRecorder metrics;
     /** Whether every admission is served by the coarse clock: see {@link #coarseClockSuffices}. */
@@ -65,14 +65,14 @@ final class Pipeline {
         ordered.sort(Comparator.comparing(Admission::hold)); // stable: build order within each hold
         ordered.add(isolator);
         this.admissions = ordered.toArray(Admission[]::new);
-        this.untilOutcome = group(Admission.Hold.UNTIL_OUTCOME, ordered);
-        this.untilWorkEnds = group(Admission.Hold.UNTIL_WORK_ENDS, ordered);
+        this.untilOutcome = new OutcomeHeldGroup(members(Admission.Hold.UNTIL_OUTCOME, ordered));
+        this.untilWorkEnds = new WorkHeldGroup(members(Admission.Hold.UNTIL_WORK_ENDS, ordered));
         this.admissionsTakeCoarseTime = untilOutcome.coarseTimeSuffices() && untilWorkEnds.coarseTimeSuffices();
         this.callerThread = new CallerThreadExecution(this, untilOutcome, untilWorkEnds, metrics);
     }
 
-    private static AdmissionGroup group(Admission.Hold hold, List<Admission> ordered) {
-        return new AdmissionGroup(hold, ordered.stream().filter(a -> a.hold() == hold).toArray(Admission[]::new));
+    private static Admission[] members(Admission.Hold hold, List<Admission> ordered) {
+        return ordered.stream().filter(a -> a.hold() == hold).toArray(Admission[]::new);
     }
 
     /** What carries the submitter's thread-bound context to the threads this pipeline hands calls to. */

@@ -13,6 +13,11 @@ class AdmissionGroupTest {
 
     private final List<String> log = new ArrayList<>();
 
+    /** The group class of {@code hold} over {@code members}, as the pipeline makes them. */
+    private static AdmissionGroup group(Admission.Hold hold, Admission[] members) {
+        return hold == Admission.Hold.UNTIL_OUTCOME ? new OutcomeHeldGroup(members) : new WorkHeldGroup(members);
+    }
+
     /** An admission that admits while {@code admits}, with a permit named after it, and logs its exits. */
     private Admission member(String name, boolean admits, Admission.Hold hold) {
         return new Admission() {
@@ -41,7 +46,7 @@ class AdmissionGroupTest {
 
     @Test
     void oneMembersTokenIsItsPermit() {
-        AdmissionGroup group = new AdmissionGroup(Admission.Hold.UNTIL_OUTCOME,
+        AdmissionGroup group = group(Admission.Hold.UNTIL_OUTCOME,
                 new Admission[] {member("a", true, Admission.Hold.UNTIL_OUTCOME)});
         Object token = group.enter(0);
         assertThat(token).isEqualTo("a-permit");
@@ -52,7 +57,7 @@ class AdmissionGroupTest {
 
     @Test
     void oneMemberRefusingLeavesNothingToExit() {
-        AdmissionGroup group = new AdmissionGroup(Admission.Hold.UNTIL_OUTCOME,
+        AdmissionGroup group = group(Admission.Hold.UNTIL_OUTCOME,
                 new Admission[] {member("a", false, Admission.Hold.UNTIL_OUTCOME)});
         Object token = group.enter(0);
         assertThat(group.refusal(token)).isEqualTo(EventType.RATE_LIMITED);
@@ -63,7 +68,7 @@ class AdmissionGroupTest {
     @Test
     void outcomeHeldPermitsBeforeARefusalWaitForTheOutcomeAndExitInOrder() {
         Admission.Hold hold = Admission.Hold.UNTIL_OUTCOME;
-        AdmissionGroup group = new AdmissionGroup(hold,
+        AdmissionGroup group = group(hold,
                 new Admission[] {member("a", true, hold), member("b", true, hold), member("c", false, hold)});
         Object token = group.enter(0);
         assertThat(group.refusal(token)).isEqualTo(EventType.RATE_LIMITED);
@@ -77,7 +82,7 @@ class AdmissionGroupTest {
     @Test
     void workHeldPermitsBeforeARefusalAreGivenBackAtOnceLastFirst() {
         Admission.Hold hold = Admission.Hold.UNTIL_WORK_ENDS;
-        AdmissionGroup group = new AdmissionGroup(hold,
+        AdmissionGroup group = group(hold,
                 new Admission[] {member("a", true, hold), member("b", true, hold), member("c", false, hold)});
         Object token = group.enter(0);
         assertThat(group.refusal(token)).isEqualTo(EventType.RATE_LIMITED);
@@ -90,7 +95,7 @@ class AdmissionGroupTest {
     @Test
     void severalAdmittedExitByTheirHold() {
         Admission.Hold hold = Admission.Hold.UNTIL_WORK_ENDS;
-        AdmissionGroup group = new AdmissionGroup(hold, new Admission[] {member("a", true, hold), member("b", true, hold)});
+        AdmissionGroup group = group(hold, new Admission[] {member("a", true, hold), member("b", true, hold)});
         Object token = group.enter(0);
         assertThat(group.refusal(token)).isNull();
         group.exit(token, EventType.SUCCESS, 5, 5);
@@ -99,12 +104,39 @@ class AdmissionGroupTest {
 
     @Test
     void anEmptyGroupAdmitsWithNothingToExit() {
-        AdmissionGroup group = new AdmissionGroup(Admission.Hold.UNTIL_OUTCOME, new Admission[0]);
+        for (Admission.Hold hold : Admission.Hold.values()) {
+            AdmissionGroup group = group(hold, new Admission[0]);
+            Object token = group.enter(0);
+            assertThat(group.refusal(token)).isNull();
+            group.exit(token, EventType.SUCCESS, 0, 0);
+            assertThat(group.coarseTimeSuffices()).isTrue();
+        }
+        assertThat(log).isEmpty();
+    }
+
+    @Test
+    void oneWorkHeldMemberIsEnteredAndExitedDirectly() {
+        Admission.Hold hold = Admission.Hold.UNTIL_WORK_ENDS;
+        AdmissionGroup admits = group(hold, new Admission[] {member("a", true, hold)});
+        Object token = admits.enter(0);
+        assertThat(token).isEqualTo("a-permit");
+        assertThat(admits.refusal(token)).isNull();
+        admits.exit(token, EventType.SUCCESS, 1, 1);
+        AdmissionGroup refuses = group(hold, new Admission[] {member("b", false, hold)});
+        Object refused = refuses.enter(0);
+        assertThat(refuses.refusal(refused)).isEqualTo(EventType.RATE_LIMITED);
+        refuses.exit(refused, EventType.RATE_LIMITED, 0, 0);
+        assertThat(log).containsExactly("enter a", "exit a-permit SUCCESS", "enter b");
+    }
+
+    @Test
+    void severalOutcomeHeldAdmittedExitInOrder() {
+        Admission.Hold hold = Admission.Hold.UNTIL_OUTCOME;
+        AdmissionGroup group = group(hold, new Admission[] {member("a", true, hold), member("b", true, hold)});
         Object token = group.enter(0);
         assertThat(group.refusal(token)).isNull();
-        group.exit(token, EventType.SUCCESS, 0, 0);
-        assertThat(log).isEmpty();
-        assertThat(group.coarseTimeSuffices()).isTrue();
+        group.exit(token, EventType.SUCCESS, 5, 5);
+        assertThat(log).containsExactly("enter a", "enter b", "exit a-permit SUCCESS", "exit b-permit SUCCESS");
     }
 
     @Test
@@ -130,7 +162,7 @@ class AdmissionGroupTest {
                 return true;
             }
         };
-        assertThat(new AdmissionGroup(hold, new Admission[] {coarse}).coarseTimeSuffices()).isTrue();
-        assertThat(new AdmissionGroup(hold, new Admission[] {coarse, member("a", true, hold)}).coarseTimeSuffices()).isFalse();
+        assertThat(group(hold, new Admission[] {coarse}).coarseTimeSuffices()).isTrue();
+        assertThat(group(hold, new Admission[] {coarse, member("a", true, hold)}).coarseTimeSuffices()).isFalse();
     }
 }
