@@ -18,9 +18,9 @@ abstract sealed class AdmissionGroup permits OutcomeHeldGroup, WorkHeldGroup {
     /*
      * Why one class per hold rather than one class with a flag: the pipeline calls a group's members
      * through its own code, and the JIT profiles a call site per class. In one shared class the breaker
-     * and the isolation met at the same member call sites, which cost the caller-thread path about 15 %
-     * (docs/notes/bench/house-2026-11-28); with a class per hold each site sees the admissions of one
-     * hold only, as the old direct calls did. The single-member path reads `sole`, not the array.
+     * and the isolation met at the same member call sites (docs/notes/bench/house-2026-11-28 has the
+     * runs); with a class per hold each site sees the admissions of one hold only, as direct calls to
+     * the breaker and the isolation would. The single-member path reads `sole`, not the array.
      */
 
     /** The token of a group with no member: entered, nothing to exit. */
