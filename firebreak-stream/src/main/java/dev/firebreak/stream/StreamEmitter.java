@@ -4,7 +4,9 @@ import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.Scheduler;
 import java.time.Clock;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 /**
  * The tick that feeds every client: every {@code intervalNanos} the registry's {@link Scheduler}
@@ -23,6 +25,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * while one runs and another is owed. Only the trigger that moves IDLE to RUNNING starts a worker; only
  * that worker moves the state back to IDLE.
  *
+ * <p>Stopping: {@link #stop} leaves no trigger armed and returns only once no tick runs (a running
+ * tick sees the stop before its next event and lets go of the registry), waiting at most
+ * {@link #STOP_WAIT_NANOS}.
+ *
  * <p>{@code currentTime} comes from the injected {@link Clock}; the interval from the scheduler.
  */
 final class StreamEmitter implements Runnable {
@@ -31,18 +37,31 @@ final class StreamEmitter implements Runnable {
     private static final int IDLE = 0;
     private static final int RUNNING = 1;
     private static final int PENDING = 2;
+    /** What builds a tick's frame: {@link StreamFrames#build(long, BooleanSupplier)}. */
+    @FunctionalInterface
+    interface Frames {
+        /** The frame at {@code currentTimeMillis}, or null if {@code abandoned} answered true on the way. */
+        byte[] build(long currentTimeMillis, BooleanSupplier abandoned);
+    }
+
+    /** How long {@link #stop} waits for a running tick to end. */
+    static final long STOP_WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final Scheduler scheduler;
     private final Executor worker;
     private final Clock clock;
     private final long intervalNanos;
-    private final StreamFrames frames;
+    private final Frames frames;
     private final ClientSlots slots;
     private final AtomicInteger state = new AtomicInteger(IDLE);
     private volatile boolean stopped;
     private volatile Cancellable next = Cancellable.NONE;
+    /** The thread running ticks now, or null: stop never waits for itself. */
+    private volatile Thread ticking;
+    /** Notified when a drain ends, for {@link #stop}. */
+    private final Object ended = new Object();
 
-    StreamEmitter(Scheduler scheduler, Executor worker, Clock clock, long intervalNanos, StreamFrames frames,
+    StreamEmitter(Scheduler scheduler, Executor worker, Clock clock, long intervalNanos, Frames frames,
             ClientSlots slots) {
         this.scheduler = scheduler;
         this.worker = worker;
@@ -61,9 +80,32 @@ final class StreamEmitter implements Runnable {
         next = scheduler.schedule(intervalNanos, this);
     }
 
+    /**
+     * No more ticks: cancels the armed trigger, then waits (at most {@link #STOP_WAIT_NANOS}) until a
+     * running tick has ended. Interrupted, it returns at once with the interrupt flag set.
+     */
     void stop() {
         stopped = true;
         next.cancel();
+        if (Thread.currentThread() == ticking) {
+            return; // stopped from inside a tick: that tick ends when this returns
+        }
+        long deadline = System.nanoTime() + STOP_WAIT_NANOS;
+        synchronized (ended) {
+            while (state.get() != IDLE) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    LOG.log(System.Logger.Level.WARNING, "firebreak-stream: a tick still runs after the stop's wait");
+                    return;
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(ended, left);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
     }
 
     /** The scheduler's task: re-arms, then hands a tick to the worker (or leaves one pending); returns at once. */
@@ -72,7 +114,12 @@ final class StreamEmitter implements Runnable {
         if (stopped) {
             return;
         }
-        next = scheduler.schedule(intervalNanos, this);
+        Cancellable armed = scheduler.schedule(intervalNanos, this);
+        next = armed;
+        if (stopped) { // stop may have cancelled the trigger before this one: this one is cancelled here
+            armed.cancel();
+            return;
+        }
         if (state.getAndUpdate(s -> s == IDLE ? RUNNING : PENDING) == IDLE) {
             try {
                 worker.execute(this::drain);
@@ -84,14 +131,24 @@ final class StreamEmitter implements Runnable {
 
     /** Runs ticks until none is pending. */
     private void drain() {
-        do {
-            try {
-                tick();
-            } catch (RuntimeException failed) {
-                // a tick that fails is skipped; the next one starts afresh
-                LOG.log(System.Logger.Level.WARNING, "firebreak-stream: a tick failed and was skipped", failed);
+        ticking = Thread.currentThread();
+        try {
+            do {
+                try {
+                    tick();
+                } catch (RuntimeException failed) {
+                    // a tick that fails is skipped; the next one starts afresh
+                    LOG.log(System.Logger.Level.WARNING, "firebreak-stream: a tick failed and was skipped", failed);
+                }
+            } while (!state.compareAndSet(RUNNING, IDLE) && state.compareAndSet(PENDING, RUNNING));
+        } finally {
+            if (ticking == Thread.currentThread()) {
+                ticking = null;
             }
-        } while (!state.compareAndSet(RUNNING, IDLE) && state.compareAndSet(PENDING, RUNNING));
+            synchronized (ended) {
+                ended.notifyAll();
+            }
+        }
     }
 
     /** One tick: serialize once, offer to everyone. */
@@ -99,7 +156,10 @@ final class StreamEmitter implements Runnable {
         if (stopped || slots.count() == 0) {
             return;
         }
-        byte[] frame = frames.build(clock.millis());
+        byte[] frame = frames.build(clock.millis(), () -> stopped);
+        if (frame == null) {
+            return; // stopped mid-frame
+        }
         for (StreamClient client : slots.clients()) {
             client.deliver(frame);
         }

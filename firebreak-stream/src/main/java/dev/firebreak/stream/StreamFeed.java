@@ -75,7 +75,10 @@ public final class StreamFeed implements AutoCloseable {
         return closed;
     }
 
-    /** Ends the feed; the subscriber receives nothing more once a tick in progress has returned. */
+    /**
+     * Ends the feed: no trigger stays armed, and a tick in progress lets go of the registry before its
+     * next event; the subscriber receives nothing more once that tick has returned.
+     */
     @Override
     public void close() {
         closed = true;
@@ -87,7 +90,11 @@ public final class StreamFeed implements AutoCloseable {
             return;
         }
         try {
-            next = registry.scheduler().schedule(intervalNanos, this::trigger);
+            Cancellable armed = registry.scheduler().schedule(intervalNanos, this::trigger);
+            next = armed;
+            if (closed) { // close may have cancelled the trigger before this one
+                armed.cancel();
+            }
         } catch (RuntimeException refused) { // the registry closed: its scheduler takes no more work
             close();
         }
@@ -101,8 +108,9 @@ public final class StreamFeed implements AutoCloseable {
         }
         Thread.ofVirtual().name("firebreak-stream-feed").start(() -> {
             try {
-                if (!closed) {
-                    deliver(frames.build(clock.millis()));
+                byte[] frame = closed ? null : frames.build(clock.millis(), () -> closed);
+                if (frame != null) {
+                    deliver(frame);
                 }
             } finally {
                 delivering.set(false);

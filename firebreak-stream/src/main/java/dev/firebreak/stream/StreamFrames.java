@@ -11,8 +11,11 @@ import dev.firebreak.retry.Retry;
 import dev.firebreak.retry.RetryRegistry;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -33,25 +36,42 @@ final class StreamFrames {
 
     /** The frame of one tick at {@code currentTimeMillis} (epoch ms). */
     byte[] build(long currentTimeMillis) {
+        return build(currentTimeMillis, () -> false);
+    }
+
+    /**
+     * The frame of one tick at {@code currentTimeMillis}, or null if {@code abandoned} answered true
+     * before the frame was whole: it is asked before each event, so a tick that its server stopped
+     * lets go of the registry's guards, pools and policies within one event.
+     */
+    byte[] build(long currentTimeMillis, BooleanSupplier abandoned) {
         StringBuilder out = new StringBuilder(4096);
         JsonWriter json = new JsonWriter(out);
-        for (Guard guard : sorted(registry.guards(), Guard::name)) {
-            event(out, () -> CommandEvent.write(json, guard, currentTimeMillis));
-        }
-        for (GuardThreadPool pool : sorted(registry.pools(), GuardThreadPool::name)) {
-            event(out, () -> ThreadPoolEvent.write(json, pool, currentTimeMillis));
-        }
-        for (Collapser<?, ?> collapser : sorted(CollapserRegistry.of(registry).collapsers(), Collapser::name)) {
-            event(out, () -> CollapserEvent.write(json, collapser, currentTimeMillis));
-        }
-        for (Retry retry : sorted(RetryRegistry.of(registry).policies(), Retry::name)) {
-            event(out, () -> RetryEvent.write(json, retry, currentTimeMillis));
-        }
-        for (Hedge hedge : sorted(HedgeRegistry.of(registry).policies(), Hedge::name)) {
-            event(out, () -> HedgeEvent.write(json, hedge, currentTimeMillis));
+        if (!events(out, abandoned, registry.guards(), Guard::name, g -> CommandEvent.write(json, g, currentTimeMillis))
+                || !events(out, abandoned, registry.pools(), GuardThreadPool::name,
+                        p -> ThreadPoolEvent.write(json, p, currentTimeMillis))
+                || !events(out, abandoned, CollapserRegistry.of(registry).collapsers(), Collapser::name,
+                        c -> CollapserEvent.write(json, c, currentTimeMillis))
+                || !events(out, abandoned, RetryRegistry.of(registry).policies(), Retry::name,
+                        r -> RetryEvent.write(json, r, currentTimeMillis))
+                || !events(out, abandoned, HedgeRegistry.of(registry).policies(), Hedge::name,
+                        h -> HedgeEvent.write(json, h, currentTimeMillis))) {
+            return null;
         }
         out.append("ping: \n\n");
         return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** One event per item, sorted by name; false (and nothing more written) once {@code abandoned} says so. */
+    private static <T> boolean events(StringBuilder out, BooleanSupplier abandoned, Collection<T> items,
+            Function<T, String> name, Consumer<T> write) {
+        for (T item : sorted(items, name)) {
+            if (abandoned.getAsBoolean()) {
+                return false;
+            }
+            event(out, () -> write.accept(item));
+        }
+        return true;
     }
 
     /**
@@ -69,7 +89,7 @@ final class StreamFrames {
         }
     }
 
-    private static <T> List<T> sorted(java.util.Collection<T> items, Function<T, String> name) {
+    private static <T> List<T> sorted(Collection<T> items, Function<T, String> name) {
         List<T> list = new ArrayList<>(items);
         list.sort(Comparator.comparing(name));
         return list;

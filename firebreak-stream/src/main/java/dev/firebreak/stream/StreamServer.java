@@ -47,7 +47,7 @@ public final class StreamServer implements AutoCloseable {
         this.config = config;
         this.slots = new ClientSlots(config.maxConnections);
         this.emitter = new StreamEmitter(config.registry.scheduler(), StreamEmitter.virtualThreads(), config.clock,
-                config.interval.toNanos(), new StreamFrames(config.registry), slots);
+                config.interval.toNanos(), new StreamFrames(config.registry)::build, slots);
         this.router = new Router(
                 new StreamHandler(slots, config.token, config.interval.toMillis(), config.outboxFrames, config.allowedOrigins),
                 config.dashboard ? new DashboardAssets() : null);
@@ -114,8 +114,10 @@ public final class StreamServer implements AutoCloseable {
     }
 
     /**
-     * Stops: no more ticks, every client dropped and its connection closed, the port released. Waits at
-     * most a few seconds for the connection threads to end. Idempotent.
+     * Stops: no more ticks (a tick under way stops before its next event, and this returns only once it
+     * has ended, so the registry's guards are no longer read from here), every client dropped and its
+     * connection closed, the port released. Waits at most a few seconds for the tick and the connection
+     * threads to end. Idempotent.
      */
     @Override
     public void close() {

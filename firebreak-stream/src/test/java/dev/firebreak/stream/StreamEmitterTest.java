@@ -9,9 +9,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,7 +31,7 @@ class StreamEmitterTest {
     private final ClientSlots slots = new ClientSlots(5);
     private final HeldTasks worker = new HeldTasks();
     private final StreamEmitter emitter = new StreamEmitter(clock, worker, Clock.systemUTC(), INTERVAL.toNanos(),
-            new StreamFrames(registry), slots);
+            new StreamFrames(registry)::build, slots);
 
     @Test
     void theTimerTaskHandsTheTickToTheWorkerAndReturnsWithoutSerializing() throws Exception {
@@ -69,6 +73,56 @@ class StreamEmitterTest {
         clock.advance(INTERVAL);
         emitter.stop();
         assertThat(clock.pendingTasks()).isZero();
+    }
+
+    @Test
+    void stopReturnsOnlyOnceTheRunningTickHasEnded() throws Exception {
+        CountDownLatch building = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicBoolean tickEnded = new AtomicBoolean();
+        StreamEmitter blocking = new StreamEmitter(clock, StreamEmitter.virtualThreads(), Clock.systemUTC(),
+                INTERVAL.toNanos(), (millis, abandoned) -> {
+                    building.countDown();
+                    try {
+                        release.await(10, TimeUnit.SECONDS); // a tick busy reading many guards
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } finally {
+                        tickEnded.set(true);
+                    }
+                    return null;
+                }, slots);
+        admitClient();
+        blocking.start();
+        clock.advance(INTERVAL);
+        assertThat(building.await(10, TimeUnit.SECONDS)).as("the tick is building its frame").isTrue();
+
+        Thread stopper = Thread.ofPlatform().start(blocking::stop);
+        // The stopper either waits for the tick (the rule) or has returned while the tick still runs.
+        while (stopper.getState() != Thread.State.TIMED_WAITING && stopper.getState() != Thread.State.TERMINATED) {
+            Thread.onSpinWait();
+        }
+        assertThat(stopper.getState()).as("stop waits while a tick runs").isEqualTo(Thread.State.TIMED_WAITING);
+        assertThat(tickEnded).isFalse();
+
+        release.countDown();
+        stopper.join(TimeUnit.SECONDS.toMillis(10));
+        assertThat(stopper.isAlive()).isFalse();
+        assertThat(tickEnded).as("the tick had ended when stop returned").isTrue();
+        assertThat(clock.pendingTasks()).isZero();
+    }
+
+    @Test
+    void aTickStoppedMidFrameLetsGoBeforeItsNextEventAndDeliversNothing() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            registry.guard("g" + i).isolation(Isolation.semaphore(1)).build();
+        }
+        StreamFrames frames = new StreamFrames(registry);
+        AtomicInteger asked = new AtomicInteger();
+        assertThat(frames.build(0L, () -> asked.incrementAndGet() > 2)).as("abandoned on the third event").isNull();
+        assertThat(asked).hasValue(3);
+        assertThat(new String(frames.build(0L, () -> false), StandardCharsets.UTF_8))
+                .as("not abandoned: every guard and the heartbeat").contains("\"name\":\"g4\"").endsWith("ping: \n\n");
     }
 
     private StreamClient admitClient() {
