@@ -85,7 +85,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         this.registry = b.registry;
         this.targets = new TargetDirectory(registry);
         this.registryHooks = new RegistryHooks(registry, targets, this::applyAtOnce, this::forget);
-        this.sources = new SourceSet(b.sources, registry.ticker(), b.pollInterval.toNanos());
+        this.sources = new SourceSet(b.sources, registry.ticker(), b.pollInterval.toNanos(), b.suspectSettle.toNanos());
         this.globalCode = b.globalCode;
         this.poller = new Poller(registry.scheduler(), b.pollInterval.toNanos(), b.refreshExecutor, this::refresh);
         this.publisher = new EventPublisher(b.listeners);
@@ -131,7 +131,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
             targets.retain(live);
         } finally {
             lock.unlock();
-            publish(events);
+            publisher.publish(events);
         }
     }
 
@@ -231,7 +231,6 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         sources.unsubscribe(sourceChanged);
     }
 
-
     private void start() {
         registry.useConfigResolver(this); // refuses a second configuration before anything is touched
         registry.whenClosed(this::close);
@@ -259,7 +258,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
             return config;
         } finally {
             lock.unlock();
-            publish(events);
+            publisher.publish(events);
         }
     }
 
@@ -277,10 +276,6 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         return new LayeredResolution<>(scope, name, code, globalCode.of(scope), accepted);
     }
 
-    private void publish(List<ConfigEvent> decided) {
-        publisher.publish(decided);
-    }
-
     /** Applies the configuration in force to objects just registered, under the lock; publishes after it. */
     private void applyAtOnce(Supplier<List<Target<?, ?>>> registered) {
         List<ConfigEvent> events = new ArrayList<>();
@@ -293,7 +288,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
             }
         } finally {
             lock.unlock();
-            publish(events);
+            publisher.publish(events);
         }
     }
 
@@ -313,6 +308,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         private final List<ConfigListener> listeners = new ArrayList<>();
         private final GlobalCode globalCode = new GlobalCode(); // unset: a scope's built-in defaults
         private Duration pollInterval = Duration.ofSeconds(1);
+        private Duration suspectSettle = SettlingSnapshot.DEFAULT_SUSPECT_SETTLE;
         private Executor refreshExecutor = task -> Thread.ofVirtual().name("firebreak-config-refresh").start(task);
 
         private Builder(GuardRegistry registry) {
@@ -363,6 +359,15 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
                 throw new InvalidConfigException("pollInterval", interval, "must be >= 0");
             }
             this.pollInterval = interval;
+            return this;
+        }
+
+        /** How long a file read mid-edit that lost most keys in force must stay unchanged to apply (default 30 s). */
+        public Builder suspectSettle(Duration settle) {
+            if (settle.isNegative()) {
+                throw new InvalidConfigException("suspectSettle", settle, "must be >= 0");
+            }
+            this.suspectSettle = settle;
             return this;
         }
 

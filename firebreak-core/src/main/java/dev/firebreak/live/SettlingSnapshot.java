@@ -1,5 +1,6 @@
 package dev.firebreak.live;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -18,27 +19,38 @@ import java.util.Map;
  *       polling, at the {@code k}-th poll after the one that first saw it. Any other snapshot, or a read
  *       that fails, starts the count again.</li>
  *   <li>{@code k = 1}, unless the pending snapshot is <em>suspect</em>: it keeps fewer than half of the
- *       keys in force (an empty snapshot included, whenever the one in force has keys). Then
- *       {@code k = }{@value #SUSPECT_POLLS}, and a SOURCE_SUSPECT event says so once per suspect snapshot.</li>
+ *       keys in force (an empty snapshot included, whenever the one in force has keys). A suspect
+ *       snapshot settles on time, not on a count of polls: it applies only once every read for at least
+ *       the suspect settle time ({@link #DEFAULT_SUSPECT_SETTLE}, 30 s, unless configured; and at least
+ *       {@value #SUSPECT_POLLS} poll intervals and {@value #SUSPECT_POLLS} + 1 reads) returned it
+ *       unchanged, and a SOURCE_SUSPECT event says so once per suspect snapshot. A writer that stalls
+ *       mid-file for a few polls, ordinary on a loaded machine, therefore never has its truncated file
+ *       applied; one that stays truncated for the whole settle time is taken as meant.</li>
  * </ul>
  *
  * <p>Not thread-safe: {@link SourceSet}'s owner reads under its lock.
  */
 final class SettlingSnapshot {
 
-    /** How many poll intervals a suspect snapshot must stay unchanged before it applies. */
+    /** How many poll intervals (and reads, plus one) a suspect snapshot must stay unchanged at least. */
     static final int SUSPECT_POLLS = 3;
+    /** How long a suspect snapshot must stay unchanged before it applies, unless configured. */
+    static final Duration DEFAULT_SUSPECT_SETTLE = Duration.ofSeconds(30);
 
     private final String sourceName;
     private final long intervalNanos;
+    /** The time a suspect snapshot must stay unchanged: the settle time, at least SUSPECT_POLLS intervals. */
+    private final long suspectNanos;
     private boolean firstRead = true;
     private Map<String, String> pending;
     private long pendingSince;
     private int pendingReads;
 
-    SettlingSnapshot(String sourceName, long intervalNanos) {
+    SettlingSnapshot(String sourceName, long intervalNanos, long suspectSettleNanos) {
         this.sourceName = sourceName;
         this.intervalNanos = intervalNanos;
+        long polls = intervalNanos > Long.MAX_VALUE / SUSPECT_POLLS ? Long.MAX_VALUE : SUSPECT_POLLS * intervalNanos;
+        this.suspectNanos = Math.max(suspectSettleNanos, polls);
     }
 
     /**
@@ -65,13 +77,15 @@ final class SettlingSnapshot {
                         "source " + sourceName + " now has " + kept(read, before) + " of the " + before.size()
                                 + " keys in force (" + read.size() + " keys in all); it may be half written, so its"
                                 + " last good properties stay in force until it reads the same for "
-                                + SUSPECT_POLLS + " polls"));
+                                + Duration.ofNanos(suspectNanos).toMillis() + " ms"));
             }
             return inForce;
         }
         pendingReads++;
-        int k = suspect ? SUSPECT_POLLS : 1;
-        if (pendingReads >= k + 1 && (nowNanos - pendingSince) / k >= intervalNanos) { // overflow-safe k * interval
+        boolean settled = suspect
+                ? pendingReads >= SUSPECT_POLLS + 1 && nowNanos - pendingSince >= suspectNanos
+                : pendingReads >= 2 && nowNanos - pendingSince >= intervalNanos;
+        if (settled) {
             pending = null;
             return read;
         }

@@ -26,13 +26,16 @@ final class SourceSet {
     private final Map<PropertySource, String> lastFailure = new IdentityHashMap<>();
     private final Map<PropertySource, SettlingSnapshot> settling = new IdentityHashMap<>();
 
-    /** {@code pollIntervalNanos}: the time a changed snapshot of a settling source must stay the same (0: two reads). */
-    SourceSet(List<PropertySource> sources, Ticker ticker, long pollIntervalNanos) {
+    /**
+     * {@code pollIntervalNanos}: the time a changed snapshot of a settling source must stay the same (0:
+     * two reads); {@code suspectSettleNanos}: the time for a snapshot that lost most of the keys in force.
+     */
+    SourceSet(List<PropertySource> sources, Ticker ticker, long pollIntervalNanos, long suspectSettleNanos) {
         this.sources = List.copyOf(sources);
         this.ticker = ticker;
         for (PropertySource source : this.sources) {
             if (source.mayBeReadMidEdit()) {
-                settling.put(source, new SettlingSnapshot(source.name(), pollIntervalNanos));
+                settling.put(source, new SettlingSnapshot(source.name(), pollIntervalNanos, suspectSettleNanos));
             }
         }
     }

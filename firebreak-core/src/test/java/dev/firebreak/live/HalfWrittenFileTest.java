@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 12, defect 5: a watched file edited in place is read half written by some polls. Only a
  * snapshot read unchanged a poll apart applies, and one that lost most of the keys in force is held
- * (and reported) until it has stayed the same for three polls. Real files, the manual clock, polls
- * fired by {@code advance}.
+ * (and reported) until it has stayed the same for the suspect settle time (30 s by default), however
+ * many polls that is. Real files, the manual clock, polls fired by {@code advance}.
  */
 class HalfWrittenFileTest {
 
@@ -57,12 +57,19 @@ class HalfWrittenFileTest {
     private DynamicConfiguration config;
     private Guard guard;
 
+    private Duration poll = POLL;
+
     private void start(String text) throws IOException {
+        start(text, POLL);
+    }
+
+    private void start(String text, Duration pollInterval) throws IOException {
+        poll = pollInterval;
         file = dir.resolve("firebreak.properties");
         if (text != null) {
             replace(text);
         }
-        config = DynamicConfiguration.builder(registry).source(PropertiesFileSource.of(file)).pollInterval(POLL)
+        config = DynamicConfiguration.builder(registry).source(PropertiesFileSource.of(file)).pollInterval(pollInterval)
                 .refreshExecutor(Runnable::run).listener(events::add).build();
         guard = registry.guard("orders").isolation(Isolation.semaphore(5)).build();
     }
@@ -81,7 +88,7 @@ class HalfWrittenFileTest {
     }
 
     private void poll() {
-        clock.advance(POLL);
+        clock.advance(poll);
     }
 
     /** The six values this test edits, as one line. */
@@ -153,20 +160,20 @@ class HalfWrittenFileTest {
     }
 
     @Test
-    void aFileThatLosesMostOfItsKeysIsHeldAndReportedUntilItHasStayedTheSameForThreePolls() throws IOException {
+    void aFileThatLosesMostOfItsKeysIsHeldAndReportedUntilItHasStayedTheSameForTheSettleTime() throws IOException {
         start(OLD);
         replace(P + "circuitBreaker.errorThresholdPercentage=60\n"); // 1 of 6 keys left
 
-        for (int i = 1; i <= 3; i++) {
+        for (int i = 1; i <= 30; i++) { // first seen at the first poll; 30 s of one-second polls after it
             poll();
             assertThat(values()).as("after poll " + i).isEqualTo(OLD_VALUES);
         }
         assertThat(events(ConfigEvent.Kind.SOURCE_SUSPECT)).singleElement().satisfies(e -> {
             assertThat(e.key()).isEqualTo(file.toString());
             assertThat(e.message()).contains(file.toString(), "1 of the 6 keys", "last good properties stay in force",
-                    "3 polls");
+                    "30000 ms");
         });
-        poll(); // unchanged across three poll intervals: it is what the file says now
+        poll(); // unchanged for the whole settle time: it is what the file says now
         assertThat(values()).isEqualTo("60/1000/20/5000/true/1");
         assertThat(events(ConfigEvent.Kind.SOURCE_SUSPECT)).hasSize(1);
     }
@@ -194,10 +201,27 @@ class HalfWrittenFileTest {
     void aFileThatStaysEmptyAppliesTheDefaultsInTheEnd() throws IOException {
         start(OLD);
         Files.write(file, new byte[0]);
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < 30; i++) {
             poll();
         }
+        assertThat(values()).isEqualTo(OLD_VALUES);
+        poll();
         assertThat(values()).isEqualTo(DEFAULT_VALUES);
+    }
+
+    @Test
+    void aWriterStalledForSeveralFastPollsNeverHasItsTruncatedFileApplied() throws IOException {
+        start(OLD, Duration.ofMillis(5));
+        Files.write(file, new byte[0]); // truncated in place; the writer is descheduled before it writes
+        for (int i = 0; i < 200; i++) { // a stall of one second: 200 polls of 5 ms, all reading an empty file
+            poll();
+            assertThat(values()).as("after poll " + (i + 1)).isEqualTo(OLD_VALUES);
+        }
+        Files.writeString(file, NEW); // the writer resumes and finishes
+        poll();
+        poll();
+        assertThat(values()).isEqualTo(NEW_VALUES);
+        assertThat(events(ConfigEvent.Kind.SOURCE_SUSPECT)).hasSize(1);
     }
 
     @Test
