@@ -30,6 +30,7 @@ public final class FirebreakCli {
                     stderrIsTerminal(), Path.of("results"), Clock.systemDefaultZone(),
                     System.getProperty("firebreak.command", "firebreak lab " + String.join(" ", rest)))));
             case "demo" -> System.exit(dev.firebreak.lab.demo.DemoCommand.run(rest, System.out));
+            case "aggregate" -> System.exit(dev.firebreak.lab.aggregate.AggregateCommand.run(rest, System.out));
             default -> {
                 System.err.println("firebreak: unknown command '" + args[0] + "'");
                 System.exit(2);

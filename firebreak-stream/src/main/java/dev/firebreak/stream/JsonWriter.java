@@ -1,5 +1,8 @@
 package dev.firebreak.stream;
 
+import java.util.List;
+import java.util.Map;
+
 /**
  * Writes one flat-or-nested JSON object on one line, in the order its fields are given: the
  * hystrix.stream's events are written field by field, with integer numbers only (Turbine sums
@@ -63,6 +66,43 @@ final class JsonWriter {
         key(key);
         out.append(value);
         return this;
+    }
+
+    /**
+     * Writes a value as {@link JsonReader} parsed it (a map, a list, a Long, a Double, a Boolean, a
+     * String or {@link JsonReader#NULL}) under {@code key}; a number that is not finite is written as null.
+     */
+    JsonWriter parsed(String key, Object value) {
+        key(key);
+        write(value);
+        return this;
+    }
+
+    private void write(Object value) {
+        if (value instanceof Map<?, ?> map) {
+            out.append('{');
+            first = true;
+            map.forEach((k, v) -> parsed(String.valueOf(k), v));
+            out.append('}');
+            first = false;
+        } else if (value instanceof List<?> list) {
+            out.append('[');
+            for (int i = 0; i < list.size(); i++) {
+                if (i > 0) {
+                    out.append(',');
+                }
+                write(list.get(i));
+            }
+            out.append(']');
+        } else if (value instanceof String text) {
+            string(text);
+        } else if (value instanceof Double d && !Double.isFinite(d)) {
+            out.append("null");
+        } else if (value instanceof Number || value instanceof Boolean) {
+            out.append(value);
+        } else {
+            out.append("null");
+        }
     }
 
     private void key(String key) {

@@ -14,10 +14,17 @@ final class Router implements HttpHandler {
     static final String STREAM_PATH = "/hystrix.stream";
     private static final String DASHBOARD_ROOT = "/firebreak";
 
+    private final String streamPath;
     private final StreamHandler stream;
     private final DashboardAssets dashboard;
 
     Router(StreamHandler stream, DashboardAssets dashboard) {
+        this(STREAM_PATH, stream, dashboard);
+    }
+
+    /** A router that serves the stream at {@code streamPath} ({@code /turbine.stream} for an aggregate). */
+    Router(String streamPath, StreamHandler stream, DashboardAssets dashboard) {
+        this.streamPath = streamPath;
         this.stream = stream;
         this.dashboard = dashboard;
     }
@@ -43,7 +50,7 @@ final class Router implements HttpHandler {
         if (path == null) {
             throw new BadRequest(400, "malformed request target");
         }
-        boolean isStream = path.equals(STREAM_PATH);
+        boolean isStream = path.equals(streamPath);
         boolean isDashboard = dashboard != null && (path.equals(DASHBOARD_ROOT) || dashboard.has(path));
         if (!isStream && !isDashboard) {
             throw new BadRequest(404, "not found");

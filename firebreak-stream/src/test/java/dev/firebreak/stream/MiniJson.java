@@ -1,183 +1,21 @@
 package dev.firebreak.stream;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
-/**
- * A small strict JSON reader for tests: objects keep their key order (LinkedHashMap), integers become
- * Long and other numbers Double, so a test can tell a JSON integer from a floating-point number;
- * null becomes {@link #NULL}.
- */
+/** The tests' name for the module's {@link JsonReader}: objects in key order, integers as Long, null as {@link #NULL}. */
 final class MiniJson {
 
     /** JSON null. */
-    static final Object NULL = new Object() {
-        @Override
-        public String toString() {
-            return "null";
-        }
-    };
+    static final Object NULL = JsonReader.NULL;
 
-    private final String text;
-    private int at;
-
-    private MiniJson(String text) {
-        this.text = text;
+    private MiniJson() {
     }
 
     static Object parse(String text) {
-        MiniJson reader = new MiniJson(text);
-        Object value = reader.value();
-        reader.space();
-        if (reader.at != text.length()) {
-            throw reader.error("trailing characters");
-        }
-        return value;
+        return JsonReader.parse(text);
     }
 
-    @SuppressWarnings("unchecked")
     static Map<String, Object> object(String text) {
-        return (Map<String, Object>) parse(text);
-    }
-
-    private Object value() {
-        space();
-        if (at >= text.length()) {
-            throw error("unexpected end");
-        }
-        char c = text.charAt(at);
-        return switch (c) {
-            case '{' -> object();
-            case '[' -> array();
-            case '"' -> string();
-            case 't' -> literal("true", Boolean.TRUE);
-            case 'f' -> literal("false", Boolean.FALSE);
-            case 'n' -> literal("null", NULL);
-            default -> number();
-        };
-    }
-
-    private Map<String, Object> object() {
-        Map<String, Object> map = new LinkedHashMap<>();
-        at++;
-        space();
-        if (peek() == '}') {
-            at++;
-            return map;
-        }
-        while (true) {
-            space();
-            String key = string();
-            space();
-            expect(':');
-            if (map.put(key, value()) != null) {
-                throw error("duplicate key " + key);
-            }
-            space();
-            if (peek() == ',') {
-                at++;
-            } else {
-                expect('}');
-                return map;
-            }
-        }
-    }
-
-    private List<Object> array() {
-        List<Object> list = new ArrayList<>();
-        at++;
-        space();
-        if (peek() == ']') {
-            at++;
-            return list;
-        }
-        while (true) {
-            list.add(value());
-            space();
-            if (peek() == ',') {
-                at++;
-            } else {
-                expect(']');
-                return list;
-            }
-        }
-    }
-
-    private String string() {
-        expect('"');
-        StringBuilder out = new StringBuilder();
-        while (true) {
-            char c = text.charAt(at++);
-            if (c == '"') {
-                return out.toString();
-            }
-            if (c < 0x20) {
-                throw error("raw control character in string");
-            }
-            if (c != '\\') {
-                out.append(c);
-                continue;
-            }
-            char e = text.charAt(at++);
-            switch (e) {
-                case '"', '\\', '/' -> out.append(e);
-                case 'n' -> out.append('\n');
-                case 'r' -> out.append('\r');
-                case 't' -> out.append('\t');
-                case 'b' -> out.append('\b');
-                case 'f' -> out.append('\f');
-                case 'u' -> {
-                    out.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
-                    at += 4;
-                }
-                default -> throw error("bad escape");
-            }
-        }
-    }
-
-    private Object number() {
-        int start = at;
-        while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) {
-            at++;
-        }
-        String n = text.substring(start, at);
-        if (n.isEmpty()) {
-            throw error("unexpected character");
-        }
-        if (n.matches("-?(0|[1-9][0-9]*)")) {
-            return Long.parseLong(n);
-        }
-        return Double.parseDouble(n);
-    }
-
-    private Object literal(String word, Object value) {
-        if (!text.startsWith(word, at)) {
-            throw error("bad literal");
-        }
-        at += word.length();
-        return value;
-    }
-
-    private void expect(char c) {
-        if (peek() != c) {
-            throw error("expected '" + c + "'");
-        }
-        at++;
-    }
-
-    private char peek() {
-        return at < text.length() ? text.charAt(at) : '\0';
-    }
-
-    private void space() {
-        while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
-            at++;
-        }
-    }
-
-    private IllegalArgumentException error(String what) {
-        return new IllegalArgumentException(what + " at " + at + " in " + text);
+        return JsonReader.object(text);
     }
 }
