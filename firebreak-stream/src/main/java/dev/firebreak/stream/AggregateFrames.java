@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * One tick of an aggregate stream: every instance's latest events, merged per type and name by
@@ -20,11 +21,12 @@ import java.util.function.BooleanSupplier;
  */
 final class AggregateFrames {
 
-    private final List<InstanceStream> instances;
+    private final Supplier<List<InstanceStream>> instances;
     private final Ticker ticker;
     private Set<String> lastKeys = Set.of();
 
-    AggregateFrames(List<InstanceStream> instances, Ticker ticker) {
+    /** {@code instances}: the fleet at each tick (it may change between ticks). */
+    AggregateFrames(Supplier<List<InstanceStream>> instances, Ticker ticker) {
         this.instances = instances;
         this.ticker = ticker;
     }
@@ -32,7 +34,7 @@ final class AggregateFrames {
     byte[] build(long currentTimeMillis, BooleanSupplier abandoned) {
         long now = ticker.read();
         Map<String, List<Map<String, Object>>> byKey = new TreeMap<>();
-        for (InstanceStream instance : instances) {
+        for (InstanceStream instance : instances.get()) {
             if (abandoned.getAsBoolean()) {
                 return null;
             }

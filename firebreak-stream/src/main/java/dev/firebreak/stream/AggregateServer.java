@@ -39,12 +39,14 @@ public final class AggregateServer implements AutoCloseable {
     public static final String PATH = "/turbine.stream";
 
     private final AggregateServerBuilder config;
-    private final List<InstanceStream> instances = new ArrayList<>();
+    /** The fleet: replaced whole under the lifecycle lock, read by the tick without it. */
+    private volatile List<InstanceStream> instances;
+    private boolean started;
     private final ClientSlots slots;
     private final StreamEmitter emitter;
     private final Router router;
     private final ReentrantLock lifecycle = new ReentrantLock();
-    private HttpClient http;
+    private final HttpClient http;
     private HttpListener listener;
     private ExecutorService connections;
 
@@ -52,11 +54,13 @@ public final class AggregateServer implements AutoCloseable {
         this.config = config;
         this.http = HttpClient.newBuilder().connectTimeout(config.stallTimeout)
                 .executor(Executors.newVirtualThreadPerTaskExecutor()).build();
+        List<InstanceStream> fleet = new ArrayList<>();
         for (URI uri : config.instances) {
-            instances.add(new InstanceStream(uri, http, config.scheduler, config.ticker, config.stallTimeout));
+            fleet.add(instance(uri));
         }
+        this.instances = List.copyOf(fleet);
         this.slots = new ClientSlots(config.maxConnections);
-        AggregateFrames frames = new AggregateFrames(List.copyOf(instances), config.ticker);
+        AggregateFrames frames = new AggregateFrames(() -> instances, config.ticker);
         this.emitter = new StreamEmitter(config.scheduler, StreamEmitter.virtualThreads(), config.clock,
                 config.interval.toNanos(), frames::build, slots);
         this.router = new Router(PATH,
@@ -85,12 +89,50 @@ public final class AggregateServer implements AutoCloseable {
                         + ":" + config.port + ": " + e.getMessage(), e);
             }
             listener.start();
+            started = true;
             instances.forEach(InstanceStream::start);
             emitter.start();
             return this;
         } finally {
             lifecycle.unlock();
         }
+    }
+
+    /**
+     * Makes {@code uris} the fleet (instances found by a discovery service come and go): new ones are
+     * connected, ones no longer listed are disconnected and leave the aggregate, the others keep their
+     * connection. Checked as {@link AggregateServerBuilder#instances} checks them; an empty list is allowed
+     * (a fleet scaled to zero: the stream sends pings only).
+     */
+    public void updateInstances(List<URI> uris) {
+        List<URI> checked = new AggregateServerBuilder().instances(uris).instances;
+        lifecycle.lock();
+        try {
+            List<InstanceStream> next = new ArrayList<>();
+            for (InstanceStream kept : instances) {
+                if (checked.contains(kept.uri())) {
+                    next.add(kept);
+                } else {
+                    kept.close();
+                }
+            }
+            for (URI uri : checked) {
+                if (next.stream().noneMatch(i -> i.uri().equals(uri))) {
+                    InstanceStream added = instance(uri);
+                    next.add(added);
+                    if (started && listener != null) {
+                        added.start();
+                    }
+                }
+            }
+            instances = List.copyOf(next);
+        } finally {
+            lifecycle.unlock();
+        }
+    }
+
+    private InstanceStream instance(URI uri) {
+        return new InstanceStream(uri, http, config.scheduler, config.ticker, config.stallTimeout);
     }
 
     /** The port bound (useful with port 0); -1 before {@link #start()}. */
@@ -125,6 +167,7 @@ public final class AggregateServer implements AutoCloseable {
     public void close() {
         lifecycle.lock();
         try {
+            started = false;
             emitter.stop();
             instances.forEach(InstanceStream::close);
             slots.closeAll();

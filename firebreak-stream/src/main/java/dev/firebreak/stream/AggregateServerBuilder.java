@@ -33,9 +33,12 @@ public final class AggregateServerBuilder {
         }
     }
 
-    /** The instances' stream URIs ({@code http://host:port/hystrix.stream}); http or https, at least one. */
+    /** The instances' stream URIs ({@code http://host:port/hystrix.stream}): http or https, each once, at least one. */
     public AggregateServerBuilder instances(List<URI> uris) {
         for (URI uri : uris) {
+            if (uris.indexOf(uri) != uris.lastIndexOf(uri)) {
+                throw new InvalidConfigException("aggregate.instances", uri, "is listed twice (its counts would be summed twice)");
+            }
             String scheme = uri.getScheme();
             if (!"http".equals(scheme) && !"https".equals(scheme) || uri.getHost() == null) {
                 throw new InvalidConfigException("aggregate.instances", uri, "must be an http or https URL with a host");

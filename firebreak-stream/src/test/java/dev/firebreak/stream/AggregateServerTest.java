@@ -202,11 +202,28 @@ class AggregateServerTest {
     }
 
     @Test
+    void theFleetCanChangeWhileTheAggregateRuns() throws Exception {
+        startFleet();
+        frameWhere(instances, f -> hosts(f, "orders") == 3);
+        aggregate.updateInstances(List.of(instances.get(1).server.streamUri(), instances.get(2).server.streamUri()));
+        Map<String, Map<String, Object>> frame = frameWhere(instances, f -> hosts(f, "orders") == 2);
+        assertThat(frame.get("orders")).containsEntry("rollingCountSuccess", 7L); // 3 + 4: the first one left
+        assertThat(aggregate.instances()).hasSize(2);
+
+        aggregate.updateInstances(instances.stream().map(i -> i.server.streamUri()).toList()); // it comes back
+        assertThat(frameWhere(instances, f -> hosts(f, "orders") == 3).get("orders"))
+                .containsEntry("rollingCountSuccess", 9L);
+    }
+
+    @Test
     void badSettingsAreRefusedWithTheRule() {
         assertThatThrownBy(() -> AggregateServer.builder().build())
                 .isInstanceOf(InvalidConfigException.class).hasMessageContaining("at least one instance");
         assertThatThrownBy(
                 () -> AggregateServer.builder().instances(List.of(URI.create("ftp://h/x"))))
                 .isInstanceOf(InvalidConfigException.class).hasMessageContaining("http or https");
+        URI twice = URI.create("http://127.0.0.1:1/hystrix.stream");
+        assertThatThrownBy(() -> AggregateServer.builder().instances(List.of(twice, twice)))
+                .isInstanceOf(InvalidConfigException.class).hasMessageContaining("listed twice");
     }
 }
