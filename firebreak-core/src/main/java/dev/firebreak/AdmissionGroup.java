@@ -44,7 +44,13 @@ abstract sealed class AdmissionGroup permits OutcomeHeldGroup, WorkHeldGroup {
     abstract Object enter(long nowNanos);
 
     /** The event of the member that refused when {@code token} was made, or null if every member admitted. */
-    abstract EventType refusal(Object token);
+    final EventType refusal(Object token) {
+        Admission one = sole;
+        if (one != null) {
+            return token == null ? one.refusal() : null;
+        }
+        return token == EMPTY ? null : (EventType) ((Object[]) token)[members.length];
+    }
 
     /** Exits every permit {@code token} holds with the attempt's event and times; the caller gives each token here once. */
     abstract void exit(Object token, EventType event, long executionNanos, long nowNanos);

@@ -38,15 +38,6 @@ final class WorkHeldGroup extends AdmissionGroup {
     }
 
     @Override
-    EventType refusal(Object token) {
-        Admission one = sole;
-        if (one != null) {
-            return token == null ? one.refusal() : null;
-        }
-        return token == EMPTY ? null : (EventType) ((Object[]) token)[members.length];
-    }
-
-    @Override
     void exit(Object token, EventType event, long executionNanos, long nowNanos) {
         Admission one = sole;
         if (one != null) {
