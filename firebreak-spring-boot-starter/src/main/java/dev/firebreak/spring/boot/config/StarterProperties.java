@@ -10,8 +10,15 @@ import java.util.Objects;
  */
 final class StarterProperties {
 
+    /** The key naming a guard's base configuration: {@code firebreak.command.<guard>.baseConfig}. */
+    static final String BASE_CONFIG = "baseConfig";
+
+    /** The prefix of the named base configurations: {@code firebreak.configs.<name>.<property>}. */
+    static final String CONFIGS = "firebreak.configs";
+
     private static final String BOOLEAN = "java.lang.Boolean";
     private static final String DURATION = "java.time.Duration";
+    private static final String STRING_MAP = "java.util.Map<java.lang.String,java.lang.String>";
 
     static final List<Row> ROWS = List.of(
             new Row(EnvironmentConfigurationBinder.GUARDS, "java.util.List<java.lang.String>", null,
@@ -20,6 +27,11 @@ final class StarterProperties {
             new Row(EnvironmentConfigurationBinder.POLL_INTERVAL, DURATION, "1s",
                     "How often the Environment is read for changed firebreak.* and hystrix.* keys once the"
                             + " application has started; 0 turns the poll off."),
+            new Row(CONFIGS, STRING_MAP, null,
+                    "Named base configurations: firebreak.configs.<name>.<property> takes any property of"
+                            + " firebreak.command.default.*. A guard extends one with firebreak.command.<guard>."
+                            + BASE_CONFIG + ": <name>; its own keys win over its base, its base over the default"
+                            + " section."),
             new Row("firebreak.context-propagation.enabled", BOOLEAN, Boolean.TRUE,
                     "Whether calls carry the caller's thread-bound context (MDC, tracing, security) through"
                             + " Micrometer's context-propagation library."),
