@@ -112,6 +112,18 @@ public final class ConfigScope<C, B> {
         return properties;
     }
 
+    /**
+     * Every property of this scope as a tool reads it (name, type, default, meaning, allowed values), in
+     * documentation order: what IDE metadata and reference pages are generated from.
+     */
+    public List<PropertyDescription> describe() {
+        List<PropertyDescription> descriptions = new ArrayList<>(properties.size());
+        for (PropertyDefinition<C, B> property : properties) {
+            descriptions.add(property.describe(defaults));
+        }
+        return List.copyOf(descriptions);
+    }
+
     /** The property named {@code name}, or null. */
     public PropertyDefinition<C, B> property(String name) {
         return byName.get(name);

@@ -167,6 +167,12 @@ public final class PropertyDefinition<C, B> {
         return get(scope.defaults());
     }
 
+    /** This row as a tool reads it, its default the one {@code defaults} holds. */
+    public PropertyDescription describe(C defaults) {
+        return new PropertyDescription(name, type, format(get(defaults)), meaning, type.allowedValues(), live,
+                hystrixName);
+    }
+
     @Override
     public String toString() {
         return name;

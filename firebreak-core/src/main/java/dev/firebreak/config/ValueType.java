@@ -3,7 +3,6 @@ package dev.firebreak.config;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.stream.Collectors;
 
 /**
  * How a property's text becomes a typed value, strictly: a value that does not fit its type is
@@ -49,6 +48,11 @@ public sealed interface ValueType<T> {
 
     /** What a valid text looks like, for messages and documentation. */
     String describe();
+
+    /** The only texts this type takes (an enum's constants), or empty when it takes any text of its kind. */
+    default java.util.List<String> allowedValues() {
+        return java.util.List.of();
+    }
 
     /** The integer type. */
     record IntegerType() implements ValueType<Integer> {
@@ -175,7 +179,12 @@ public sealed interface ValueType<T> {
 
         @Override
         public String describe() {
-            return Arrays.stream(type.getEnumConstants()).map(Enum::name).collect(Collectors.joining(", "));
+            return String.join(", ", allowedValues());
+        }
+
+        @Override
+        public java.util.List<String> allowedValues() {
+            return Arrays.stream(type.getEnumConstants()).map(Enum::name).toList();
         }
     }
 }

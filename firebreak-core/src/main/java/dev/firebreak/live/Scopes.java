@@ -9,12 +9,15 @@ import dev.firebreak.retry.RetryConfig;
 import java.util.List;
 
 /**
- * Every scope live configuration reads keys for: guards, thread pools, collapsers, retry and hedging
- * policies. Adding a configurable kind of object is one line here (and its target). A scope's property
- * table is loaded only when a key names its segment ({@link #named}), so keys outside the scopes
- * (such as {@code firebreak.stream.enabled}) cost no table at startup.
+ * Every scope live configuration reads keys for: guards ({@code command}), thread pools, collapsers,
+ * retry and hedging policies. With each scope's {@link ConfigScope#prefixes() prefixes} and
+ * {@link ConfigScope#describe() property descriptions}, this is every key a {@link DynamicConfiguration}
+ * accepts, for tools that document them or offer them for completion.
  */
-final class Scopes {
+// Adding a configurable kind of object is one line here (and its target). A scope's property table is
+// loaded only when a key names its segment (named), so keys outside the scopes (such as
+// firebreak.stream.enabled) cost no table at startup.
+public final class Scopes {
 
     /** The key segment of each scope, in the order of {@link #all()}; {@link #named} checks they agree. */
     private static final List<String> SEGMENTS = List.of("command", "threadpool", "collapser", "retry", "hedge");
@@ -23,7 +26,7 @@ final class Scopes {
     }
 
     /** The scopes, in the order keys are matched. */
-    static List<ConfigScope<?, ?>> all() {
+    public static List<ConfigScope<?, ?>> all() {
         return List.of(GuardConfig.scope(), ThreadPoolConfig.scope(), CollapserConfig.scope(), RetryConfig.scope(),
                 HedgeConfig.scope());
     }

@@ -51,7 +51,7 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
     /** The prefixes of the keys binding reads and checks; keep the scopes in line with the core's live configuration. */
     private static final List<String> CHECKED_AT_BINDING = List.of("firebreak.command.", "firebreak.threadpool.",
             "firebreak.collapser.", "hystrix.command.", "hystrix.threadpool.", "hystrix.collapser.", "firebreak.config.",
-            GUARDS);
+            StarterProperties.CONFIGS + ".", GUARDS);
 
     /** The bean {@code SpringApplication} registers in every context it runs (and so publishes a ready event to). */
     private static final String SPRING_APPLICATION_ARGUMENTS = "springApplicationArguments";
@@ -155,7 +155,8 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
      * its first use: when the Environment holds a key that binding checks, whose refusal must fail the
      * start: one the live configuration reads ({@code firebreak.} or {@code hystrix.} followed by
      * {@code command.}, {@code threadpool.} or {@code collapser.}, the scopes of the core's live
-     * configuration), {@code firebreak.config.*} or {@code firebreak.guards}. Other keys, such as
+     * configuration), {@code firebreak.config.*}, {@code firebreak.configs.*} (base configurations) or
+     * {@code firebreak.guards}. Other keys, such as
      * {@code firebreak.stream.enabled}, are not the registry's. Without any, a registry bound later reads
      * the Environment as it is then.
      */

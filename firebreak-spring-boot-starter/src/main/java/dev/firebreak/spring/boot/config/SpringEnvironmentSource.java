@@ -17,6 +17,12 @@ import org.springframework.core.env.EnumerablePropertySource;
  *
  * <p>Each {@link #read()} walks the Environment again, so a poll sees every change; {@link #changed()}
  * pushes one at once (on a refresh event).
+ *
+ * <p>Named base configurations are resolved in each read: {@code firebreak.command.<guard>.baseConfig: <name>}
+ * gives the guard every property of {@code firebreak.configs.<name>.*} that it does not set itself, as
+ * keys of its own. A read in which a base is refused (an undefined name, a base for the {@code default}
+ * section or of a base, a key or value its property refuses) fails, naming the key, its value and the
+ * rule: at startup the start fails, later the last good snapshot stays in force.
  */
 public final class SpringEnvironmentSource implements PropertySource {
 
@@ -57,7 +63,7 @@ public final class SpringEnvironmentSource implements PropertySource {
             }
         }
         snapshot.values().removeIf(Objects::isNull);
-        return snapshot;
+        return BaseConfigs.apply(snapshot);
     }
 
     private String resolve(String key) throws IOException {

@@ -1,0 +1,69 @@
+package dev.firebreak.spring.boot.config;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The starter's own keys, those outside the core's scopes: the one place their types, defaults and
+ * descriptions are written. The IDE metadata ({@link SpringMetadata}) is generated from this table and
+ * the core's property tables; a test fails when a key the starter reads is in neither.
+ */
+final class StarterProperties {
+
+    /** The key naming a guard's base configuration: {@code firebreak.command.<guard>.baseConfig}. */
+    static final String BASE_CONFIG = "baseConfig";
+
+    /** The prefix of the named base configurations: {@code firebreak.configs.<name>.<property>}. */
+    static final String CONFIGS = "firebreak.configs";
+
+    private static final String BOOLEAN = "java.lang.Boolean";
+    private static final String DURATION = "java.time.Duration";
+    private static final String STRING_MAP = "java.util.Map<java.lang.String,java.lang.String>";
+
+    static final List<Row> ROWS = List.of(
+            new Row(EnvironmentConfigurationBinder.GUARDS, "java.util.List<java.lang.String>", null,
+                    "Guards to create at startup, each configured from firebreak.command.<name>.*, so they are on the"
+                            + " endpoints, the stream and the meters before a first call. 'default' is reserved."),
+            new Row(EnvironmentConfigurationBinder.POLL_INTERVAL, DURATION, "1s",
+                    "How often the Environment is read for changed firebreak.* and hystrix.* keys once the"
+                            + " application has started; 0 turns the poll off."),
+            new Row(CONFIGS, STRING_MAP, null,
+                    "Named base configurations: firebreak.configs.<name>.<property> takes any property of"
+                            + " firebreak.command.default.*. A guard extends one with firebreak.command.<guard>."
+                            + BASE_CONFIG + ": <name>; its own keys win over its base, its base over the default"
+                            + " section."),
+            new Row("firebreak.context-propagation.enabled", BOOLEAN, Boolean.TRUE,
+                    "Whether calls carry the caller's thread-bound context (MDC, tracing, security) through"
+                            + " Micrometer's context-propagation library."),
+            new Row("firebreak.metrics.enabled", BOOLEAN, Boolean.TRUE,
+                    "Whether every guard, thread pool and collapser is published as Micrometer meters."),
+            new Row("firebreak.annotations.enabled", BOOLEAN, null,
+                    "Support of @Guarded methods: false turns it off; true turns it on whatever the bean"
+                            + " definitions say (for beans registered late); unset, it is on when some bean may"
+                            + " carry @Guarded."),
+            new Row("firebreak.stream.enabled", BOOLEAN, Boolean.TRUE,
+                    "Whether /actuator/hystrix.stream is served in a web application."),
+            new Row("firebreak.stream.interval", DURATION, "500ms",
+                    "The default interval between the stream's frames, when a client gives no delay."),
+            new Row("firebreak.stream.max-connections", "java.lang.Integer", 5,
+                    "Stream connections at once; one more is answered 503."));
+
+    private StarterProperties() {
+    }
+
+    /**
+     * One key of the starter's.
+     *
+     * @param key the full key
+     * @param type the Java type the IDE offers, as Spring's metadata names it
+     * @param defaultValue the default (a Boolean, an Integer or text), or null when there is none
+     * @param description what it does, in a sentence or two
+     */
+    record Row(String key, String type, Object defaultValue, String description) {
+        Row {
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(type, "type");
+            Objects.requireNonNull(description, "description");
+        }
+    }
+}
