@@ -2,7 +2,9 @@ package dev.firebreak.spring.boot.config;
 
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
+import dev.firebreak.config.ConfigScope;
 import dev.firebreak.live.DynamicConfiguration;
+import dev.firebreak.live.Scopes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,10 +50,23 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
     /** The property naming the poll interval of the Environment. */
     public static final String POLL_INTERVAL = "firebreak.config.poll-interval";
 
-    /** The prefixes of the keys binding reads and checks; keep the scopes in line with the core's live configuration. */
-    private static final List<String> CHECKED_AT_BINDING = List.of("firebreak.command.", "firebreak.threadpool.",
-            "firebreak.collapser.", "hystrix.command.", "hystrix.threadpool.", "hystrix.collapser.", "firebreak.config.",
-            StarterProperties.CONFIGS + ".", GUARDS);
+    /**
+     * The prefixes of the keys binding reads and checks: every scope of the core's live configuration
+     * (guards, pools, collapsers, retry and hedging policies) in each spelling it accepts, then the
+     * starter's own.
+     */
+    private static final List<String> CHECKED_AT_BINDING = checkedAtBinding();
+
+    private static List<String> checkedAtBinding() {
+        List<String> prefixes = new ArrayList<>();
+        for (ConfigScope<?, ?> scope : Scopes.all()) {
+            for (String prefix : scope.prefixes()) {
+                prefixes.add(prefix + "." + scope.segment() + ".");
+            }
+        }
+        prefixes.addAll(List.of("firebreak.config.", StarterProperties.CONFIGS + ".", GUARDS));
+        return List.copyOf(prefixes);
+    }
 
     /** The bean {@code SpringApplication} registers in every context it runs (and so publishes a ready event to). */
     private static final String SPRING_APPLICATION_ARGUMENTS = "springApplicationArguments";
