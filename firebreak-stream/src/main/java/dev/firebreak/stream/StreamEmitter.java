@@ -2,6 +2,7 @@ package dev.firebreak.stream;
 
 import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.Scheduler;
+import dev.firebreak.time.Ticker;
 import java.time.Clock;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -90,10 +91,11 @@ final class StreamEmitter implements Runnable {
         if (Thread.currentThread() == ticking) {
             return; // stopped from inside a tick: that tick ends when this returns
         }
-        long deadline = System.nanoTime() + STOP_WAIT_NANOS;
+        Ticker wall = Ticker.system(); // a bound on a shutdown wait: real time, read through the seam
+        long deadline = wall.read() + STOP_WAIT_NANOS;
         synchronized (ended) {
             while (state.get() != IDLE) {
-                long left = deadline - System.nanoTime();
+                long left = deadline - wall.read();
                 if (left <= 0) {
                     LOG.log(System.Logger.Level.WARNING, "firebreak-stream: a tick still runs after the stop's wait");
                     return;
