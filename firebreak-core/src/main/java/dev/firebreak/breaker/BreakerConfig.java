@@ -4,9 +4,12 @@ import static dev.firebreak.config.Check.atLeast;
 import static dev.firebreak.config.Check.between;
 import static dev.firebreak.config.Check.notNegative;
 import static dev.firebreak.config.Check.positive;
+import static dev.firebreak.config.Check.present;
 
 import dev.firebreak.config.ConfigBuilder;
+import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.config.PropertyDefinition;
+import dev.firebreak.rolling.CountWindowTally;
 import java.time.Duration;
 import java.util.List;
 
@@ -25,6 +28,13 @@ import java.util.List;
  * @param slowCallDurationThreshold {@code circuitBreaker.slowCallDurationThresholdInMilliseconds}, default 0
  *     = slow-call tracking off (Firebreak)
  * @param slowCallThresholdPercentage {@code circuitBreaker.slowCallThresholdPercentage}, default 100 (Firebreak)
+ * @param slidingWindowType {@code circuitBreaker.slidingWindowType}, default TIME (Firebreak; fixed at creation):
+ *     what the health window holds, the calls of the last {@code metrics.rollingStats.timeInMilliseconds}
+ *     or the last {@code slidingWindowSize} calls (Resilience4j's names, so its COUNT_BASED windows carry over)
+ * @param slidingWindowSize {@code circuitBreaker.slidingWindowSize}, default 100 (Firebreak; fixed at
+ *     creation): the calls a COUNT window holds, 1 to 1,000,000; {@code requestVolumeThreshold} stays the
+ *     fewest calls it must hold before the breaker may open (Resilience4j's minimumNumberOfCalls) and
+ *     may not exceed it; unused by a TIME window
  */
 public record BreakerConfig(
         boolean enabled,
@@ -35,7 +45,9 @@ public record BreakerConfig(
         boolean forceClosed,
         int halfOpenTrialCalls,
         Duration slowCallDurationThreshold,
-        int slowCallThresholdPercentage) {
+        int slowCallThresholdPercentage,
+        SlidingWindowType slidingWindowType,
+        int slidingWindowSize) {
 
     /** Validates every value, naming key, value and rule. */
     public BreakerConfig {
@@ -45,6 +57,22 @@ public record BreakerConfig(
         atLeast(BreakerProperties.HALF_OPEN_TRIAL_CALLS.name(), halfOpenTrialCalls, 1);
         notNegative(BreakerProperties.SLOW_CALL_DURATION_THRESHOLD.name(), slowCallDurationThreshold);
         between(BreakerProperties.SLOW_CALL_THRESHOLD_PERCENTAGE.name(), slowCallThresholdPercentage, 1, 100);
+        present(BreakerProperties.SLIDING_WINDOW_TYPE.name(), slidingWindowType);
+        between(BreakerProperties.SLIDING_WINDOW_SIZE.name(), slidingWindowSize, 1, CountWindowTally.MAX_SIZE);
+        if (slidingWindowType == SlidingWindowType.COUNT && requestVolumeThreshold > slidingWindowSize) {
+            throw new InvalidConfigException(BreakerProperties.REQUEST_VOLUME_THRESHOLD.name(), requestVolumeThreshold,
+                    "must be <= " + BreakerProperties.SLIDING_WINDOW_SIZE.name() + " (" + slidingWindowSize + ") when "
+                            + BreakerProperties.SLIDING_WINDOW_TYPE.name() + " is COUNT: the window never holds more calls",
+                    List.of(BreakerProperties.SLIDING_WINDOW_SIZE.name(), BreakerProperties.SLIDING_WINDOW_TYPE.name()));
+        }
+    }
+
+    /** A configuration with a TIME window: the components before the count window was added. */
+    public BreakerConfig(boolean enabled, int requestVolumeThreshold, Duration sleepWindow, int errorThresholdPercentage,
+            boolean forceOpen, boolean forceClosed, int halfOpenTrialCalls, Duration slowCallDurationThreshold,
+            int slowCallThresholdPercentage) {
+        this(enabled, requestVolumeThreshold, sleepWindow, errorThresholdPercentage, forceOpen, forceClosed,
+                halfOpenTrialCalls, slowCallDurationThreshold, slowCallThresholdPercentage, SlidingWindowType.TIME, 100);
     }
 
     /** This record's property table, one row per component. */
@@ -93,6 +121,8 @@ public record BreakerConfig(
         int halfOpenTrialCalls = 1;
         Duration slowCallDurationThreshold = Duration.ZERO;
         int slowCallThresholdPercentage = 100;
+        SlidingWindowType slidingWindowType = SlidingWindowType.TIME;
+        int slidingWindowSize = 100;
 
         private Builder() {
         }
@@ -107,6 +137,8 @@ public record BreakerConfig(
             halfOpenTrialCalls = c.halfOpenTrialCalls;
             slowCallDurationThreshold = c.slowCallDurationThreshold;
             slowCallThresholdPercentage = c.slowCallThresholdPercentage;
+            slidingWindowType = c.slidingWindowType;
+            slidingWindowSize = c.slidingWindowSize;
         }
 
         /** {@code circuitBreaker.enabled}. */
@@ -127,11 +159,16 @@ public record BreakerConfig(
         public Builder slowCallDurationThreshold(Duration v) { return set(BreakerProperties.SLOW_CALL_DURATION_THRESHOLD, v); }
         /** {@code circuitBreaker.slowCallThresholdPercentage}. */
         public Builder slowCallThresholdPercentage(int v) { return set(BreakerProperties.SLOW_CALL_THRESHOLD_PERCENTAGE, v); }
+        /** {@code circuitBreaker.slidingWindowType}. */
+        public Builder slidingWindowType(SlidingWindowType v) { return set(BreakerProperties.SLIDING_WINDOW_TYPE, v); }
+        /** {@code circuitBreaker.slidingWindowSize}. */
+        public Builder slidingWindowSize(int v) { return set(BreakerProperties.SLIDING_WINDOW_SIZE, v); }
 
         /** Validates and builds. */
         public BreakerConfig build() {
             return new BreakerConfig(enabled, requestVolumeThreshold, sleepWindow, errorThresholdPercentage, forceOpen,
-                    forceClosed, halfOpenTrialCalls, slowCallDurationThreshold, slowCallThresholdPercentage);
+                    forceClosed, halfOpenTrialCalls, slowCallDurationThreshold, slowCallThresholdPercentage,
+                    slidingWindowType, slidingWindowSize);
         }
     }
 }

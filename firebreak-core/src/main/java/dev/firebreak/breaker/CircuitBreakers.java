@@ -9,10 +9,11 @@ public final class CircuitBreakers {
     }
 
     /**
-     * A {@linkplain RollingCircuitBreaker rolling breaker} with {@code settings}, whose health window
-     * spans {@code windowMillis} in {@code buckets} buckets (fixed at creation), created closed at the
-     * ticker's current reading. A guard makes one even when the breaker is disabled, so that enabling
-     * it later applies live.
+     * A {@linkplain RollingCircuitBreaker rolling breaker} with {@code settings}, created closed at the
+     * ticker's current reading. Its health window (fixed at creation) is a TIME window spanning
+     * {@code windowMillis} in {@code buckets} buckets, or, when {@code settings.slidingWindowType()} is
+     * COUNT, the last {@code settings.slidingWindowSize()} calls. A guard makes one even when the
+     * breaker is disabled, so that enabling it later applies live.
      */
     public static CircuitBreaker create(BreakerConfig settings, int windowMillis, int buckets, Ticker ticker) {
         return new RollingCircuitBreaker(settings, windowMillis * 1_000_000L, buckets, ticker.read());

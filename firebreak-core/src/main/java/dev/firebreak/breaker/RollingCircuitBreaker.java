@@ -35,22 +35,20 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class RollingCircuitBreaker implements CircuitBreaker {
 
-    private final long windowNanos;
-    private final int buckets;
+    private final HealthWindow.Shape shape;
     private final AtomicReference<BreakerState> state;
     private final CopyOnWriteArrayList<CircuitStateListener> listeners = new CopyOnWriteArrayList<>();
     /** The settings in force and their rules, swapped as one (one volatile read a call). */
     private volatile InForce settings;
 
     /**
-     * A closed breaker whose health window spans {@code windowNanos} in {@code buckets} buckets,
-     * created at {@code nowNanos}.
+     * A closed breaker whose TIME health window spans {@code windowNanos} in {@code buckets} buckets
+     * (a COUNT window holds {@code settings.slidingWindowSize()} calls), created at {@code nowNanos}.
      */
     RollingCircuitBreaker(BreakerConfig settings, long windowNanos, int buckets, long nowNanos) {
         this.settings = new InForce(settings);
-        this.windowNanos = windowNanos;
-        this.buckets = buckets;
-        this.state = new AtomicReference<>(BreakerState.closed(0, nowNanos, new HealthWindow(windowNanos, buckets, nowNanos)));
+        this.shape = HealthWindow.shape(settings, windowNanos, buckets);
+        this.state = new AtomicReference<>(BreakerState.closed(0, nowNanos, shape.newWindow(nowNanos)));
     }
 
     @Override
@@ -154,7 +152,7 @@ final class RollingCircuitBreaker implements CircuitBreaker {
                 next = current.open(nowNanos);
             } else if (current.passed() + 1 >= s.halfOpenTrialCalls()) {
                 if (fresh == null) {
-                    fresh = new HealthWindow(windowNanos, buckets, nowNanos);
+                    fresh = shape.newWindow(nowNanos);
                 }
                 next = BreakerState.closed(current.period() + 1, nowNanos, fresh);
             } else {
@@ -194,7 +192,10 @@ final class RollingCircuitBreaker implements CircuitBreaker {
         listeners.remove(listener);
     }
 
-    /** Applies new thresholds, force flags and the enabled flag; they hold from the next decision. */
+    /**
+     * Applies new thresholds, force flags and the enabled flag; they hold from the next decision. The
+     * window's shape (type, size, time geometry) keeps its creation values.
+     */
     void reconfigure(BreakerConfig next) {
         settings = new InForce(next);
     }
