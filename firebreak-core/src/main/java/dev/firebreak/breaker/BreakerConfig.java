@@ -35,6 +35,9 @@ import java.util.List;
  *     creation): the calls a COUNT window holds, 1 to 1,000,000; {@code requestVolumeThreshold} stays the
  *     fewest calls it must hold before the breaker may open (Resilience4j's minimumNumberOfCalls) and
  *     may not exceed it; unused by a TIME window
+ * @param initialMode {@code circuitBreaker.initialMode}, default AUTOMATIC (Firebreak; fixed at creation):
+ *     the mode a new breaker starts in; any other value is an override, as if an operator had set it,
+ *     until {@code guard.controls().circuitBreaker().automatic()} or {@code reset()}
  */
 public record BreakerConfig(
         boolean enabled,
@@ -47,7 +50,8 @@ public record BreakerConfig(
         Duration slowCallDurationThreshold,
         int slowCallThresholdPercentage,
         SlidingWindowType slidingWindowType,
-        int slidingWindowSize) {
+        int slidingWindowSize,
+        BreakerMode initialMode) {
 
     /** Validates every value, naming key, value and rule. */
     public BreakerConfig {
@@ -59,6 +63,7 @@ public record BreakerConfig(
         between(BreakerProperties.SLOW_CALL_THRESHOLD_PERCENTAGE.name(), slowCallThresholdPercentage, 1, 100);
         present(BreakerProperties.SLIDING_WINDOW_TYPE.name(), slidingWindowType);
         between(BreakerProperties.SLIDING_WINDOW_SIZE.name(), slidingWindowSize, 1, CountWindowTally.MAX_SIZE);
+        present(BreakerProperties.INITIAL_MODE.name(), initialMode);
         if (slidingWindowType == SlidingWindowType.COUNT && requestVolumeThreshold > slidingWindowSize) {
             throw new InvalidConfigException(BreakerProperties.REQUEST_VOLUME_THRESHOLD.name(), requestVolumeThreshold,
                     "must be <= " + BreakerProperties.SLIDING_WINDOW_SIZE.name() + " (" + slidingWindowSize + ") when "
@@ -67,12 +72,16 @@ public record BreakerConfig(
         }
     }
 
-    /** A configuration with a TIME window: the components before the count window was added. */
+    /**
+     * A configuration with a TIME window that starts AUTOMATIC: the components before the count window
+     * and the initial mode were added.
+     */
     public BreakerConfig(boolean enabled, int requestVolumeThreshold, Duration sleepWindow, int errorThresholdPercentage,
             boolean forceOpen, boolean forceClosed, int halfOpenTrialCalls, Duration slowCallDurationThreshold,
             int slowCallThresholdPercentage) {
         this(enabled, requestVolumeThreshold, sleepWindow, errorThresholdPercentage, forceOpen, forceClosed,
-                halfOpenTrialCalls, slowCallDurationThreshold, slowCallThresholdPercentage, SlidingWindowType.TIME, 100);
+                halfOpenTrialCalls, slowCallDurationThreshold, slowCallThresholdPercentage, SlidingWindowType.TIME, 100,
+                BreakerMode.AUTOMATIC);
     }
 
     /** This record's property table, one row per component. */
@@ -105,6 +114,14 @@ public record BreakerConfig(
         return slowCallDurationThreshold.toNanos();
     }
 
+    /** The mode this configuration's flags set: DISABLED, FORCED_OPEN (wins over forceClosed), FORCED_CLOSED or AUTOMATIC. */
+    public BreakerMode configuredMode() {
+        if (!enabled) {
+            return BreakerMode.DISABLED;
+        }
+        return forceOpen ? BreakerMode.FORCED_OPEN : forceClosed ? BreakerMode.FORCED_CLOSED : BreakerMode.AUTOMATIC;
+    }
+
     /** The rules this configuration sets: which call is slow and which window opens the circuit. */
     public HealthRule healthRule() {
         return HealthRule.of(this);
@@ -123,6 +140,7 @@ public record BreakerConfig(
         int slowCallThresholdPercentage = 100;
         SlidingWindowType slidingWindowType = SlidingWindowType.TIME;
         int slidingWindowSize = 100;
+        BreakerMode initialMode = BreakerMode.AUTOMATIC;
 
         private Builder() {
         }
@@ -139,6 +157,7 @@ public record BreakerConfig(
             slowCallThresholdPercentage = c.slowCallThresholdPercentage;
             slidingWindowType = c.slidingWindowType;
             slidingWindowSize = c.slidingWindowSize;
+            initialMode = c.initialMode;
         }
 
         /** {@code circuitBreaker.enabled}. */
@@ -163,12 +182,14 @@ public record BreakerConfig(
         public Builder slidingWindowType(SlidingWindowType v) { return set(BreakerProperties.SLIDING_WINDOW_TYPE, v); }
         /** {@code circuitBreaker.slidingWindowSize}. */
         public Builder slidingWindowSize(int v) { return set(BreakerProperties.SLIDING_WINDOW_SIZE, v); }
+        /** {@code circuitBreaker.initialMode}. */
+        public Builder initialMode(BreakerMode v) { return set(BreakerProperties.INITIAL_MODE, v); }
 
         /** Validates and builds. */
         public BreakerConfig build() {
             return new BreakerConfig(enabled, requestVolumeThreshold, sleepWindow, errorThresholdPercentage, forceOpen,
                     forceClosed, halfOpenTrialCalls, slowCallDurationThreshold, slowCallThresholdPercentage,
-                    slidingWindowType, slidingWindowSize);
+                    slidingWindowType, slidingWindowSize, initialMode);
         }
     }
 }

@@ -57,10 +57,15 @@ final class BreakerProperties {
             "circuitBreaker.slidingWindowSize", "slidingWindowSize", FIREBREAK_FIXED,
             "calls a COUNT window holds (1-1000000, at least requestVolumeThreshold)",
             BreakerConfig::slidingWindowSize, (b, v) -> b.slidingWindowSize = v);
+    static final PropertyDefinition<BreakerConfig, Builder> INITIAL_MODE = ofEnum(
+            "circuitBreaker.initialMode", "initialMode", FIREBREAK_FIXED,
+            "the mode a new breaker starts in: AUTOMATIC, FORCED_OPEN, FORCED_CLOSED, DISABLED or METRICS_ONLY",
+            BreakerMode.class, BreakerConfig::initialMode, (b, v) -> b.initialMode = v);
 
     static final List<PropertyDefinition<BreakerConfig, Builder>> ROWS = List.of(ENABLED, REQUEST_VOLUME_THRESHOLD,
             SLEEP_WINDOW, ERROR_THRESHOLD_PERCENTAGE, FORCE_OPEN, FORCE_CLOSED, HALF_OPEN_TRIAL_CALLS,
-            SLOW_CALL_DURATION_THRESHOLD, SLOW_CALL_THRESHOLD_PERCENTAGE, SLIDING_WINDOW_TYPE, SLIDING_WINDOW_SIZE);
+            SLOW_CALL_DURATION_THRESHOLD, SLOW_CALL_THRESHOLD_PERCENTAGE, SLIDING_WINDOW_TYPE, SLIDING_WINDOW_SIZE,
+            INITIAL_MODE);
 
     private BreakerProperties() {
     }
