@@ -121,9 +121,9 @@ public final class GuardControls {
     /**
      * Applies a new configuration to the running guard: timeouts, fallback and breaker settings, and
      * the semaphore, virtual and fallback limits take effect for the next call. The properties the
-     * table marks fixed (the isolation strategy, the rolling-window geometry, whether calls are
-     * rate-limited) keep their creation values; if {@code next} changes one, the rest is applied and
-     * false is returned. The adaptive limit ({@code limit.*}: an unchanged part keeps the running
+     * table marks fixed (the isolation strategy, the rolling-window geometry, the breaker's window type
+     * and size and its initial mode, whether calls are rate-limited) keep their creation values; if
+     * {@code next} changes one, the rest is applied and false is returned. The adaptive limit ({@code limit.*}: an unchanged part keeps the running
      * algorithm, a new one starts from the limit in force, NONE restores the static limit) and the rate
      * limiter's parameters are live too.
      */
@@ -160,7 +160,10 @@ public final class GuardControls {
         return isolator.pool().orElse(null);
     }
 
-    /** The circuit breaker, read-only: its state on the registry's clock and its transitions. */
+    /**
+     * The circuit breaker: its state and mode on the registry's clock, its transitions, and the
+     * operator's transitions (force open or closed, disable, metrics only, reset, back to automatic).
+     */
     public CircuitBreakerView circuitBreaker() {
         return breakerView;
     }

@@ -4,9 +4,12 @@ import static dev.firebreak.config.Check.atLeast;
 import static dev.firebreak.config.Check.between;
 import static dev.firebreak.config.Check.notNegative;
 import static dev.firebreak.config.Check.positive;
+import static dev.firebreak.config.Check.present;
 
 import dev.firebreak.config.ConfigBuilder;
+import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.config.PropertyDefinition;
+import dev.firebreak.rolling.CountWindowTally;
 import java.time.Duration;
 import java.util.List;
 
@@ -25,6 +28,16 @@ import java.util.List;
  * @param slowCallDurationThreshold {@code circuitBreaker.slowCallDurationThresholdInMilliseconds}, default 0
  *     = slow-call tracking off (Firebreak)
  * @param slowCallThresholdPercentage {@code circuitBreaker.slowCallThresholdPercentage}, default 100 (Firebreak)
+ * @param slidingWindowType {@code circuitBreaker.slidingWindowType}, default TIME (Firebreak; fixed at creation):
+ *     what the health window holds, the calls of the last {@code metrics.rollingStats.timeInMilliseconds}
+ *     or the last {@code slidingWindowSize} calls (Resilience4j's names, so its COUNT_BASED windows carry over)
+ * @param slidingWindowSize {@code circuitBreaker.slidingWindowSize}, default 100 (Firebreak; fixed at
+ *     creation): the calls a COUNT window holds, 1 to 1,000,000; {@code requestVolumeThreshold} stays the
+ *     fewest calls it must hold before the breaker may open (Resilience4j's minimumNumberOfCalls) and
+ *     may not exceed it; unused by a TIME window
+ * @param initialMode {@code circuitBreaker.initialMode}, default AUTOMATIC (Firebreak; fixed at creation):
+ *     the mode a new breaker starts in; any other value is an override, as if an operator had set it,
+ *     until {@code guard.controls().circuitBreaker().automatic()} or {@code reset()}
  */
 public record BreakerConfig(
         boolean enabled,
@@ -35,7 +48,10 @@ public record BreakerConfig(
         boolean forceClosed,
         int halfOpenTrialCalls,
         Duration slowCallDurationThreshold,
-        int slowCallThresholdPercentage) {
+        int slowCallThresholdPercentage,
+        SlidingWindowType slidingWindowType,
+        int slidingWindowSize,
+        BreakerMode initialMode) {
 
     /** Validates every value, naming key, value and rule. */
     public BreakerConfig {
@@ -45,6 +61,27 @@ public record BreakerConfig(
         atLeast(BreakerProperties.HALF_OPEN_TRIAL_CALLS.name(), halfOpenTrialCalls, 1);
         notNegative(BreakerProperties.SLOW_CALL_DURATION_THRESHOLD.name(), slowCallDurationThreshold);
         between(BreakerProperties.SLOW_CALL_THRESHOLD_PERCENTAGE.name(), slowCallThresholdPercentage, 1, 100);
+        present(BreakerProperties.SLIDING_WINDOW_TYPE.name(), slidingWindowType);
+        between(BreakerProperties.SLIDING_WINDOW_SIZE.name(), slidingWindowSize, 1, CountWindowTally.MAX_SIZE);
+        present(BreakerProperties.INITIAL_MODE.name(), initialMode);
+        if (slidingWindowType == SlidingWindowType.COUNT && requestVolumeThreshold > slidingWindowSize) {
+            throw new InvalidConfigException(BreakerProperties.REQUEST_VOLUME_THRESHOLD.name(), requestVolumeThreshold,
+                    "must be <= " + BreakerProperties.SLIDING_WINDOW_SIZE.name() + " (" + slidingWindowSize + ") when "
+                            + BreakerProperties.SLIDING_WINDOW_TYPE.name() + " is COUNT: the window never holds more calls",
+                    List.of(BreakerProperties.SLIDING_WINDOW_SIZE.name(), BreakerProperties.SLIDING_WINDOW_TYPE.name()));
+        }
+    }
+
+    /**
+     * A configuration with a TIME window that starts AUTOMATIC: the components before the count window
+     * and the initial mode were added.
+     */
+    public BreakerConfig(boolean enabled, int requestVolumeThreshold, Duration sleepWindow, int errorThresholdPercentage,
+            boolean forceOpen, boolean forceClosed, int halfOpenTrialCalls, Duration slowCallDurationThreshold,
+            int slowCallThresholdPercentage) {
+        this(enabled, requestVolumeThreshold, sleepWindow, errorThresholdPercentage, forceOpen, forceClosed,
+                halfOpenTrialCalls, slowCallDurationThreshold, slowCallThresholdPercentage, SlidingWindowType.TIME, 100,
+                BreakerMode.AUTOMATIC);
     }
 
     /** This record's property table, one row per component. */
@@ -77,6 +114,14 @@ public record BreakerConfig(
         return slowCallDurationThreshold.toNanos();
     }
 
+    /** The mode this configuration's flags set: DISABLED, FORCED_OPEN (wins over forceClosed), FORCED_CLOSED or AUTOMATIC. */
+    public BreakerMode configuredMode() {
+        if (!enabled) {
+            return BreakerMode.DISABLED;
+        }
+        return forceOpen ? BreakerMode.FORCED_OPEN : forceClosed ? BreakerMode.FORCED_CLOSED : BreakerMode.AUTOMATIC;
+    }
+
     /** The rules this configuration sets: which call is slow and which window opens the circuit. */
     public HealthRule healthRule() {
         return HealthRule.of(this);
@@ -93,6 +138,9 @@ public record BreakerConfig(
         int halfOpenTrialCalls = 1;
         Duration slowCallDurationThreshold = Duration.ZERO;
         int slowCallThresholdPercentage = 100;
+        SlidingWindowType slidingWindowType = SlidingWindowType.TIME;
+        int slidingWindowSize = 100;
+        BreakerMode initialMode = BreakerMode.AUTOMATIC;
 
         private Builder() {
         }
@@ -107,6 +155,9 @@ public record BreakerConfig(
             halfOpenTrialCalls = c.halfOpenTrialCalls;
             slowCallDurationThreshold = c.slowCallDurationThreshold;
             slowCallThresholdPercentage = c.slowCallThresholdPercentage;
+            slidingWindowType = c.slidingWindowType;
+            slidingWindowSize = c.slidingWindowSize;
+            initialMode = c.initialMode;
         }
 
         /** {@code circuitBreaker.enabled}. */
@@ -127,11 +178,18 @@ public record BreakerConfig(
         public Builder slowCallDurationThreshold(Duration v) { return set(BreakerProperties.SLOW_CALL_DURATION_THRESHOLD, v); }
         /** {@code circuitBreaker.slowCallThresholdPercentage}. */
         public Builder slowCallThresholdPercentage(int v) { return set(BreakerProperties.SLOW_CALL_THRESHOLD_PERCENTAGE, v); }
+        /** {@code circuitBreaker.slidingWindowType}. */
+        public Builder slidingWindowType(SlidingWindowType v) { return set(BreakerProperties.SLIDING_WINDOW_TYPE, v); }
+        /** {@code circuitBreaker.slidingWindowSize}. */
+        public Builder slidingWindowSize(int v) { return set(BreakerProperties.SLIDING_WINDOW_SIZE, v); }
+        /** {@code circuitBreaker.initialMode}. */
+        public Builder initialMode(BreakerMode v) { return set(BreakerProperties.INITIAL_MODE, v); }
 
         /** Validates and builds. */
         public BreakerConfig build() {
             return new BreakerConfig(enabled, requestVolumeThreshold, sleepWindow, errorThresholdPercentage, forceOpen,
-                    forceClosed, halfOpenTrialCalls, slowCallDurationThreshold, slowCallThresholdPercentage);
+                    forceClosed, halfOpenTrialCalls, slowCallDurationThreshold, slowCallThresholdPercentage,
+                    slidingWindowType, slidingWindowSize, initialMode);
         }
     }
 }

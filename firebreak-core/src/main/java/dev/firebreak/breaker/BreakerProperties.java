@@ -1,8 +1,10 @@
 package dev.firebreak.breaker;
 
+import static dev.firebreak.config.PropertyDefinition.Flags.FIREBREAK_FIXED;
 import static dev.firebreak.config.PropertyDefinition.Flags.FIREBREAK_LIVE;
 import static dev.firebreak.config.PropertyDefinition.Flags.LIVE;
 import static dev.firebreak.config.PropertyDefinition.ofBoolean;
+import static dev.firebreak.config.PropertyDefinition.ofEnum;
 import static dev.firebreak.config.PropertyDefinition.ofInt;
 import static dev.firebreak.config.PropertyDefinition.ofMillis;
 
@@ -46,9 +48,24 @@ final class BreakerProperties {
             "slow-call percentage (1-100) that opens the breaker", BreakerConfig::slowCallThresholdPercentage,
             (b, v) -> b.slowCallThresholdPercentage = v);
 
+    // The window's shape is fixed: a running breaker's window cannot change kind or length and keep its counts.
+    static final PropertyDefinition<BreakerConfig, Builder> SLIDING_WINDOW_TYPE = ofEnum(
+            "circuitBreaker.slidingWindowType", "slidingWindowType", FIREBREAK_FIXED,
+            "TIME (the calls of metrics.rollingStats.timeInMilliseconds) or COUNT (the last slidingWindowSize calls)",
+            SlidingWindowType.class, BreakerConfig::slidingWindowType, (b, v) -> b.slidingWindowType = v);
+    static final PropertyDefinition<BreakerConfig, Builder> SLIDING_WINDOW_SIZE = ofInt(
+            "circuitBreaker.slidingWindowSize", "slidingWindowSize", FIREBREAK_FIXED,
+            "calls a COUNT window holds (1-1000000, at least requestVolumeThreshold)",
+            BreakerConfig::slidingWindowSize, (b, v) -> b.slidingWindowSize = v);
+    static final PropertyDefinition<BreakerConfig, Builder> INITIAL_MODE = ofEnum(
+            "circuitBreaker.initialMode", "initialMode", FIREBREAK_FIXED,
+            "the mode a new breaker starts in: AUTOMATIC, FORCED_OPEN, FORCED_CLOSED, DISABLED or METRICS_ONLY",
+            BreakerMode.class, BreakerConfig::initialMode, (b, v) -> b.initialMode = v);
+
     static final List<PropertyDefinition<BreakerConfig, Builder>> ROWS = List.of(ENABLED, REQUEST_VOLUME_THRESHOLD,
             SLEEP_WINDOW, ERROR_THRESHOLD_PERCENTAGE, FORCE_OPEN, FORCE_CLOSED, HALF_OPEN_TRIAL_CALLS,
-            SLOW_CALL_DURATION_THRESHOLD, SLOW_CALL_THRESHOLD_PERCENTAGE);
+            SLOW_CALL_DURATION_THRESHOLD, SLOW_CALL_THRESHOLD_PERCENTAGE, SLIDING_WINDOW_TYPE, SLIDING_WINDOW_SIZE,
+            INITIAL_MODE);
 
     private BreakerProperties() {
     }

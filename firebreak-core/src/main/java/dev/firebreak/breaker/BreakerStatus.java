@@ -2,7 +2,11 @@ package dev.firebreak.breaker;
 
 import dev.firebreak.time.Ticker;
 
-/** The {@link CircuitBreakerView} of one breaker: its state read on the registry's ticker, its listeners. */
+/**
+ * The {@link CircuitBreakerView} of one breaker: its state and mode read on the registry's ticker, its
+ * operations, its listeners. A breaker that never opens ({@link CircuitBreaker#alwaysClosed()}) reads
+ * CLOSED and AUTOMATIC and refuses the operations.
+ */
 final class BreakerStatus implements CircuitBreakerView {
 
     private final CircuitBreaker breaker;
@@ -19,6 +23,48 @@ final class BreakerStatus implements CircuitBreakerView {
     }
 
     @Override
+    public BreakerMode mode() {
+        return breaker instanceof RollingCircuitBreaker rolling ? rolling.mode() : BreakerMode.AUTOMATIC;
+    }
+
+    @Override
+    public BreakerMode forceOpen() {
+        return rolling("forceOpen").override(BreakerMode.FORCED_OPEN);
+    }
+
+    @Override
+    public BreakerMode forceClosed() {
+        return rolling("forceClosed").override(BreakerMode.FORCED_CLOSED);
+    }
+
+    @Override
+    public BreakerMode disable() {
+        return rolling("disable").override(BreakerMode.DISABLED);
+    }
+
+    @Override
+    public BreakerMode metricsOnly() {
+        return rolling("metricsOnly").override(BreakerMode.METRICS_ONLY);
+    }
+
+    @Override
+    public BreakerMode reset() {
+        return rolling("reset").reset(ticker.read());
+    }
+
+    @Override
+    public BreakerMode automatic() {
+        return rolling("automatic").override(null);
+    }
+
+    private RollingCircuitBreaker rolling(String operation) {
+        if (breaker instanceof RollingCircuitBreaker rolling) {
+            return rolling;
+        }
+        throw new UnsupportedOperationException(operation + ": this breaker always admits and has no state to change");
+    }
+
+    @Override
     public void addStateListener(CircuitStateListener listener) {
         breaker.addStateListener(listener);
     }
@@ -30,6 +76,7 @@ final class BreakerStatus implements CircuitBreakerView {
 
     @Override
     public String toString() {
-        return "CircuitBreaker[" + state() + "]";
+        BreakerMode mode = mode();
+        return "CircuitBreaker[" + state() + (mode == BreakerMode.AUTOMATIC ? "" : ", " + mode) + "]";
     }
 }

@@ -9,18 +9,20 @@ public final class CircuitBreakers {
     }
 
     /**
-     * A {@linkplain RollingCircuitBreaker rolling breaker} with {@code settings}, whose health window
-     * spans {@code windowMillis} in {@code buckets} buckets (fixed at creation), created closed at the
-     * ticker's current reading. A guard makes one even when the breaker is disabled, so that enabling
-     * it later applies live.
+     * A {@linkplain RollingCircuitBreaker rolling breaker} with {@code settings}, created closed at the
+     * ticker's current reading in {@code settings.initialMode()}. Its health window (fixed at creation)
+     * is a TIME window spanning {@code windowMillis} in {@code buckets} buckets, or, when
+     * {@code settings.slidingWindowType()} is COUNT, the last {@code settings.slidingWindowSize()} calls.
+     * A guard makes one even when the breaker is disabled, so that enabling it later applies live.
      */
     public static CircuitBreaker create(BreakerConfig settings, int windowMillis, int buckets, Ticker ticker) {
         return new RollingCircuitBreaker(settings, windowMillis * 1_000_000L, buckets, ticker.read());
     }
 
     /**
-     * The read-only view of {@code breaker} users get ({@code guard.controls().circuitBreaker()}): its state
-     * read on {@code ticker} (the registry's clock) and its listeners; nothing that takes or gives a permit.
+     * The view of {@code breaker} users get ({@code guard.controls().circuitBreaker()}): its state and mode
+     * read on {@code ticker} (the registry's clock), its operations and its listeners; nothing that takes
+     * or gives a permit.
      */
     public static CircuitBreakerView view(CircuitBreaker breaker, Ticker ticker) {
         return new BreakerStatus(breaker, ticker);

@@ -23,11 +23,20 @@ import java.util.concurrent.atomic.AtomicReference;
  *       other outcome (an error, a slow success, CANCELLED) fails it. All trials passed: CLOSED with
  *       a new, empty window. One failed: OPEN for another sleep window. Since the guard reports every
  *       permit's outcome exactly once, a half-open spell always ends.</li>
- *   <li>{@code forceOpen} denies everything; {@code forceClosed} permits everything and never opens
- *       (outcomes still counted); {@code enabled=false} permits everything untracked. All apply live.</li>
+ *   <li>Modes ({@link BreakerMode}) override the rule: FORCED_OPEN denies everything; FORCED_CLOSED
+ *       permits everything and never opens (outcomes still counted); DISABLED permits everything and
+ *       counts nothing; METRICS_ONLY runs the rule (counts, transitions, listeners) but permits every
+ *       call the rule would deny. The mode is an operator's override if one is set, else what the
+ *       configuration's flags ({@code forceOpen}, {@code forceClosed}, {@code enabled}) say; both apply
+ *       live, from the next decision. Trial outcomes are always learnt, so a half-open spell ends
+ *       whatever the mode.</li>
  * </ul>
  *
- * <p>Concurrency: the state is one immutable {@link BreakerState} in an {@link AtomicReference};
+ * <p>Concurrency: the configuration, its rules and the mode its flags set are one immutable
+ * {@link BreakerSettings}, read once per decision and replaced whole on reconfiguration. The state is
+ * one immutable {@link BreakerState} in an {@link AtomicReference}, the operator's override included,
+ * so a call's decision is taken on one read of it and an operator's transition is one compare-and-set:
+ * a call that starts after {@link #override} returned decides under the new mode;
  * every transition is one compare-and-set whose retry loop only computes the next value. Listeners
  * are called after a successful CAS, outside any loop. Outcomes carry their permit's period: an
  * outcome from an ended CLOSED or HALF_OPEN spell changes nothing. The CLOSED path of
@@ -35,22 +44,23 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class RollingCircuitBreaker implements CircuitBreaker {
 
-    private final long windowNanos;
-    private final int buckets;
+    private final HealthWindow.Shape shape;
     private final AtomicReference<BreakerState> state;
     private final CopyOnWriteArrayList<CircuitStateListener> listeners = new CopyOnWriteArrayList<>();
     /** The settings in force and their rules, swapped as one (one volatile read a call). */
-    private volatile InForce settings;
+    private volatile BreakerSettings settings;
 
     /**
-     * A closed breaker whose health window spans {@code windowNanos} in {@code buckets} buckets,
-     * created at {@code nowNanos}.
+     * A closed breaker whose TIME health window spans {@code windowNanos} in {@code buckets} buckets
+     * (a COUNT window holds {@code settings.slidingWindowSize()} calls), created at {@code nowNanos}, in
+     * {@code settings.initialMode()}.
      */
     RollingCircuitBreaker(BreakerConfig settings, long windowNanos, int buckets, long nowNanos) {
-        this.settings = new InForce(settings);
-        this.windowNanos = windowNanos;
-        this.buckets = buckets;
-        this.state = new AtomicReference<>(BreakerState.closed(0, nowNanos, new HealthWindow(windowNanos, buckets, nowNanos)));
+        BreakerMode initial = settings.initialMode();
+        this.settings = BreakerSettings.of(settings);
+        this.shape = HealthWindow.shape(settings, windowNanos, buckets);
+        this.state = new AtomicReference<>(BreakerState.closed(0, nowNanos, shape.newWindow(nowNanos),
+                initial == BreakerMode.AUTOMATIC ? null : initial));
     }
 
     @Override
@@ -66,35 +76,39 @@ final class RollingCircuitBreaker implements CircuitBreaker {
 
     /** Asks to run a call at {@code nowNanos}: DENIED (short-circuit), or a permit to give back to {@link #onOutcome}. */
     BreakerPermit tryAcquire(long nowNanos) {
-        BreakerConfig s = settings.config();
-        if (!s.enabled()) {
-            return BreakerPermit.NORMAL;
-        }
-        if (s.forceOpen()) {
-            return BreakerPermit.DENIED;
-        }
+        BreakerSettings s = settings;
+        BreakerConfig c = s.config();
         while (true) {
             BreakerState current = state.get();
+            BreakerMode mode = s.modeOf(current);
+            if (mode == BreakerMode.DISABLED) {
+                return BreakerPermit.NORMAL;
+            }
+            if (mode == BreakerMode.FORCED_OPEN) {
+                return BreakerPermit.DENIED;
+            }
+            // What the rule denies, METRICS_ONLY admits untracked: the call would have been short-circuited.
+            BreakerPermit refusal = mode == BreakerMode.METRICS_ONLY ? BreakerPermit.NORMAL : BreakerPermit.DENIED;
             BreakerState next;
             switch (current.state()) {
                 case CLOSED -> {
                     return current.permit();
                 }
                 case OPEN -> {
-                    if (s.forceClosed()) {
+                    if (mode == BreakerMode.FORCED_CLOSED) {
                         return BreakerPermit.NORMAL;
                     }
-                    if (nowNanos - current.sinceNanos() < s.sleepWindowNanos()) { // wrap-safe difference
-                        return BreakerPermit.DENIED;
+                    if (nowNanos - current.sinceNanos() < c.sleepWindowNanos()) { // wrap-safe difference
+                        return refusal;
                     }
                     next = current.halfOpen(nowNanos);
                 }
                 default -> { // HALF_OPEN
-                    if (s.forceClosed()) {
+                    if (mode == BreakerMode.FORCED_CLOSED) {
                         return BreakerPermit.NORMAL;
                     }
-                    if (current.admitted() >= s.halfOpenTrialCalls()) {
-                        return BreakerPermit.DENIED;
+                    if (current.admitted() >= c.halfOpenTrialCalls()) {
+                        return refusal;
                     }
                     next = current.admitTrial();
                 }
@@ -116,29 +130,38 @@ final class RollingCircuitBreaker implements CircuitBreaker {
      */
     void onOutcome(BreakerPermit permit, EventType executionEvent, long executionNanos, long nowNanos) {
         if (permit.period() < 0) {
-            return; // DENIED, or a permit no period tracks (disabled, forced closed)
+            return; // DENIED, or a permit no period tracks (disabled, forced closed, admitted by METRICS_ONLY)
         }
-        InForce inForce = settings;
-        BreakerConfig s = inForce.config();
-        HealthRule rule = inForce.rule();
+        BreakerSettings s = settings;
+        HealthRule rule = s.rule();
         boolean slow = rule.isSlow(executionEvent, executionNanos);
         if (permit.isTrial()) {
-            onTrialOutcome(permit, executionEvent, slow, nowNanos, s);
+            onTrialOutcome(permit, executionEvent, slow, nowNanos, s.config()); // in every mode: the spell must end
             return;
         }
         BreakerState current = state.get();
-        if (current.state() != CircuitState.CLOSED || current.period() != permit.period()
-                || !HealthWindow.countsForVolume(executionEvent)) {
-            return; // a late outcome of an ended closed spell, or an outcome that does not count
+        if (s.modeOf(current) == BreakerMode.DISABLED || current.state() != CircuitState.CLOSED
+                || current.period() != permit.period() || !HealthWindow.countsForVolume(executionEvent)) {
+            return; // disabled, a late outcome of an ended closed spell, or an outcome that does not count
         }
-        boolean crossed = current.window().recordAndShouldOpen(executionEvent.isError(), slow, rule, nowNanos);
-        if (!crossed || s.forceClosed() || s.forceOpen() || !s.enabled()) {
+        if (!current.window().recordAndShouldOpen(executionEvent.isError(), slow, rule, nowNanos)) {
             return;
         }
-        if (state.compareAndSet(current, current.open(nowNanos))) {
-            notifyListeners(CircuitState.CLOSED, CircuitState.OPEN, nowNanos);
+        while (true) { // the window crosses the rule: open, unless the mode forbids it
+            BreakerMode mode = s.modeOf(current);
+            if (mode != BreakerMode.AUTOMATIC && mode != BreakerMode.METRICS_ONLY) {
+                return; // forced open or closed, or disabled: the rule does not move the state
+            }
+            if (state.compareAndSet(current, current.open(nowNanos))) {
+                notifyListeners(CircuitState.CLOSED, CircuitState.OPEN, nowNanos);
+                return;
+            }
+            BreakerState seen = state.get();
+            if (seen.state() != CircuitState.CLOSED || seen.period() != permit.period()) {
+                return; // another outcome opened it first, or the spell ended otherwise (a reset)
+            }
+            current = seen; // only the override changed: decide again under the new one
         }
-        // A failed CAS means another outcome already opened the circuit (or it changed otherwise): nothing to do.
     }
 
     private void onTrialOutcome(BreakerPermit permit, EventType event, boolean slow, long nowNanos, BreakerConfig s) {
@@ -154,9 +177,9 @@ final class RollingCircuitBreaker implements CircuitBreaker {
                 next = current.open(nowNanos);
             } else if (current.passed() + 1 >= s.halfOpenTrialCalls()) {
                 if (fresh == null) {
-                    fresh = new HealthWindow(windowNanos, buckets, nowNanos);
+                    fresh = shape.newWindow(nowNanos);
                 }
-                next = BreakerState.closed(current.period() + 1, nowNanos, fresh);
+                next = BreakerState.closed(current.period() + 1, nowNanos, fresh, current.override());
             } else {
                 next = current.trialPassed();
             }
@@ -169,19 +192,49 @@ final class RollingCircuitBreaker implements CircuitBreaker {
         }
     }
 
-    /** The current state as of {@code nowNanos}; users read it through a {@link CircuitBreakerView}. */
+    /** The state as of {@code nowNanos}, as the mode reports it; users read it through a {@link CircuitBreakerView}. */
     CircuitState state(long nowNanos) {
-        BreakerConfig s = settings.config();
-        if (!s.enabled()) {
-            return CircuitState.CLOSED;
+        BreakerState current = state.get();
+        return switch (settings.modeOf(current)) {
+            case FORCED_OPEN -> CircuitState.OPEN;
+            case FORCED_CLOSED, DISABLED -> CircuitState.CLOSED;
+            case AUTOMATIC, METRICS_ONLY -> current.state();
+        };
+    }
+
+    /** The mode in force. */
+    BreakerMode mode() {
+        return settings.modeOf(state.get());
+    }
+
+    /**
+     * Sets the operator's override ({@code null}: none, the configuration's flags decide) in one
+     * compare-and-set, keeping the rule's state, and returns the mode now in force. Every decision
+     * that starts after this returns uses it.
+     */
+    BreakerMode override(BreakerMode next) {
+        BreakerState current;
+        do {
+            current = state.get();
+        } while (!state.compareAndSet(current, current.withOverride(next)));
+        return next != null ? next : settings.configuredMode();
+    }
+
+    /**
+     * In one compare-and-set, closes the circuit at {@code nowNanos} with an empty window, whatever its
+     * state (permits of the ended spell no longer count), and ends any override; returns the mode now
+     * in force.
+     */
+    BreakerMode reset(long nowNanos) {
+        HealthWindow fresh = shape.newWindow(nowNanos);
+        BreakerState current;
+        do {
+            current = state.get();
+        } while (!state.compareAndSet(current, BreakerState.closed(current.period() + 1, nowNanos, fresh, null)));
+        if (current.state() != CircuitState.CLOSED) {
+            notifyListeners(current.state(), CircuitState.CLOSED, nowNanos);
         }
-        if (s.forceOpen()) {
-            return CircuitState.OPEN;
-        }
-        if (s.forceClosed()) {
-            return CircuitState.CLOSED;
-        }
-        return state.get().state();
+        return settings.configuredMode();
     }
 
     @Override
@@ -194,9 +247,12 @@ final class RollingCircuitBreaker implements CircuitBreaker {
         listeners.remove(listener);
     }
 
-    /** Applies new thresholds, force flags and the enabled flag; they hold from the next decision. */
+    /**
+     * Applies new thresholds, force flags and the enabled flag; they hold from the next decision. The
+     * window's shape (type, size, time geometry) keeps its creation values.
+     */
     void reconfigure(BreakerConfig next) {
-        settings = new InForce(next);
+        settings = BreakerSettings.of(next);
     }
 
     /** The settings in force. */
@@ -207,13 +263,6 @@ final class RollingCircuitBreaker implements CircuitBreaker {
     /** The state record, for tests and diagnostics. */
     BreakerState current() {
         return state.get();
-    }
-
-    /** A configuration with its rules, made once per configuration. */
-    private record InForce(BreakerConfig config, HealthRule rule) {
-        InForce(BreakerConfig config) {
-            this(Objects.requireNonNull(config, "settings"), config.healthRule());
-        }
     }
 
     private void notifyListeners(CircuitState from, CircuitState to, long nowNanos) {

@@ -1,8 +1,10 @@
 package dev.firebreak.metrics;
 
+import dev.firebreak.breaker.BreakerMode;
 import dev.firebreak.breaker.CircuitBreaker;
 import dev.firebreak.breaker.CircuitBreakerView;
 import dev.firebreak.breaker.CircuitBreakers;
+import dev.firebreak.breaker.CircuitState;
 import dev.firebreak.event.EventType;
 import dev.firebreak.rolling.LatencySnapshot;
 import dev.firebreak.rolling.RollingCounter;
@@ -186,10 +188,18 @@ public final class GuardMetrics {
         EventCounts window = new EventCounts(rolling.sums(now));
         int running = currentConcurrentExecutions();
         boolean percentiles = percentilesEnabled;
+        // The state as the mode reports it, paired with that mode: read again if an operator changed it
+        // in between, so a forced state is never published beside AUTOMATIC (or the reverse).
+        BreakerMode mode;
+        CircuitState state;
+        do {
+            mode = breaker.mode();
+            state = breaker.state();
+        } while (mode != breaker.mode());
         return new GuardMetricsSnapshot(now, rollingWindowMillis, window, new EventCounts(totals), health(window, now),
                 percentiles ? RollingPercentile.snapshot(now, sameLatency, executionOnly) : LatencySnapshot.DISABLED,
                 percentiles ? RollingPercentile.snapshot(now, sameLatency, totalOnly) : LatencySnapshot.DISABLED,
-                running, Math.max(running, rolling.max(now)), breaker.state());
+                running, Math.max(running, rolling.max(now)), state, mode);
     }
 
     /**

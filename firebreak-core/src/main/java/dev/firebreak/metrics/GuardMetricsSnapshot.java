@@ -1,5 +1,6 @@
 package dev.firebreak.metrics;
 
+import dev.firebreak.breaker.BreakerMode;
 import dev.firebreak.breaker.CircuitState;
 import dev.firebreak.rolling.LatencySnapshot;
 
@@ -21,7 +22,10 @@ import dev.firebreak.rolling.LatencySnapshot;
  * @param concurrentExecutions calls whose user code runs now ({@code currentConcurrentExecutionCount})
  * @param rollingMaxConcurrentExecutions the most at once in the rolling window, now included
  *     ({@code rollingMaxConcurrentExecutionCount})
- * @param circuitState the breaker's state ({@code isCircuitBreakerOpen} is {@link #circuitOpen()})
+ * @param circuitState the breaker's state as its mode reports it ({@code isCircuitBreakerOpen} is
+ *     {@link #circuitOpen()})
+ * @param circuitMode who decides that state: AUTOMATIC (the rule) or an override (FORCED_OPEN,
+ *     FORCED_CLOSED, DISABLED, METRICS_ONLY), so a forced state never reads as the rule's
  */
 public record GuardMetricsSnapshot(
         long atNanos,
@@ -33,10 +37,28 @@ public record GuardMetricsSnapshot(
         LatencySnapshot totalLatency,
         int concurrentExecutions,
         long rollingMaxConcurrentExecutions,
-        CircuitState circuitState) {
+        CircuitState circuitState,
+        BreakerMode circuitMode) {
 
-    /** Whether the breaker is not closed (OPEN or HALF_OPEN), as hystrix.stream's {@code isCircuitBreakerOpen}. */
+    /** A snapshot of a breaker in AUTOMATIC mode (the component list before the mode was added). */
+    public GuardMetricsSnapshot(long atNanos, int rollingWindowMillis, EventCounts rolling, EventCounts cumulative,
+            HealthCounts health, LatencySnapshot executionLatency, LatencySnapshot totalLatency, int concurrentExecutions,
+            long rollingMaxConcurrentExecutions, CircuitState circuitState) {
+        this(atNanos, rollingWindowMillis, rolling, cumulative, health, executionLatency, totalLatency,
+                concurrentExecutions, rollingMaxConcurrentExecutions, circuitState, BreakerMode.AUTOMATIC);
+    }
+
+    /**
+     * Whether the breaker is not closed (OPEN or HALF_OPEN), as hystrix.stream's
+     * {@code isCircuitBreakerOpen}; false under METRICS_ONLY, which short-circuits nothing whatever
+     * state it reports.
+     */
     public boolean circuitOpen() {
-        return circuitState != CircuitState.CLOSED;
+        return circuitState != CircuitState.CLOSED && circuitMode != BreakerMode.METRICS_ONLY;
+    }
+
+    /** Whether an override, not the rule, decides the state (see {@code circuitMode}). */
+    public boolean circuitForced() {
+        return circuitMode.isOverride();
     }
 }

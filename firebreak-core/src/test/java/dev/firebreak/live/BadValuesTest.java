@@ -38,6 +38,7 @@ class BadValuesTest {
             Map.entry("command:circuitBreaker.halfOpenTrialCalls", List.of("0", "-3")),
             Map.entry("command:circuitBreaker.slowCallDurationThresholdInMilliseconds", List.of("-1")),
             Map.entry("command:circuitBreaker.slowCallThresholdPercentage", List.of("0", "101")),
+            Map.entry("command:circuitBreaker.slidingWindowSize", List.of("0", "1000001")),
             Map.entry("command:metrics.rollingStats.timeInMilliseconds", List.of("0", "-10000")),
             Map.entry("command:metrics.rollingStats.numBuckets", List.of("0", "-10")),
             Map.entry("command:metrics.rollingPercentile.timeInMilliseconds", List.of("0", "-60000")),

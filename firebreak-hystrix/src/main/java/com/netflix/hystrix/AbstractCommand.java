@@ -6,6 +6,7 @@ import dev.firebreak.CachedGuard;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardException;
 import dev.firebreak.Isolation;
+import dev.firebreak.breaker.BreakerMode;
 import dev.firebreak.breaker.CircuitState;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.hystrix.HystrixBridge;
@@ -235,7 +236,8 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
 
     @Override
     public boolean isCircuitBreakerOpen() {
-        return guard.controls().circuitBreaker().state() == CircuitState.OPEN;
+        return guard.controls().circuitBreaker().state() == CircuitState.OPEN
+                && guard.controls().circuitBreaker().mode() != BreakerMode.METRICS_ONLY; // it short-circuits nothing
     }
 
     @Override

@@ -1,6 +1,8 @@
 package com.netflix.hystrix;
 
 import dev.firebreak.Guard;
+import dev.firebreak.breaker.BreakerMode;
+import dev.firebreak.breaker.CircuitBreakerView;
 import dev.firebreak.breaker.CircuitState;
 import dev.firebreak.hystrix.HystrixBridge;
 
@@ -46,18 +48,20 @@ public interface HystrixCircuitBreaker {
             this.guard = guard;
         }
 
-        private CircuitState state() {
-            return guard.controls().circuitBreaker().state();
+        // OPEN short-circuits, unless the breaker only reports what its state would be (METRICS_ONLY).
+        private boolean shortCircuits() {
+            CircuitBreakerView breaker = guard.controls().circuitBreaker();
+            return breaker.state() == CircuitState.OPEN && breaker.mode() != BreakerMode.METRICS_ONLY;
         }
 
         @Override
         public boolean allowRequest() {
-            return state() != CircuitState.OPEN;
+            return !shortCircuits();
         }
 
         @Override
         public boolean isOpen() {
-            return state() == CircuitState.OPEN;
+            return shortCircuits();
         }
 
         @Override

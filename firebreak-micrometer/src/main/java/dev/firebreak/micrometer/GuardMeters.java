@@ -1,6 +1,7 @@
 package dev.firebreak.micrometer;
 
 import dev.firebreak.Guard;
+import dev.firebreak.breaker.BreakerMode;
 import dev.firebreak.breaker.CircuitState;
 import dev.firebreak.event.EventType;
 import dev.firebreak.limit.LimitKind;
@@ -80,6 +81,11 @@ final class GuardMeters {
             gauge(registry, "firebreak.guard.circuit.state", tags.and("state", state.name().toLowerCase(Locale.ROOT)),
                     "1 if the circuit breaker is in this state", null,
                     s -> s.circuitState() == state ? 1 : 0);
+        }
+        for (BreakerMode mode : BreakerMode.values()) {
+            gauge(registry, "firebreak.guard.circuit.mode", tags.and("mode", mode.name().toLowerCase(Locale.ROOT)),
+                    "1 if the circuit breaker is in this mode (automatic, or an operator's override)", null,
+                    s -> s.circuitMode() == mode ? 1 : 0);
         }
         gauge(registry, "firebreak.guard.error.percentage", tags, "Errors among requests in the rolling window", "percent",
                 s -> s.health().errorPercentage());

@@ -61,6 +61,8 @@ class FirebreakMetricsTest {
         // 2 errors of 4 requests reach the threshold: the breaker opened on the 4th call
         assertThat(value(scrape, "firebreak_guard_circuit_state", "state=\"open\"," + tags)).isEqualTo(1.0);
         assertThat(value(scrape, "firebreak_guard_circuit_state", "state=\"closed\"," + tags)).isEqualTo(0.0);
+        assertThat(value(scrape, "firebreak_guard_circuit_mode", "mode=\"automatic\"," + tags)).isEqualTo(1.0);
+        assertThat(value(scrape, "firebreak_guard_circuit_mode", "mode=\"forced_open\"," + tags)).isEqualTo(0.0);
         assertThat(value(scrape, "firebreak_guard_error_percentage_percent", tags)).isEqualTo(50.0);
         assertThat(value(scrape, "firebreak_guard_latency_seconds", "kind=\"execution\",percentile=\"100\"," + tags))
                 .isCloseTo(0.030, org.assertj.core.data.Offset.offset(0.001));
@@ -81,6 +83,12 @@ class FirebreakMetricsTest {
         String after = prometheus.scrape();
         assertThat(value(after, "firebreak_guard_total_seconds_count", tags)).isEqualTo(5.0);
         assertThat(value(after, "firebreak_guard_execution_seconds_count", tags)).isEqualTo(4.0);
+        guard.controls().circuitBreaker().forceOpen(); // an operator's override reads as such, not as the rule's OPEN
+        clock.advance(Duration.ofSeconds(1)); // past the one-scrape memo of the snapshot
+        String forced = prometheus.scrape();
+        assertThat(value(forced, "firebreak_guard_circuit_mode", "mode=\"forced_open\"," + tags)).isEqualTo(1.0);
+        assertThat(value(forced, "firebreak_guard_circuit_mode", "mode=\"automatic\"," + tags)).isEqualTo(0.0);
+        assertThat(value(forced, "firebreak_guard_circuit_state", "state=\"open\"," + tags)).isEqualTo(1.0);
     }
 
     @Test

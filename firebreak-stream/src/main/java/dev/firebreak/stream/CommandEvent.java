@@ -18,7 +18,9 @@ import dev.firebreak.ratelimit.RateLimitConfig;
  * {@code firebreak_isolationStrategy}; LIMIT_REJECTED (the VIRTUAL limit) is added to
  * {@code rollingCountSemaphoreRejected}, as the compatibility checklist advises, and also reported
  * alone; a HALF_OPEN breaker is reported as open ({@code isCircuitBreakerOpen} is true while the
- * breaker is not CLOSED). Firebreak has no EMIT events: those counts are 0. The adaptive limit is
+ * breaker is not CLOSED), and a breaker in METRICS_ONLY mode as closed (it short-circuits nothing); the
+ * state and the mode that decides it (AUTOMATIC, or an override such as FORCED_OPEN) are
+ * {@code firebreak_circuitState} and {@code firebreak_circuitMode}. Firebreak has no EMIT events: those counts are 0. The adaptive limit is
  * {@code firebreak_limit} (the isolation's limit in force) with {@code firebreak_limitAlgorithm} (NONE
  * when static); the rate limiter's refusals, rate (0 when disabled) and waiting callers have keys of their own.
  */
@@ -86,6 +88,7 @@ final class CommandEvent {
                 .field("threadPool", guard.controls().poolName())
                 // Firebreak's own figures: ignored by the Hystrix Dashboard, summed by Turbine when integers.
                 .field("firebreak_circuitState", s.circuitState().name())
+                .field("firebreak_circuitMode", s.circuitMode().name())
                 .field("firebreak_isolationStrategy", guard.controls().isolationStrategy().name())
                 .field("firebreak_rollingCountLimitRejected", r.get(EventType.LIMIT_REJECTED))
                 .field("firebreak_rollingCountSlowCall", r.get(EventType.SLOW_CALL))
@@ -105,6 +108,8 @@ final class CommandEvent {
                         c.breaker().slowCallDurationThreshold().toMillis())
                 .field("firebreak_propertyValue_circuitBreakerSlowCallThresholdPercentage",
                         c.breaker().slowCallThresholdPercentage())
+                .field("firebreak_propertyValue_circuitBreakerSlidingWindowType", c.breaker().slidingWindowType().name())
+                .field("firebreak_propertyValue_circuitBreakerSlidingWindowSize", c.breaker().slidingWindowSize())
                 .end();
     }
 

@@ -185,6 +185,7 @@ class HystrixStreamContractTest {
         assertThat(virtual.get("firebreak_isolationStrategy")).isEqualTo("VIRTUAL");
         assertThat(virtual.get("firebreak_concurrencyLimit")).isEqualTo(7L);
         assertThat(virtual.get("firebreak_circuitState")).isEqualTo("CLOSED");
+        assertThat(virtual.get("firebreak_circuitMode")).isEqualTo("AUTOMATIC");
 
         Map<String, Object> pool = events.get("HystrixThreadPool/shop-pool");
         assertThat(pool.get("currentCorePoolSize")).isEqualTo(10L);
