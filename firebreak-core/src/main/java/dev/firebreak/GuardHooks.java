@@ -64,6 +64,10 @@ final class GuardHooks implements GuardSide {
 
     @Override
     public Object recover(Fallback<?> fallback, EventType event, Throwable cause) {
+        if (fallback == DeferredFallback.INSTANCE) {
+            // A call policy's attempt: its caller runs the fallback; the guard records no caller's outcome.
+            return FallbackResult.deferred(failureFor(event, cause));
+        }
         if (fallback == null) {
             return failed(EventType.FALLBACK_MISSING, failureFor(event, cause), null);
         }

@@ -22,7 +22,8 @@ import java.util.function.Supplier;
  * while the first still runs, up to {@code maxHedges} more; the first answer wins (a value, or a bad
  * request, which another attempt would repeat) and the other attempts are cancelled: CANCELLED in the
  * guard, interrupted if the guard's {@code interruptOnCancel}, a pending stage cancelled. Each attempt
- * is one guarded call with its own breaker permit, isolation permit, timeout and metrics, so a loser
+ * is one guarded call with its own breaker permit, isolation permit, timeout and metrics (its fallback
+ * {@linkplain Fallback#deferred() deferred} to the policy), so a loser
  * never outlives its cancel by more than its own timeout. Hedges are limited by a {@link RetryBudget}
  * shared by every caller of the policy.
  *
@@ -70,7 +71,7 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
         if (!(call instanceof Idempotent.Call<T>)) {
             return guard().submit(call, fallback);
         }
-        return HedgeExecution.start(this, () -> guard().submit(call), fallback);
+        return HedgeExecution.start(this, () -> guard().submit(call, Fallback.deferred()), fallback);
     }
 
     /** Like {@link #submit(GuardedCall, Fallback)} without a fallback. */
@@ -84,7 +85,7 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
         if (!(call instanceof Idempotent.Stage<?>)) {
             return guard().submitAsync(call, fallback);
         }
-        return HedgeExecution.start(this, () -> guard().submitAsync(call), fallback);
+        return HedgeExecution.start(this, () -> guard().submitAsync(call, Fallback.deferred()), fallback);
     }
 
     /** Like {@link #submitAsync(Supplier, Fallback)} without a fallback. */

@@ -30,8 +30,9 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p>One call, in order: (1) the call is counted in the {@link RetryBudget}; (2) attempt 1 runs through
- * the guard, with no fallback; (3) if its outcome is retried ({@link RetryDecision}: FAILURE and TIMEOUT
- * by default, never SHORT_CIRCUITED, rejections or bad requests), attempts remain, the wait
+ * the guard, its fallback {@linkplain Fallback#deferred() deferred} to the policy (the guard records the
+ * attempt's own event, never a fallback's); (3) if its outcome is retried ({@link RetryDecision}:
+ * FAILURE and TIMEOUT by default, never SHORT_CIRCUITED, rejections or bad requests), attempts remain, the wait
  * (exponential, with {@link Jitter}) ends before the deadline and the budget grants an extra attempt, the next attempt
  * is scheduled on the registry's {@code Scheduler} (no thread waits) and started on the attempt
  * executor; otherwise (4) the last attempt's outcome is the call's: its value, or the fallback, run
@@ -81,7 +82,7 @@ public final class Retry extends CallPolicy<RetryConfig> {
     /** Runs {@code call} with retries, each attempt with the guard's {@code submit}; returns at once. */
     public <T> CompletableFuture<T> submit(GuardedCall<T> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
-        return RetryExecution.start(this, () -> guard().submit(call), fallback);
+        return RetryExecution.start(this, () -> guard().submit(call, Fallback.deferred()), fallback);
     }
 
     /** Like {@link #submitAsync(Supplier, Fallback)} without a fallback. */
@@ -92,7 +93,7 @@ public final class Retry extends CallPolicy<RetryConfig> {
     /** Runs a non-blocking call with retries, each attempt with the guard's {@code submitAsync}. */
     public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
-        return RetryExecution.start(this, () -> guard().submitAsync(call), fallback);
+        return RetryExecution.start(this, () -> guard().submitAsync(call, Fallback.deferred()), fallback);
     }
 
     /** The policy's counts. */
