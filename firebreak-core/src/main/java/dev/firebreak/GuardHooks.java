@@ -47,7 +47,7 @@ final class GuardHooks implements GuardSide {
                     ? RejectedException.poolShutDown(name, policy.poolName())
                     : new RejectedException(name, event, policy.isolator().limit());
             case SEMAPHORE_REJECTED, LIMIT_REJECTED -> new RejectedException(name, event, policy.isolator().limit());
-            case RATE_LIMITED -> new RejectedException(name, event, policy.rateLimiter().config().permitsPerSecond());
+            case RATE_LIMITED -> new RateLimitedException(name, policy.rateLimiter().config().permitsPerSecond());
             default -> new CallFailedException(name, cause);
         };
     }
@@ -124,7 +124,8 @@ final class GuardHooks implements GuardSide {
         if (last != null && last.says(event, limit)) {
             return last;
         }
-        RejectedException made = new RejectedException(name, event, limit, true);
+        RejectedException made = event == EventType.RATE_LIMITED ? new RateLimitedException(name, limit, true)
+                : new RejectedException(name, event, limit, true);
         rejected = made; // racing refusals may each store theirs: each is a valid instance
         return made;
     }
