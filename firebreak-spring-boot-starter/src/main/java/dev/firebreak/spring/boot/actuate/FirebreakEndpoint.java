@@ -28,8 +28,9 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 
 /**
  * {@code /actuator/firebreak}: every guard (its group, pool, isolation, circuit state, rolling counts and
- * each property in force with the layer and key it came from), every thread pool and every collapser of
- * the application's registry; {@code /actuator/firebreak/{name}} shows one guard.
+ * each property in force with the layer and key it came from), every thread pool, every collapser and
+ * every retry and hedging policy of the application's registry; {@code /actuator/firebreak/{name}}
+ * shows one guard.
  */
 @Endpoint(id = "firebreak")
 public class FirebreakEndpoint {
@@ -55,7 +56,7 @@ public class FirebreakEndpoint {
         return () -> value;
     }
 
-    /** Every guard, pool and collapser, by name. */
+    /** Every guard, pool, collapser, retry and hedging policy, by name. */
     @ReadOperation
     public Map<String, Object> firebreak() {
         GuardRegistry registry = registries.get();
@@ -73,6 +74,8 @@ public class FirebreakEndpoint {
         body.put("guards", guards);
         body.put("threadPools", pools);
         body.put("collapsers", collapsers);
+        body.put("retries", CallPolicyViews.retries(registry, configuration));
+        body.put("hedges", CallPolicyViews.hedges(registry, configuration));
         return body;
     }
 
@@ -128,7 +131,7 @@ public class FirebreakEndpoint {
     }
 
     /** Each property's value as its key spells it (a timeout's {@code Duration} as Hystrix's milliseconds), level and origin. */
-    private static Map<String, Object> properties(List<EffectiveProperty> properties, ConfigScope<?, ?> scope) {
+    static Map<String, Object> properties(List<EffectiveProperty> properties, ConfigScope<?, ?> scope) {
         Map<String, Object> view = new LinkedHashMap<>();
         for (EffectiveProperty property : properties) {
             Map<String, Object> one = new LinkedHashMap<>();
