@@ -7,9 +7,12 @@ import dev.firebreak.Fallback;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardedCall;
 import dev.firebreak.config.InvalidConfigException;
+import dev.firebreak.event.ListenerFailures;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
@@ -47,6 +50,7 @@ public final class Retry extends CallPolicy<RetryConfig> {
     private final Executor attemptExecutor;
     private final DoubleSupplier random;
     private final RetryMetrics metrics = new RetryMetrics();
+    private final CopyOnWriteArrayList<RetryListener> listeners = new CopyOnWriteArrayList<>();
 
     private Retry(Builder b, RetryConfig config) {
         super(b.name, b.guard, config, RetryConfig.scope());
@@ -99,6 +103,28 @@ public final class Retry extends CallPolicy<RetryConfig> {
     /** The policy's counts. */
     public RetryMetrics metrics() {
         return metrics;
+    }
+
+    /** Subscribes to every retry this policy schedules (see {@link RetryListener}). */
+    public void addListener(RetryListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Unsubscribes a listener added with {@link #addListener}. */
+    public void removeListener(RetryListener listener) {
+        listeners.remove(listener);
+    }
+
+    /** Tells the listeners that {@code attempt} is retried after {@code waitNanos}, under the one listener rule. */
+    void retrying(int attempt, long waitNanos, Throwable cause) {
+        if (listeners.isEmpty()) {
+            return;
+        }
+        Duration wait = Duration.ofNanos(waitNanos);
+        for (RetryListener listener : listeners) {
+            ListenerFailures.notify(listener, "a retry of policy '" + name() + "'",
+                    () -> listener.onRetry(name(), attempt, wait, cause));
+        }
     }
 
     RetryDecision decision() {

@@ -123,4 +123,22 @@ class RateLimitedGuardTest {
         holding.complete("done");
         assertThat(inFlight.get(10, TimeUnit.SECONDS)).isEqualTo("done");
     }
+
+    @Test
+    void theLimitersListenersAreToldOfEachRefusalAndOneThatThrowsBreaksNothing() {
+        Guard guard = registry.guard("told").isolation(Isolation.semaphore(10)).rateLimit(onePerSecond()).build();
+        List<String> told = new ArrayList<>();
+        guard.controls().rateLimiter().addListener((rate, at) -> {
+            throw new IllegalStateException("a broken listener");
+        });
+        RateLimitListener listener = (rate, at) -> told.add(rate + "/s at " + (at - clock.read()));
+        guard.controls().rateLimiter().addListener(listener);
+        assertThat(guard.execute(() -> "first", failure -> "fallback")).isEqualTo("first");
+        assertThat(guard.execute(() -> "second", failure -> "fallback")).isEqualTo("fallback");
+        assertThat(guard.execute(() -> "third", failure -> "fallback")).isEqualTo("fallback");
+        assertThat(told).containsExactly("1/s at 0", "1/s at 0");
+        guard.controls().rateLimiter().removeListener(listener);
+        assertThat(guard.execute(() -> "fourth", failure -> "fallback")).isEqualTo("fallback");
+        assertThat(told).hasSize(2);
+    }
 }
