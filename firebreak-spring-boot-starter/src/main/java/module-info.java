@@ -18,6 +18,7 @@ open module dev.firebreak.spring {
     requires spring.context;
     requires spring.core;
     requires context.propagation;
+    requires static org.jspecify; // @Nullable marks the endpoint's optional query parameters
 
     // Optional parts, each configured only when its classes are present (the pom's optional
     // dependencies). Spring Cloud's jars carry no Automatic-Module-Name: names derived from the jars.

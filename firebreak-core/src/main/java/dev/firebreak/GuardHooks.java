@@ -47,7 +47,7 @@ final class GuardHooks implements GuardSide {
                     ? RejectedException.poolShutDown(name, policy.poolName())
                     : new RejectedException(name, event, policy.isolator().limit());
             case SEMAPHORE_REJECTED, LIMIT_REJECTED -> new RejectedException(name, event, policy.isolator().limit());
-            case RATE_LIMITED -> new RejectedException(name, event, policy.rateLimiter().config().permitsPerSecond());
+            case RATE_LIMITED -> new RateLimitedException(name, policy.rateLimiter().config().permitsPerSecond());
             default -> new CallFailedException(name, cause);
         };
     }
@@ -64,6 +64,10 @@ final class GuardHooks implements GuardSide {
 
     @Override
     public Object recover(Fallback<?> fallback, EventType event, Throwable cause) {
+        if (fallback == DeferredFallback.INSTANCE) {
+            // A call policy's attempt: its caller runs the fallback; the guard records no caller's outcome.
+            return FallbackResult.deferred(failureFor(event, cause));
+        }
         if (fallback == null) {
             return failed(EventType.FALLBACK_MISSING, failureFor(event, cause), null);
         }
@@ -120,7 +124,8 @@ final class GuardHooks implements GuardSide {
         if (last != null && last.says(event, limit)) {
             return last;
         }
-        RejectedException made = new RejectedException(name, event, limit, true);
+        RejectedException made = event == EventType.RATE_LIMITED ? new RateLimitedException(name, limit, true)
+                : new RejectedException(name, event, limit, true);
         rejected = made; // racing refusals may each store theirs: each is a valid instance
         return made;
     }

@@ -28,7 +28,9 @@ interface GuardSide {
      * {@code event} ({@code cause}: what the call threw, if it ran). Returns the fallback's value
      * (FALLBACK_SUCCESS), or a {@link FallbackResult} holding the exception for the caller and the
      * fallback event that explains it; so an answered fallback allocates no result. A refusal's
-     * fallback may receive the guard's shared, immutable exception for that refusal.
+     * fallback may receive the guard's shared, immutable exception for that refusal. For
+     * {@link Fallback#deferred()} (a call policy's attempt) nothing runs: a {@link FallbackResult}
+     * with the exception and no event.
      */
     Object recover(Fallback<?> fallback, EventType event, Throwable cause);
 

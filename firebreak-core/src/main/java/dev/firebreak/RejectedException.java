@@ -4,14 +4,17 @@ import dev.firebreak.event.EventType;
 
 /**
  * The call never ran: its isolation was full (THREAD_POOL_REJECTED, SEMAPHORE_REJECTED or
- * LIMIT_REJECTED, see {@link #event()}), its rate limiter had no permit (RATE_LIMITED; the limit named
- * is the rate per second), or its thread pool was shut down (THREAD_POOL_REJECTED, see
- * {@link GuardRegistry#remove(String)}).
+ * LIMIT_REJECTED, see {@link #event()}), its rate limiter had no permit (RATE_LIMITED: then it is the
+ * subclass {@link RateLimitedException}, whose limit is the rate per second), or its thread pool was
+ * shut down (THREAD_POOL_REJECTED, see {@link GuardRegistry#remove(String)}).
+ *
+ * <p>A {@code catch (RejectedException e)} or an {@code instanceof} test catches rate-limited calls too;
+ * test for {@link RateLimitedException} first to tell the rate limiter's refusals from the isolation's.
  */
-public final class RejectedException extends GuardException {
+public sealed class RejectedException extends GuardException permits RateLimitedException {
 
     /** The limit that refused the call; -1 when the message says why instead (a pool shut down). */
-    private final int limit;
+    final int limit;
 
     RejectedException(String guard, EventType event, int limit) {
         this(guard, event, limit, false);

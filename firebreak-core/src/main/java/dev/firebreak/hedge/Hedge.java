@@ -7,10 +7,12 @@ import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.callpolicy.CallPolicy;
 import dev.firebreak.callpolicy.Awaiting;
 import dev.firebreak.callpolicy.RetryBudget;
+import dev.firebreak.event.ListenerFailures;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -22,7 +24,8 @@ import java.util.function.Supplier;
  * while the first still runs, up to {@code maxHedges} more; the first answer wins (a value, or a bad
  * request, which another attempt would repeat) and the other attempts are cancelled: CANCELLED in the
  * guard, interrupted if the guard's {@code interruptOnCancel}, a pending stage cancelled. Each attempt
- * is one guarded call with its own breaker permit, isolation permit, timeout and metrics, so a loser
+ * is one guarded call with its own breaker permit, isolation permit, timeout and metrics (its fallback
+ * {@linkplain Fallback#deferred() deferred} to the policy), so a loser
  * never outlives its cancel by more than its own timeout. Hedges are limited by a {@link RetryBudget}
  * shared by every caller of the policy.
  *
@@ -42,6 +45,7 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
     private final Executor hedgeExecutor;
     private final HedgeDelay delay;
     private final HedgeMetrics metrics = new HedgeMetrics();
+    private final CopyOnWriteArrayList<HedgeListener> listeners = new CopyOnWriteArrayList<>();
 
     private Hedge(Builder b, HedgeConfig config) {
         super(b.name, b.guard, config, HedgeConfig.scope());
@@ -70,7 +74,7 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
         if (!(call instanceof Idempotent.Call<T>)) {
             return guard().submit(call, fallback);
         }
-        return HedgeExecution.start(this, () -> guard().submit(call), fallback);
+        return HedgeExecution.start(this, () -> guard().submit(call, Fallback.deferred()), fallback);
     }
 
     /** Like {@link #submit(GuardedCall, Fallback)} without a fallback. */
@@ -84,7 +88,7 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
         if (!(call instanceof Idempotent.Stage<?>)) {
             return guard().submitAsync(call, fallback);
         }
-        return HedgeExecution.start(this, () -> guard().submitAsync(call), fallback);
+        return HedgeExecution.start(this, () -> guard().submitAsync(call, Fallback.deferred()), fallback);
     }
 
     /** Like {@link #submitAsync(Supplier, Fallback)} without a fallback. */
@@ -101,6 +105,28 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
     /** The policy's counts. */
     public HedgeMetrics metrics() {
         return metrics;
+    }
+
+    /** Subscribes to every hedge this policy starts (see {@link HedgeListener}). */
+    public void addListener(HedgeListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Unsubscribes a listener added with {@link #addListener}. */
+    public void removeListener(HedgeListener listener) {
+        listeners.remove(listener);
+    }
+
+    /** Tells the listeners that attempt {@code attempt} starts {@code sinceStartNanos} into its call. */
+    void hedging(int attempt, long sinceStartNanos) {
+        if (listeners.isEmpty()) {
+            return;
+        }
+        Duration since = Duration.ofNanos(sinceStartNanos);
+        for (HedgeListener listener : listeners) {
+            ListenerFailures.notify(listener, "a hedge of policy '" + name() + "'",
+                    () -> listener.onHedge(name(), attempt, since));
+        }
     }
 
     long delayNanos(long nowNanos, HedgeConfig c) {

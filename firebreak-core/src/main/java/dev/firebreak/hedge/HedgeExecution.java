@@ -155,6 +155,7 @@ final class HedgeExecution<T> {
             return;
         }
         hedge.metrics().recordHedged();
+        hedge.hedging(index + 1, ticker.read() - startNanos); // after the lock, before the attempt starts
         run(index);
         armHedge();
     }

@@ -1,9 +1,13 @@
 package dev.firebreak.isolation;
 
 import dev.firebreak.event.EventType;
+import dev.firebreak.event.ListenerFailures;
 import dev.firebreak.limit.AdaptiveLimit;
 import dev.firebreak.limit.LimitConfig;
 import dev.firebreak.limit.LimitKind;
+import dev.firebreak.limit.LimitListener;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -26,6 +30,7 @@ abstract sealed class BoundedIsolator implements Isolator permits SemaphoreIsola
     private volatile int staticLimit; // written under limitChanges
     private volatile AdaptiveLimit adaptive; // null: the static limit stands; written under limitChanges
     private volatile long dropAfterNanos = Long.MAX_VALUE;
+    private final CopyOnWriteArrayList<LimitListener> limitListeners = new CopyOnWriteArrayList<>();
 
     /**
      * {@code striped}: whether the bulkhead stripes its free permits ({@link Bulkhead#striped}), which pays
@@ -113,13 +118,34 @@ abstract sealed class BoundedIsolator implements Isolator permits SemaphoreIsola
             }
             if (config.adaptive()) {
                 int start = current == null ? config.initialLimit() : current.limit();
-                adaptive = new AdaptiveLimit(config, start, permits::setLimit);
+                adaptive = new AdaptiveLimit(config, start, permits::setLimit, this::limitChanged);
             } else {
                 adaptive = null;
                 permits.setLimit(staticLimit);
             }
         } finally {
             limitChanges.unlock();
+        }
+    }
+
+    @Override
+    public void addLimitListener(LimitListener listener) {
+        limitListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    @Override
+    public void removeLimitListener(LimitListener listener) {
+        limitListeners.remove(listener);
+    }
+
+    /** An adaptive limit moved (told after its lock): each listener under the one listener rule. */
+    private void limitChanged(int from, int to, long atNanos) {
+        for (LimitListener listener : limitListeners) {
+            try {
+                listener.onLimitChanged(from, to, atNanos);
+            } catch (Throwable thrown) {
+                ListenerFailures.report(listener, "a change of an adaptive limit", thrown);
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.firebreak.isolation;
 
 import dev.firebreak.limit.LimitKind;
+import dev.firebreak.limit.LimitListener;
 import dev.firebreak.event.EventType;
 import java.util.Objects;
 import java.util.Optional;
@@ -61,6 +62,19 @@ public final class IsolationView {
     /** The pool, under THREAD isolation. */
     public Optional<GuardThreadPool> pool() {
         return isolator.pool();
+    }
+
+    /**
+     * Subscribes to the changes an adaptive limit ({@code limit.algorithm}) makes to {@link #limit()}, see
+     * {@link LimitListener}; under THREAD isolation there is no adaptive limit and nothing is told.
+     */
+    public void addLimitListener(LimitListener listener) {
+        isolator.addLimitListener(listener);
+    }
+
+    /** Unsubscribes a listener added with {@link #addLimitListener}. */
+    public void removeLimitListener(LimitListener listener) {
+        isolator.removeLimitListener(listener);
     }
 
     @Override

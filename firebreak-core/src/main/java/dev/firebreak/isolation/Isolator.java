@@ -4,6 +4,8 @@ import dev.firebreak.attempt.Admission;
 import dev.firebreak.event.EventType;
 import dev.firebreak.limit.LimitConfig;
 import dev.firebreak.limit.LimitKind;
+import dev.firebreak.limit.LimitListener;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
@@ -86,6 +88,19 @@ public sealed interface Isolator extends Admission permits BoundedIsolator, Pool
     /** The algorithm driving {@link #limit()}; NONE when the limit is the configured static one. */
     default LimitKind limitAlgorithm() {
         return LimitKind.NONE;
+    }
+
+    /**
+     * Subscribes to the changes an adaptive limit makes to {@link #limit()} (SEMAPHORE and VIRTUAL; a
+     * thread pool has no adaptive limit, so its listeners are never told).
+     */
+    default void addLimitListener(LimitListener listener) {
+        Objects.requireNonNull(listener, "listener");
+    }
+
+    /** Unsubscribes a listener added with {@link #addLimitListener}. */
+    default void removeLimitListener(LimitListener listener) {
+        // THREAD: nothing was kept.
     }
 
     /**

@@ -27,6 +27,7 @@ public final class AdaptiveLimit {
     private final ReentrantLock lock = new ReentrantLock();
     private final LimitConfig config;
     private final IntConsumer apply;
+    private final LimitListener changes;
     private final LimitAlgorithm algorithm; // guarded by lock
     private volatile int limit;
     private boolean retired; // guarded by lock
@@ -36,7 +37,13 @@ public final class AdaptiveLimit {
      * its bounds), which it applies at once.
      */
     public AdaptiveLimit(LimitConfig config, int startLimit, IntConsumer apply) {
+        this(config, startLimit, apply, (from, to, atNanos) -> { });
+    }
+
+    /** As {@link #AdaptiveLimit(LimitConfig, int, IntConsumer)}, telling {@code changes} of each change after the lock. */
+    public AdaptiveLimit(LimitConfig config, int startLimit, IntConsumer apply, LimitListener changes) {
         this.config = Objects.requireNonNull(config, "config");
+        this.changes = Objects.requireNonNull(changes, "changes");
         if (!config.adaptive()) {
             throw new IllegalArgumentException("an adaptive limit needs an algorithm, not limit.algorithm = NONE");
         }
@@ -60,20 +67,26 @@ public final class AdaptiveLimit {
         if (rttNanos <= 0) {
             return limit;
         }
+        int from;
+        int next;
         lock.lock();
         try {
             if (retired) {
                 return limit;
             }
-            int next = algorithm.onSample(startNanos, rttNanos, inFlight, dropped);
-            if (next != limit) {
+            from = limit;
+            next = algorithm.onSample(startNanos, rttNanos, inFlight, dropped);
+            if (next != from) {
                 limit = next;
                 apply.accept(next);
             }
-            return next;
         } finally {
             lock.unlock();
         }
+        if (next != from) {
+            changes.onLimitChanged(from, next, startNanos + rttNanos); // outside the lock: no listener under it
+        }
+        return next;
     }
 
     /** Stops this limit: later samples change nothing (the guard has moved to another configuration). */

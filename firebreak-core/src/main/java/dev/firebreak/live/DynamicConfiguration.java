@@ -3,6 +3,7 @@ package dev.firebreak.live;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardRegistry;
+import dev.firebreak.callpolicy.CallPolicy;
 import dev.firebreak.collapse.CollapserConfig;
 import dev.firebreak.config.ConfigResolver;
 import dev.firebreak.config.ConfigScope;
@@ -163,6 +164,11 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     /** The effective properties of the pool named {@code name}, if the registry has one. */
     public Optional<List<EffectiveProperty>> threadPoolProperties(String name) {
         return registry.findPool(name).map(this::properties);
+    }
+
+    /** Every property of a retry or hedging policy with its value in force and the layer it came from. */
+    public List<EffectiveProperty> properties(CallPolicy<?> policy) {
+        return view(() -> targets.callPolicy(policy));
     }
 
     /** The effective properties of the collapser named {@code name} (in the registry, or bound), if any. */

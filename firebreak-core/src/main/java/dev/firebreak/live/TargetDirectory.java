@@ -123,6 +123,17 @@ final class TargetDirectory {
         return policy(HedgeConfig.scope(), hedge);
     }
 
+    /** The target of a retry or hedging policy (the kinds live configuration knows). */
+    @SuppressWarnings("unchecked")
+    <C, B> Target<C, B> callPolicy(CallPolicy<?> policy) {
+        return (Target<C, B>) switch (policy) {
+            case Retry retry -> retry(retry);
+            case Hedge hedge -> hedge(hedge);
+            default -> throw new IllegalArgumentException("no live configuration for " + policy
+                    + " (rule: a call policy is a Retry or a Hedge)");
+        };
+    }
+
     /** A call policy of {@code scope}; its code layer is the configuration its builder gave. */
     private static <C extends BudgetedConfig, B> Target<C, B> policy(ConfigScope<C, B> scope,
             CallPolicy<C> policy) {

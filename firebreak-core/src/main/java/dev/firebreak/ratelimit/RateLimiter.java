@@ -2,10 +2,12 @@ package dev.firebreak.ratelimit;
 
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.event.EventType;
+import dev.firebreak.event.ListenerFailures;
 import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.Scheduler;
 import dev.firebreak.time.internal.OffTimer;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
@@ -46,6 +48,7 @@ public final class RateLimiter implements Admission {
     private final LongAdder admitted = new LongAdder();
     private final LongAdder refused = new LongAdder();
     private final LongAdder waitingNow = new LongAdder();
+    private final CopyOnWriteArrayList<RateLimitListener> listeners = new CopyOnWriteArrayList<>();
 
     /** A rate limiter with {@code config}, whose waits run on {@code scheduler}'s clock. */
     public RateLimiter(RateLimitConfig config, Scheduler scheduler) {
@@ -70,6 +73,9 @@ public final class RateLimiter implements Admission {
         }
         if (wait < 0 || (wait > 0 && !awaitGrant(wait))) {
             refused.increment();
+            if (!listeners.isEmpty()) {
+                tellRefused(nowNanos); // after the lock: listeners never run under it
+            }
             return null;
         }
         admitted.increment();
@@ -96,6 +102,27 @@ public final class RateLimiter implements Admission {
         } finally {
             waitingNow.decrement();
         }
+    }
+
+    private void tellRefused(long nowNanos) {
+        int rate = published.permitsPerSecond();
+        for (RateLimitListener listener : listeners) {
+            try {
+                listener.onRateLimited(rate, nowNanos);
+            } catch (Throwable thrown) {
+                ListenerFailures.report(listener, "a refusal of a rate limiter", thrown);
+            }
+        }
+    }
+
+    /** Subscribes to this limiter's refusals (see {@link RateLimitListener}). */
+    public void addListener(RateLimitListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Unsubscribes a listener added with {@link #addListener}. */
+    public void removeListener(RateLimitListener listener) {
+        listeners.remove(listener);
     }
 
     @Override

@@ -3,9 +3,9 @@ package dev.firebreak.ratelimit;
 import java.util.Objects;
 
 /**
- * What a user may see of a guard's rate limiter ({@code guard.controls().rateLimiter()}): its configuration
- * and figures. It offers nothing that takes a permit: only the guard's pipeline admits, through the
- * {@link RateLimiter} it holds.
+ * What a user may see of a guard's rate limiter ({@code guard.controls().rateLimiter()}): its configuration,
+ * figures and refusals. It offers nothing that takes a permit: only the guard's pipeline admits, through
+ * the {@link RateLimiter} it holds.
  */
 public final class RateLimiterView {
 
@@ -38,6 +38,16 @@ public final class RateLimiterView {
     /** Callers waiting for their permit now. */
     public int waiting() {
         return limiter.waiting();
+    }
+
+    /** Subscribes to the limiter's refusals (see {@link RateLimitListener}). */
+    public void addListener(RateLimitListener listener) {
+        limiter.addListener(listener);
+    }
+
+    /** Unsubscribes a listener added with {@link #addListener}. */
+    public void removeListener(RateLimitListener listener) {
+        limiter.removeListener(listener);
     }
 
     @Override

@@ -7,9 +7,12 @@ import dev.firebreak.Fallback;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardedCall;
 import dev.firebreak.config.InvalidConfigException;
+import dev.firebreak.event.ListenerFailures;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
@@ -30,8 +33,9 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p>One call, in order: (1) the call is counted in the {@link RetryBudget}; (2) attempt 1 runs through
- * the guard, with no fallback; (3) if its outcome is retried ({@link RetryDecision}: FAILURE and TIMEOUT
- * by default, never SHORT_CIRCUITED, rejections or bad requests), attempts remain, the wait
+ * the guard, its fallback {@linkplain Fallback#deferred() deferred} to the policy (the guard records the
+ * attempt's own event, never a fallback's); (3) if its outcome is retried ({@link RetryDecision}:
+ * FAILURE and TIMEOUT by default, never SHORT_CIRCUITED, rejections or bad requests), attempts remain, the wait
  * (exponential, with {@link Jitter}) ends before the deadline and the budget grants an extra attempt, the next attempt
  * is scheduled on the registry's {@code Scheduler} (no thread waits) and started on the attempt
  * executor; otherwise (4) the last attempt's outcome is the call's: its value, or the fallback, run
@@ -46,6 +50,7 @@ public final class Retry extends CallPolicy<RetryConfig> {
     private final Executor attemptExecutor;
     private final DoubleSupplier random;
     private final RetryMetrics metrics = new RetryMetrics();
+    private final CopyOnWriteArrayList<RetryListener> listeners = new CopyOnWriteArrayList<>();
 
     private Retry(Builder b, RetryConfig config) {
         super(b.name, b.guard, config, RetryConfig.scope());
@@ -81,7 +86,7 @@ public final class Retry extends CallPolicy<RetryConfig> {
     /** Runs {@code call} with retries, each attempt with the guard's {@code submit}; returns at once. */
     public <T> CompletableFuture<T> submit(GuardedCall<T> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
-        return RetryExecution.start(this, () -> guard().submit(call), fallback);
+        return RetryExecution.start(this, () -> guard().submit(call, Fallback.deferred()), fallback);
     }
 
     /** Like {@link #submitAsync(Supplier, Fallback)} without a fallback. */
@@ -92,12 +97,34 @@ public final class Retry extends CallPolicy<RetryConfig> {
     /** Runs a non-blocking call with retries, each attempt with the guard's {@code submitAsync}. */
     public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
-        return RetryExecution.start(this, () -> guard().submitAsync(call), fallback);
+        return RetryExecution.start(this, () -> guard().submitAsync(call, Fallback.deferred()), fallback);
     }
 
     /** The policy's counts. */
     public RetryMetrics metrics() {
         return metrics;
+    }
+
+    /** Subscribes to every retry this policy schedules (see {@link RetryListener}). */
+    public void addListener(RetryListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Unsubscribes a listener added with {@link #addListener}. */
+    public void removeListener(RetryListener listener) {
+        listeners.remove(listener);
+    }
+
+    /** Tells the listeners that {@code attempt} is retried after {@code waitNanos}, under the one listener rule. */
+    void retrying(int attempt, long waitNanos, Throwable cause) {
+        if (listeners.isEmpty()) {
+            return;
+        }
+        Duration wait = Duration.ofNanos(waitNanos);
+        for (RetryListener listener : listeners) {
+            ListenerFailures.notify(listener, "a retry of policy '" + name() + "'",
+                    () -> listener.onRetry(name(), attempt, wait, cause));
+        }
     }
 
     RetryDecision decision() {

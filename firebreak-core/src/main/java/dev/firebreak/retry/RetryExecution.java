@@ -128,6 +128,7 @@ final class RetryExecution<T> {
         previousDelayNanos = delay;
         retry.metrics().recordRetried();
         events |= EventType.RETRIED.bit();
+        retry.retrying(attempts, delay, failure); // before the wait is scheduled, so before the next attempt
         Cancellable scheduled = retry.guard().controls().registry().scheduler().schedule(delay, () -> executor.execute(this::launch));
         wait = scheduled;
         if (finished.get()) {

@@ -67,6 +67,40 @@ class AdaptiveLimitGuardTest {
     }
 
     @Test
+    void limitListenersAreToldOfEachChangeWithItsTimeAndOneThatThrowsBreaksNothing() {
+        Guard guard = registry.guard("told").isolation(Isolation.semaphore(50)).timeout(Duration.ofMillis(100))
+                .adaptiveLimit(aimd(4, 2, 10)).build();
+        long t0 = clock.read();
+        List<String> told = new ArrayList<>();
+        guard.controls().isolator().addLimitListener((from, to, at) -> {
+            throw new IllegalStateException("a broken listener");
+        });
+        LimitListener listener = (from, to, at) -> told.add(from + " -> " + to + " at " + (at - t0) / 1_000_000 + "ms");
+        guard.controls().isolator().addLimitListener(listener);
+        for (int i = 0; i < 2; i++) {
+            String answer = guard.execute(() -> {
+                clock.advance(Duration.ofMillis(1));
+                throw new IllegalStateException("down");
+            }, failure -> "fallback");
+            assertThat(answer).isEqualTo("fallback"); // the throwing listener broke nothing
+        }
+        assertThat(told).containsExactly("4 -> 3 at 1ms", "3 -> 2 at 2ms");
+        guard.execute(() -> {
+            clock.advance(Duration.ofMillis(1));
+            return "ok";
+        });
+        assertThat(told).as("2 + 1/2 rounds to no change").hasSize(2);
+        guard.controls().isolator().removeLimitListener(listener);
+        reconfigureLimit(guard, aimd(4, 1, 10)); // a new algorithm, from the limit in force: its listeners stay
+        guard.controls().isolator().addLimitListener(listener);
+        guard.execute(() -> {
+            clock.advance(Duration.ofMillis(1));
+            throw new IllegalStateException("down");
+        }, failure -> "fallback");
+        assertThat(told).last().isEqualTo("2 -> 1 at 4ms"); // floor(2 * 0.9)
+    }
+
+    @Test
     void aLatencyThresholdMakesASlowSuccessADropAndIsLive() {
         Guard guard = registry.guard("slow").isolation(Isolation.semaphore(50)).timeout(Duration.ofSeconds(10))
                 .adaptiveLimit(aimd(10, 2, 20).toBuilder().aimdLatencyThreshold(Duration.ofMillis(300)).build()).build();

@@ -17,8 +17,9 @@ import java.util.function.ToDoubleFunction;
  * {@code firebreak.hedge.events{event=hedged|hedge_budget_exhausted|hedge_win|loser_cancelled}}.
  * Each attempt is a guarded call, so the guard's own meters count the attempts by outcome.
  *
- * <p>Policies are not kept in a registry yet, so they are bound one by one; closing the returned
- * handle removes the meters.
+ * <p>{@link FirebreakMetrics} binds every policy of its guard registry ({@code RetryRegistry.of(registry)},
+ * {@code HedgeRegistry.of(registry)}) on its own, as it is built, and removes its meters when it leaves;
+ * bind a policy here only to publish it without that binder. Closing the returned handle removes the meters.
  */
 public final class CallPolicyMeters implements AutoCloseable {
 

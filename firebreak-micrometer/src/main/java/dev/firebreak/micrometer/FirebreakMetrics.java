@@ -2,31 +2,38 @@ package dev.firebreak.micrometer;
 
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
+import dev.firebreak.callpolicy.CallPolicy;
 import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserRegistry;
+import dev.firebreak.hedge.HedgeRegistry;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.registry.RegistryListener;
+import dev.firebreak.retry.RetryRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 
 /**
- * Publishes every guard, thread pool and collapser of a {@link GuardRegistry} as Micrometer meters.
+ * Publishes every guard, thread pool, collapser, retry and hedging policy of a {@link GuardRegistry}
+ * as Micrometer meters.
  *
  * <pre>{@code
  * FirebreakMetrics metrics = new FirebreakMetrics(guardRegistry);
  * metrics.bindTo(meterRegistry);   // e.g. a PrometheusMeterRegistry
  * }</pre>
  *
- * <p>Guards, thread pools and collapsers built later are bound as they are built, and their meters
- * removed when they leave: the binder follows the added, removed and replaced events of the guard,
- * pool and collapser registries; nothing polls. {@link #resync()} brings everything in line at once.
+ * <p>Guards, thread pools, collapsers and policies built later are bound as they are built, and their
+ * meters removed when they leave: the binder follows the added, removed and replaced events of the
+ * guard, pool and collapser registries and of {@code RetryRegistry.of(registry)} and
+ * {@code HedgeRegistry.of(registry)} (the policies' meters are {@link CallPolicyMeters}'); nothing polls. {@link #resync()} brings everything in line at once.
  *
  * <p>Counters are FunctionCounters over the cumulative counts the core keeps anyway. Latency is
  * published twice: as two Timers per guard, {@code firebreak.guard.execution} and
@@ -45,6 +52,8 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
     private final Map<String, GuardMeters> guardMeters = new HashMap<>();
     private final Map<String, PoolMeters> poolMeters = new HashMap<>();
     private final Map<String, CollapserMeters> collapserMeters = new HashMap<>();
+    private final Map<String, PolicyMeters> retryMeters = new HashMap<>();
+    private final Map<String, PolicyMeters> hedgeMeters = new HashMap<>();
     private MeterRegistry meters;
     private final GuardRegistry.RegistryListener guardEvents = new GuardRegistry.RegistryListener() {
         @Override
@@ -57,7 +66,7 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
             unbindGuard(guard);
         }
     };
-    private final RegistryListener<Object> poolAndCollapserEvents = new RegistryListener<>() {
+    private final RegistryListener<Object> resyncOnChange = new RegistryListener<>() {
         @Override
         public void onAdded(Object added) {
             resync();
@@ -90,14 +99,16 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
             lock.unlock();
         }
         guards.addRegistryListener(guardEvents);
-        guards.poolRegistry().addListener(poolAndCollapserEvents);
-        CollapserRegistry.of(guards).registry().addListener(poolAndCollapserEvents);
+        guards.poolRegistry().addListener(resyncOnChange);
+        CollapserRegistry.of(guards).registry().addListener(resyncOnChange);
+        RetryRegistry.of(guards).registry().addListener(resyncOnChange);
+        HedgeRegistry.of(guards).registry().addListener(resyncOnChange);
         resync();
     }
 
     /**
      * Brings the meters in line with the registry now: binds what is new, removes what left (guards,
-     * pools no guard of the registry uses any more, collapsers).
+     * pools no guard of the registry uses any more, collapsers, policies).
      */
     public void resync() {
         lock.lock();
@@ -141,6 +152,8 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
             });
             current.forEach((name, collapser) -> collapserMeters.computeIfAbsent(name,
                     n -> new CollapserMeters(collapser, meters, guards.ticker(), snapshotMaxAgeNanos)));
+            syncPolicies(RetryRegistry.of(guards).policies(), retryMeters, retry -> CallPolicyMeters.bind(retry, meters));
+            syncPolicies(HedgeRegistry.of(guards).policies(), hedgeMeters, hedge -> CallPolicyMeters.bind(hedge, meters));
         } finally {
             lock.unlock();
         }
@@ -153,14 +166,20 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
         try {
             closed = true;
             guards.removeRegistryListener(guardEvents);
-            guards.poolRegistry().removeListener(poolAndCollapserEvents);
-            CollapserRegistry.of(guards).registry().removeListener(poolAndCollapserEvents);
+            guards.poolRegistry().removeListener(resyncOnChange);
+            CollapserRegistry.of(guards).registry().removeListener(resyncOnChange);
+            RetryRegistry.of(guards).registry().removeListener(resyncOnChange);
+            HedgeRegistry.of(guards).registry().removeListener(resyncOnChange);
             guardMeters.values().forEach(GuardMeters::remove);
             poolMeters.values().forEach(PoolMeters::remove);
             collapserMeters.values().forEach(CollapserMeters::remove);
             guardMeters.clear();
             poolMeters.clear();
             collapserMeters.clear();
+            retryMeters.values().forEach(bound -> bound.meters().close());
+            hedgeMeters.values().forEach(bound -> bound.meters().close());
+            retryMeters.clear();
+            hedgeMeters.clear();
         } finally {
             lock.unlock();
         }
@@ -203,5 +222,24 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Under the lock: meters for the policies new under their name, none left for those that left or were replaced. */
+    private static <P extends CallPolicy<?>> void syncPolicies(Collection<P> policies, Map<String, PolicyMeters> bound,
+            Function<P, CallPolicyMeters> bind) {
+        Map<String, P> current = new HashMap<>();
+        policies.forEach(policy -> current.put(policy.name(), policy));
+        bound.entrySet().removeIf(entry -> {
+            if (current.get(entry.getKey()) == entry.getValue().policy()) {
+                return false;
+            }
+            entry.getValue().meters().close();
+            return true;
+        });
+        current.forEach((name, policy) -> bound.computeIfAbsent(name, n -> new PolicyMeters(policy, bind.apply(policy))));
+    }
+
+    /** The meters bound for one policy, with the policy they count. */
+    private record PolicyMeters(Object policy, CallPolicyMeters meters) {
     }
 }

@@ -16,7 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** The retry and hedge meters follow the policies' counts and leave with close. */
+/** The retry and hedge meters follow the policies' counts and leave with close; the registry's binder binds them itself. */
 class CallPolicyMetersTest {
 
     private final ManualClock clock = new ManualClock();
@@ -57,5 +57,33 @@ class CallPolicyMetersTest {
             assertThat(result).isCompletedWithValue("hedge");
         }
         assertThat(meters.find("firebreak.hedge.calls").meters()).isEmpty();
+    }
+
+    @Test
+    void theRegistrysBinderBindsEveryPolicyAsItIsBuiltAndRemovesItsMetersWhenItLeaves() {
+        try (FirebreakMetrics binder = new FirebreakMetrics(registry)) {
+            Retry early = Retry.named("early").through(guard).attemptExecutor(Runnable::run)
+                    .configure(c -> c.budgetEnabled(false)).build(); // before the binder binds
+            binder.bindTo(meters);
+            Hedge late = Hedge.named("late").through(guard).hedgeExecutor(Runnable::run)
+                    .configure(c -> c.fixedDelay(Duration.ofMillis(10)).budgetEnabled(false)).build();
+            early.submit(() -> "ok");
+            late.submit(Idempotent.call(() -> "ok"));
+            assertThat(meters.get("firebreak.retry.calls").tags("name", "early", "guard", "users").functionCounter().count())
+                    .isEqualTo(1);
+            assertThat(meters.get("firebreak.hedge.calls").tags("name", "late", "guard", "users").functionCounter().count())
+                    .isEqualTo(1);
+
+            Retry replacement = Retry.named("early").through(guard).attemptExecutor(Runnable::run)
+                    .configure(c -> c.budgetEnabled(false)).build(); // replaces the first under its name
+            assertThat(meters.get("firebreak.retry.calls").tag("name", "early").functionCounter().count())
+                    .as("the meters count the replacement").isZero();
+            replacement.submit(() -> "ok");
+            assertThat(meters.get("firebreak.retry.calls").tag("name", "early").functionCounter().count()).isEqualTo(1);
+
+            dev.firebreak.hedge.HedgeRegistry.of(registry).remove("late");
+            assertThat(meters.find("firebreak.hedge.calls").meters()).isEmpty();
+        }
+        assertThat(meters.find("firebreak.retry.calls").meters()).as("closing the binder removes them").isEmpty();
     }
 }

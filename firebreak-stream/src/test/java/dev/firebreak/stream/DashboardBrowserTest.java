@@ -16,6 +16,7 @@ import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.collapse.ResponseMapping;
+import dev.firebreak.ratelimit.RateLimitConfig;
 import dev.firebreak.time.Cancellable;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -140,6 +141,24 @@ class DashboardBrowserTest {
     }
 
     @Test
+    void rateLimitedCallsAreShownAsSuchNotAsRejections() throws Exception {
+        GuardRegistry registry = GuardRegistry.builder().build();
+        Guard limited = registry.guard("quota.check").isolation(Isolation.semaphore(20))
+                .rateLimit(RateLimitConfig.builder().enabled(true).permitsPerSecond(1).burst(1).build()).build();
+        resources.add(load(registry, () -> limited.execute(() -> 1, f -> 0))); // 50 calls a second, 1 admitted
+        StreamServer server = StreamServer.builder(registry).port(0).build().start();
+        resources.add(server);
+
+        Page page = browser.newPage();
+        resources.add(page::close);
+        page.navigate(server.dashboardUri().toString());
+        Locator quota = card(page, "HystrixCommand", "quota.check");
+        PlaywrightAssertions.assertThat(figure(quota, "Rate-limited")).hasText(java.util.regex.Pattern.compile("[1-9]\\d*"));
+        PlaywrightAssertions.assertThat(figure(quota, "Rate-limited")).hasClass("bad");
+        PlaywrightAssertions.assertThat(figure(quota, "Rejected")).hasText("0");
+    }
+
+    @Test
     void aggregatesSeveralInstancesStreamsAtOnce() throws Exception {
         GuardRegistry first = GuardRegistry.builder().build();
         GuardRegistry second = GuardRegistry.builder().build();
@@ -228,6 +247,11 @@ class DashboardBrowserTest {
     private static Locator card(Page page, String type, String name) {
         return page.locator("article.card[data-type=\"" + type + "\"]")
                 .filter(new Locator.FilterOptions().setHas(page.locator("h3").getByText(name, new Locator.GetByTextOptions().setExact(true))));
+    }
+
+    /** The value of the figure titled {@code title} on {@code card}. */
+    private static Locator figure(Locator card, String title) {
+        return card.locator("xpath=.//dt[text()='" + title + "']/following-sibling::dd");
     }
 
     private static LocatorAssertions.HasTextOptions timeout(double millis) {

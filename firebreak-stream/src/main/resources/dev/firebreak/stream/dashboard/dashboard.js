@@ -176,7 +176,7 @@
     var grid = el("dl", "figures");
     var titles = {
       HystrixCommand: ["Rate/s", "Error %", "Requests", "Success", "Short-circuited", "Timeouts", "Failures",
-        "Rejected", "Fallback ok", "p50 ms", "p90 ms", "p99 ms", "p99.5 ms", "Mean ms", "In flight / max"],
+        "Rejected", "Rate-limited", "Fallback ok", "p50 ms", "p90 ms", "p99 ms", "p99.5 ms", "Mean ms", "In flight / max"],
       HystrixThreadPool: ["Executed/s", "Active", "Queued", "Pool size", "Max active", "Rejected", "Core",
         "Maximum", "Queue limit"],
       HystrixCollapser: ["Batches/s", "Requests/s", "Mean batch", "p50 batch", "p99 batch", "Max batch",
@@ -257,6 +257,9 @@
     set(card, "Failures", whole(e.rollingCountFailure), e.rollingCountFailure > 0);
     var rejected = (e.rollingCountSemaphoreRejected || 0) + (e.rollingCountThreadPoolRejected || 0);
     set(card, "Rejected", whole(rejected), rejected > 0);
+    /* the rate limiter's refusals: Firebreak's own key (Hystrix had no rate limiter), 0 from a Hystrix stream */
+    var rateLimited = e.firebreak_rollingCountRateLimited || 0;
+    set(card, "Rate-limited", whole(rateLimited), rateLimited > 0);
     set(card, "Fallback ok", whole(e.rollingCountFallbackSuccess));
     set(card, "p50 ms", whole(f.perHost(lat["50"])));
     set(card, "p90 ms", whole(f.perHost(lat["90"])));

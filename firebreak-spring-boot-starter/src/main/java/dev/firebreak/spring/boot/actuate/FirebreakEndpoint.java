@@ -22,20 +22,29 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 
 /**
  * {@code /actuator/firebreak}: every guard (its group, pool, isolation, circuit state, rolling counts and
- * each property in force with the layer and key it came from), every thread pool and every collapser of
- * the application's registry; {@code /actuator/firebreak/{name}} shows one guard.
+ * each property in force with the layer and key it came from), every thread pool, every collapser and
+ * every retry and hedging policy of the application's registry; {@code /actuator/firebreak/{name}}
+ * shows one guard.
+ *
+ * <p>{@code /actuator/firebreak/events} shows the recent events of {@link FirebreakEvents} (breaker
+ * transitions, rate-limiter refusals, adaptive-limit changes, calls that did not simply succeed, retries,
+ * hedges), oldest first, filtered by the query parameters {@code policy} (a guard's or a policy's name)
+ * and {@code kind} (a {@link PolicyEvent.Kind}); so a guard named {@code events} is shown in the list only.
  */
 @Endpoint(id = "firebreak")
 public class FirebreakEndpoint {
 
     private final Supplier<GuardRegistry> registries;
     private final Supplier<DynamicConfiguration> configurations;
+    private final Supplier<FirebreakEvents> events;
 
     /** The endpoint over {@code registry} and its live {@code configuration}. */
     public FirebreakEndpoint(GuardRegistry registry, DynamicConfiguration configuration) {
@@ -47,15 +56,25 @@ public class FirebreakEndpoint {
      * starter's are made at their first use: a read of the endpoint may be that use).
      */
     public FirebreakEndpoint(Supplier<GuardRegistry> registry, Supplier<DynamicConfiguration> configuration) {
+        this(registry, configuration, () -> null);
+    }
+
+    /**
+     * As {@link #FirebreakEndpoint(Supplier, Supplier)}, with the recent events {@code events} gives
+     * (null: no feed, {@code /actuator/firebreak/events} answers 404).
+     */
+    public FirebreakEndpoint(Supplier<GuardRegistry> registry, Supplier<DynamicConfiguration> configuration,
+            Supplier<FirebreakEvents> events) {
         this.registries = Objects.requireNonNull(registry, "registry");
         this.configurations = Objects.requireNonNull(configuration, "configuration");
+        this.events = Objects.requireNonNull(events, "events");
     }
 
     private static <T> Supplier<T> fixed(T value) {
         return () -> value;
     }
 
-    /** Every guard, pool and collapser, by name. */
+    /** Every guard, pool, collapser, retry and hedging policy, by name. */
     @ReadOperation
     public Map<String, Object> firebreak() {
         GuardRegistry registry = registries.get();
@@ -73,14 +92,44 @@ public class FirebreakEndpoint {
         body.put("guards", guards);
         body.put("threadPools", pools);
         body.put("collapsers", collapsers);
+        body.put("retries", CallPolicyViews.retries(registry, configuration));
+        body.put("hedges", CallPolicyViews.hedges(registry, configuration));
         return body;
     }
 
-    /** One guard, or nothing (404) if the registry has none of that name. */
+    /**
+     * One guard, or nothing (404) if the registry has none of that name; for {@code events}, the recent
+     * events of the guard or policy {@code policy} (all when absent) of kind {@code kind} (all when absent).
+     */
     @ReadOperation
-    public Map<String, Object> guard(@Selector String name) {
+    public Object guard(@Selector String name, @Nullable String policy, @Nullable String kind) {
+        if (EVENTS.equals(name)) {
+            return events(policy, kind);
+        }
         DynamicConfiguration configuration = configurations.get();
         return registries.get().find(name).map(guard -> guard(guard, configuration)).orElse(null);
+    }
+
+    /** The selector that reads the events rather than a guard. */
+    static final String EVENTS = "events";
+
+    private Object events(String policy, String kind) {
+        FirebreakEvents feed = events.get();
+        if (feed == null) {
+            return null;
+        }
+        PolicyEvent.Kind wanted;
+        try {
+            wanted = kind == null || kind.isBlank() ? null : PolicyEvent.Kind.parse(kind);
+        } catch (IllegalArgumentException bad) { // 400, saying why whatever the application's error settings
+            return new WebEndpointResponse<>(Map.of("error", bad.getMessage()), WebEndpointResponse.STATUS_BAD_REQUEST);
+        }
+        List<Map<String, Object>> shown = feed.events(policy == null || policy.isBlank() ? null : policy, wanted)
+                .stream().map(PolicyEvent::view).toList();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("capacityPerPolicy", feed.capacity());
+        body.put("events", shown);
+        return body;
     }
 
     private static Map<String, Object> guard(Guard guard, DynamicConfiguration configuration) {
@@ -128,7 +177,7 @@ public class FirebreakEndpoint {
     }
 
     /** Each property's value as its key spells it (a timeout's {@code Duration} as Hystrix's milliseconds), level and origin. */
-    private static Map<String, Object> properties(List<EffectiveProperty> properties, ConfigScope<?, ?> scope) {
+    static Map<String, Object> properties(List<EffectiveProperty> properties, ConfigScope<?, ?> scope) {
         Map<String, Object> view = new LinkedHashMap<>();
         for (EffectiveProperty property : properties) {
             Map<String, Object> one = new LinkedHashMap<>();
