@@ -2,7 +2,7 @@ package dev.firebreak.spring.boot.actuate;
 
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
-import dev.firebreak.breaker.CircuitState;
+import dev.firebreak.metrics.GuardMetricsSnapshot;
 import dev.firebreak.spring.boot.GuardRegistryHolder;
 import java.util.List;
 import java.util.Map;
@@ -55,9 +55,10 @@ public class FirebreakHealthIndicator implements HealthIndicator {
         GuardRegistry reported = registry != null ? registry : holder.ifCreated().orElse(null);
         for (Guard guard : reported == null ? List.<Guard>of() : reported.guards()) {
             guards++;
-            CircuitState state = guard.controls().metrics().snapshot().circuitState();
-            if (state != CircuitState.CLOSED) {
-                notClosed.put(guard.name(), state.name());
+            GuardMetricsSnapshot snapshot = guard.controls().metrics().snapshot();
+            if (snapshot.circuitOpen()) { // METRICS_ONLY short-circuits nothing, whatever state it reports
+                String state = snapshot.circuitState().name();
+                notClosed.put(guard.name(), snapshot.circuitForced() ? state + " (" + snapshot.circuitMode() + ")" : state);
             }
         }
         Health.Builder health = notClosed.isEmpty() ? Health.up() : Health.status(CIRCUIT_OPEN);
