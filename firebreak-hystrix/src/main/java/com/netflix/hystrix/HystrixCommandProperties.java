@@ -33,8 +33,42 @@ public class HystrixCommandProperties {
         this.config = config;
     }
 
+    /** Hystrix's defaults for {@code key}: what a properties strategy's own properties start from. */
+    protected HystrixCommandProperties(HystrixCommandKey key) {
+        this(key, new Setter(), "hystrix");
+    }
+
+    /** Hystrix's defaults with {@code builder}'s values, for {@code key}. */
+    protected HystrixCommandProperties(HystrixCommandKey key, Setter builder) {
+        this(key, builder, "hystrix");
+    }
+
+    /**
+     * Hystrix's defaults with {@code builder}'s values, for {@code key}. These are fixed values: the
+     * Archaius properties of the key apply on top of them in the running command, not here.
+     *
+     * @throws dev.firebreak.config.InvalidConfigException if a value of {@code builder} breaks its rule
+     */
+    protected HystrixCommandProperties(HystrixCommandKey key, Setter builder, String propertyPrefix) {
+        this(fixed(builder));
+    }
+
+    private static Supplier<GuardConfig> fixed(Setter builder) {
+        GuardConfig.Builder values = GuardConfig.defaults().toBuilder();
+        if (builder != null) {
+            builder.applyTo(values);
+        }
+        GuardConfig made = values.build();
+        return () -> made;
+    }
+
     /** A builder of instance defaults from code, for {@code HystrixCommand.Setter.andCommandPropertiesDefaults}. */
     public static Setter Setter() {
+        return new Setter();
+    }
+
+    /** Same as {@link #Setter()}. */
+    public static Setter defaultSetter() {
         return new Setter();
     }
 
@@ -44,6 +78,23 @@ public class HystrixCommandProperties {
 
     public HystrixProperty<ExecutionIsolationStrategy> executionIsolationStrategy() {
         return live(c -> ExecutionIsolationStrategy.from(c.isolation().strategy()));
+    }
+
+    /** Not read by the bridge (give the thread-pool key in the Setter): always null. */
+    public HystrixProperty<String> executionIsolationThreadPoolKeyOverride() {
+        return HystrixProperty.Factory.nullProperty();
+    }
+
+    /** The old name of {@link #executionTimeoutInMilliseconds()}. */
+    @Deprecated
+    public HystrixProperty<Integer> executionIsolationThreadTimeoutInMilliseconds() {
+        return executionTimeoutInMilliseconds();
+    }
+
+    /** The old name of {@link #metricsRollingPercentileWindowInMilliseconds()}. */
+    @Deprecated
+    public HystrixProperty<Integer> metricsRollingPercentileWindow() {
+        return metricsRollingPercentileWindowInMilliseconds();
     }
 
     public HystrixProperty<Integer> executionTimeoutInMilliseconds() {
@@ -136,122 +187,149 @@ public class HystrixCommandProperties {
 
     /**
      * Instance defaults from code: each {@code with...} value becomes the guard's code configuration
-     * (Hystrix's "instance default from code" layer); values left unset keep the global defaults.
-     * Values are checked when the command's guard is built: a bad one throws an
-     * {@code InvalidConfigException} naming the property, the value and the rule.
+     * (Hystrix's "instance default from code" layer); values left unset (their getters return null)
+     * keep the global defaults. Values are checked when the command's guard is built: a bad one throws
+     * an {@code InvalidConfigException} naming the property, the value and the rule.
      */
     public static class Setter {
+        private ExecutionIsolationStrategy executionIsolationStrategy;
+        private Integer executionTimeoutInMilliseconds;
+        private Boolean executionTimeoutEnabled;
+        private Boolean executionIsolationThreadInterruptOnTimeout;
+        private Boolean executionIsolationThreadInterruptOnFutureCancel;
+        private Integer executionIsolationSemaphoreMaxConcurrentRequests;
+        private Integer fallbackIsolationSemaphoreMaxConcurrentRequests;
+        private Boolean fallbackEnabled;
+        private Boolean circuitBreakerEnabled;
+        private Integer circuitBreakerRequestVolumeThreshold;
+        private Integer circuitBreakerSleepWindowInMilliseconds;
+        private Integer circuitBreakerErrorThresholdPercentage;
+        private Boolean circuitBreakerForceOpen;
+        private Boolean circuitBreakerForceClosed;
+        private Integer metricsRollingStatisticalWindowInMilliseconds;
+        private Integer metricsRollingStatisticalWindowBuckets;
+        private Boolean metricsRollingPercentileEnabled;
+        private Integer metricsRollingPercentileWindowInMilliseconds;
+        private Integer metricsRollingPercentileWindowBuckets;
+        private Integer metricsRollingPercentileBucketSize;
+        private Integer metricsHealthSnapshotIntervalInMilliseconds;
+        private Boolean requestCacheEnabled;
+        private Boolean requestLogEnabled;
+        /** Further changes the bridge adds (a properties strategy's values), applied after the fields. */
         private final java.util.List<java.util.function.Consumer<GuardConfig.Builder>> changes = new java.util.ArrayList<>();
 
         protected Setter() {
         }
 
-        private Setter with(java.util.function.Consumer<GuardConfig.Builder> change) {
+        Setter with(java.util.function.Consumer<GuardConfig.Builder> change) {
             changes.add(change);
             return this;
         }
 
         /** Applies the values set here to {@code builder}. */
-        void applyTo(GuardConfig.Builder builder) {
-            changes.forEach(change -> change.accept(builder));
+        void applyTo(GuardConfig.Builder b) {
+            if (executionIsolationStrategy != null) { ExecutionIsolationStrategy v = executionIsolationStrategy; b.isolation(iso -> iso.strategy(v.toFirebreak())); }
+            if (executionTimeoutInMilliseconds != null) { Integer v = executionTimeoutInMilliseconds; b.timeout(to -> to.timeout(Duration.ofMillis(v))); }
+            if (executionTimeoutEnabled != null) { Boolean v = executionTimeoutEnabled; b.timeout(to -> to.enabled(v)); }
+            if (executionIsolationThreadInterruptOnTimeout != null) { Boolean v = executionIsolationThreadInterruptOnTimeout; b.timeout(to -> to.interruptOnTimeout(v)); }
+            if (executionIsolationThreadInterruptOnFutureCancel != null) { Boolean v = executionIsolationThreadInterruptOnFutureCancel; b.isolation(iso -> iso.interruptOnCancel(v)); }
+            if (executionIsolationSemaphoreMaxConcurrentRequests != null) { Integer v = executionIsolationSemaphoreMaxConcurrentRequests; b.isolation(iso -> iso.semaphoreMaxConcurrentRequests(v)); }
+            if (fallbackIsolationSemaphoreMaxConcurrentRequests != null) { Integer v = fallbackIsolationSemaphoreMaxConcurrentRequests; b.fallback(fb -> fb.maxConcurrentRequests(v)); }
+            if (fallbackEnabled != null) { Boolean v = fallbackEnabled; b.fallback(fb -> fb.enabled(v)); }
+            if (circuitBreakerEnabled != null) { Boolean v = circuitBreakerEnabled; b.breaker(cb -> cb.enabled(v)); }
+            if (circuitBreakerRequestVolumeThreshold != null) { Integer v = circuitBreakerRequestVolumeThreshold; b.breaker(cb -> cb.requestVolumeThreshold(v)); }
+            if (circuitBreakerSleepWindowInMilliseconds != null) { Integer v = circuitBreakerSleepWindowInMilliseconds; b.breaker(cb -> cb.sleepWindow(Duration.ofMillis(v))); }
+            if (circuitBreakerErrorThresholdPercentage != null) { Integer v = circuitBreakerErrorThresholdPercentage; b.breaker(cb -> cb.errorThresholdPercentage(v)); }
+            if (circuitBreakerForceOpen != null) { Boolean v = circuitBreakerForceOpen; b.breaker(cb -> cb.forceOpen(v)); }
+            if (circuitBreakerForceClosed != null) { Boolean v = circuitBreakerForceClosed; b.breaker(cb -> cb.forceClosed(v)); }
+            if (metricsRollingStatisticalWindowInMilliseconds != null) { Integer v = metricsRollingStatisticalWindowInMilliseconds; b.metrics(mt -> mt.rollingStatsWindow(Duration.ofMillis(v))); }
+            if (metricsRollingStatisticalWindowBuckets != null) { Integer v = metricsRollingStatisticalWindowBuckets; b.metrics(mt -> mt.rollingStatsBuckets(v)); }
+            if (metricsRollingPercentileEnabled != null) { Boolean v = metricsRollingPercentileEnabled; b.metrics(mt -> mt.percentilesEnabled(v)); }
+            if (metricsRollingPercentileWindowInMilliseconds != null) { Integer v = metricsRollingPercentileWindowInMilliseconds; b.metrics(mt -> mt.percentileWindow(Duration.ofMillis(v))); }
+            if (metricsRollingPercentileWindowBuckets != null) { Integer v = metricsRollingPercentileWindowBuckets; b.metrics(mt -> mt.percentileBuckets(v)); }
+            if (metricsRollingPercentileBucketSize != null) { Integer v = metricsRollingPercentileBucketSize; b.metrics(mt -> mt.percentileBucketSize(v)); }
+            if (metricsHealthSnapshotIntervalInMilliseconds != null) { Integer v = metricsHealthSnapshotIntervalInMilliseconds; b.metrics(mt -> mt.healthInterval(Duration.ofMillis(v))); }
+            if (requestCacheEnabled != null) { Boolean v = requestCacheEnabled; b.request(rq -> rq.cacheEnabled(v)); }
+            if (requestLogEnabled != null) { Boolean v = requestLogEnabled; b.request(rq -> rq.logEnabled(v)); }
+            changes.forEach(change -> change.accept(b));
         }
 
-        public Setter withExecutionIsolationStrategy(ExecutionIsolationStrategy value) {
-            return with(b -> b.isolation(iso -> iso.strategy(value.toFirebreak())));
-        }
+        public ExecutionIsolationStrategy getExecutionIsolationStrategy() { return executionIsolationStrategy; }
+        public Setter withExecutionIsolationStrategy(ExecutionIsolationStrategy value) { this.executionIsolationStrategy = value; return this; }
 
-        public Setter withExecutionTimeoutInMilliseconds(int value) {
-            return with(b -> b.timeout(to -> to.timeout(Duration.ofMillis(value))));
-        }
+        public Integer getExecutionTimeoutInMilliseconds() { return executionTimeoutInMilliseconds; }
+        public Setter withExecutionTimeoutInMilliseconds(int value) { this.executionTimeoutInMilliseconds = value; return this; }
 
+        public Boolean getExecutionTimeoutEnabled() { return executionTimeoutEnabled; }
+        public Setter withExecutionTimeoutEnabled(boolean value) { this.executionTimeoutEnabled = value; return this; }
+
+        public Boolean getExecutionIsolationThreadInterruptOnTimeout() { return executionIsolationThreadInterruptOnTimeout; }
+        public Setter withExecutionIsolationThreadInterruptOnTimeout(boolean value) { this.executionIsolationThreadInterruptOnTimeout = value; return this; }
+
+        public Boolean getExecutionIsolationThreadInterruptOnFutureCancel() { return executionIsolationThreadInterruptOnFutureCancel; }
+        public Setter withExecutionIsolationThreadInterruptOnFutureCancel(boolean value) { this.executionIsolationThreadInterruptOnFutureCancel = value; return this; }
+
+        public Integer getExecutionIsolationSemaphoreMaxConcurrentRequests() { return executionIsolationSemaphoreMaxConcurrentRequests; }
+        public Setter withExecutionIsolationSemaphoreMaxConcurrentRequests(int value) { this.executionIsolationSemaphoreMaxConcurrentRequests = value; return this; }
+
+        public Integer getFallbackIsolationSemaphoreMaxConcurrentRequests() { return fallbackIsolationSemaphoreMaxConcurrentRequests; }
+        public Setter withFallbackIsolationSemaphoreMaxConcurrentRequests(int value) { this.fallbackIsolationSemaphoreMaxConcurrentRequests = value; return this; }
+
+        public Boolean getFallbackEnabled() { return fallbackEnabled; }
+        public Setter withFallbackEnabled(boolean value) { this.fallbackEnabled = value; return this; }
+
+        public Boolean getCircuitBreakerEnabled() { return circuitBreakerEnabled; }
+        public Setter withCircuitBreakerEnabled(boolean value) { this.circuitBreakerEnabled = value; return this; }
+
+        public Integer getCircuitBreakerRequestVolumeThreshold() { return circuitBreakerRequestVolumeThreshold; }
+        public Setter withCircuitBreakerRequestVolumeThreshold(int value) { this.circuitBreakerRequestVolumeThreshold = value; return this; }
+
+        public Integer getCircuitBreakerSleepWindowInMilliseconds() { return circuitBreakerSleepWindowInMilliseconds; }
+        public Setter withCircuitBreakerSleepWindowInMilliseconds(int value) { this.circuitBreakerSleepWindowInMilliseconds = value; return this; }
+
+        public Integer getCircuitBreakerErrorThresholdPercentage() { return circuitBreakerErrorThresholdPercentage; }
+        public Setter withCircuitBreakerErrorThresholdPercentage(int value) { this.circuitBreakerErrorThresholdPercentage = value; return this; }
+
+        public Boolean getCircuitBreakerForceOpen() { return circuitBreakerForceOpen; }
+        public Setter withCircuitBreakerForceOpen(boolean value) { this.circuitBreakerForceOpen = value; return this; }
+
+        public Boolean getCircuitBreakerForceClosed() { return circuitBreakerForceClosed; }
+        public Setter withCircuitBreakerForceClosed(boolean value) { this.circuitBreakerForceClosed = value; return this; }
+
+        public Integer getMetricsRollingStatisticalWindowInMilliseconds() { return metricsRollingStatisticalWindowInMilliseconds; }
+        public Setter withMetricsRollingStatisticalWindowInMilliseconds(int value) { this.metricsRollingStatisticalWindowInMilliseconds = value; return this; }
+
+        public Integer getMetricsRollingStatisticalWindowBuckets() { return metricsRollingStatisticalWindowBuckets; }
+        public Setter withMetricsRollingStatisticalWindowBuckets(int value) { this.metricsRollingStatisticalWindowBuckets = value; return this; }
+
+        public Boolean getMetricsRollingPercentileEnabled() { return metricsRollingPercentileEnabled; }
+        public Setter withMetricsRollingPercentileEnabled(boolean value) { this.metricsRollingPercentileEnabled = value; return this; }
+
+        public Integer getMetricsRollingPercentileWindowInMilliseconds() { return metricsRollingPercentileWindowInMilliseconds; }
+        public Setter withMetricsRollingPercentileWindowInMilliseconds(int value) { this.metricsRollingPercentileWindowInMilliseconds = value; return this; }
+
+        public Integer getMetricsRollingPercentileWindowBuckets() { return metricsRollingPercentileWindowBuckets; }
+        public Setter withMetricsRollingPercentileWindowBuckets(int value) { this.metricsRollingPercentileWindowBuckets = value; return this; }
+
+        public Integer getMetricsRollingPercentileBucketSize() { return metricsRollingPercentileBucketSize; }
+        public Setter withMetricsRollingPercentileBucketSize(int value) { this.metricsRollingPercentileBucketSize = value; return this; }
+
+        public Integer getMetricsHealthSnapshotIntervalInMilliseconds() { return metricsHealthSnapshotIntervalInMilliseconds; }
+        public Setter withMetricsHealthSnapshotIntervalInMilliseconds(int value) { this.metricsHealthSnapshotIntervalInMilliseconds = value; return this; }
+
+        public Boolean getRequestCacheEnabled() { return requestCacheEnabled; }
+        public Setter withRequestCacheEnabled(boolean value) { this.requestCacheEnabled = value; return this; }
+
+        public Boolean getRequestLogEnabled() { return requestLogEnabled; }
+        public Setter withRequestLogEnabled(boolean value) { this.requestLogEnabled = value; return this; }
+
+        /** The old name of {@link #getExecutionTimeoutInMilliseconds}. */
+        @Deprecated
+        public Integer getExecutionIsolationThreadTimeoutInMilliseconds() { return executionTimeoutInMilliseconds; }
         /** The old name of {@link #withExecutionTimeoutInMilliseconds}. */
         @Deprecated
         public Setter withExecutionIsolationThreadTimeoutInMilliseconds(int value) {
             return withExecutionTimeoutInMilliseconds(value);
-        }
-
-        public Setter withExecutionTimeoutEnabled(boolean value) {
-            return with(b -> b.timeout(to -> to.enabled(value)));
-        }
-
-        public Setter withExecutionIsolationThreadInterruptOnTimeout(boolean value) {
-            return with(b -> b.timeout(to -> to.interruptOnTimeout(value)));
-        }
-
-        public Setter withExecutionIsolationThreadInterruptOnFutureCancel(boolean value) {
-            return with(b -> b.isolation(iso -> iso.interruptOnCancel(value)));
-        }
-
-        public Setter withExecutionIsolationSemaphoreMaxConcurrentRequests(int value) {
-            return with(b -> b.isolation(iso -> iso.semaphoreMaxConcurrentRequests(value)));
-        }
-
-        public Setter withFallbackIsolationSemaphoreMaxConcurrentRequests(int value) {
-            return with(b -> b.fallback(fb -> fb.maxConcurrentRequests(value)));
-        }
-
-        public Setter withFallbackEnabled(boolean value) {
-            return with(b -> b.fallback(fb -> fb.enabled(value)));
-        }
-
-        public Setter withCircuitBreakerEnabled(boolean value) {
-            return with(b -> b.breaker(cb -> cb.enabled(value)));
-        }
-
-        public Setter withCircuitBreakerRequestVolumeThreshold(int value) {
-            return with(b -> b.breaker(cb -> cb.requestVolumeThreshold(value)));
-        }
-
-        public Setter withCircuitBreakerSleepWindowInMilliseconds(int value) {
-            return with(b -> b.breaker(cb -> cb.sleepWindow(Duration.ofMillis(value))));
-        }
-
-        public Setter withCircuitBreakerErrorThresholdPercentage(int value) {
-            return with(b -> b.breaker(cb -> cb.errorThresholdPercentage(value)));
-        }
-
-        public Setter withCircuitBreakerForceOpen(boolean value) {
-            return with(b -> b.breaker(cb -> cb.forceOpen(value)));
-        }
-
-        public Setter withCircuitBreakerForceClosed(boolean value) {
-            return with(b -> b.breaker(cb -> cb.forceClosed(value)));
-        }
-
-        public Setter withMetricsRollingStatisticalWindowInMilliseconds(int value) {
-            return with(b -> b.metrics(mt -> mt.rollingStatsWindow(Duration.ofMillis(value))));
-        }
-
-        public Setter withMetricsRollingStatisticalWindowBuckets(int value) {
-            return with(b -> b.metrics(mt -> mt.rollingStatsBuckets(value)));
-        }
-
-        public Setter withMetricsRollingPercentileEnabled(boolean value) {
-            return with(b -> b.metrics(mt -> mt.percentilesEnabled(value)));
-        }
-
-        public Setter withMetricsRollingPercentileWindowInMilliseconds(int value) {
-            return with(b -> b.metrics(mt -> mt.percentileWindow(Duration.ofMillis(value))));
-        }
-
-        public Setter withMetricsRollingPercentileWindowBuckets(int value) {
-            return with(b -> b.metrics(mt -> mt.percentileBuckets(value)));
-        }
-
-        public Setter withMetricsRollingPercentileBucketSize(int value) {
-            return with(b -> b.metrics(mt -> mt.percentileBucketSize(value)));
-        }
-
-        public Setter withMetricsHealthSnapshotIntervalInMilliseconds(int value) {
-            return with(b -> b.metrics(mt -> mt.healthInterval(Duration.ofMillis(value))));
-        }
-
-        public Setter withRequestCacheEnabled(boolean value) {
-            return with(b -> b.request(rq -> rq.cacheEnabled(value)));
-        }
-
-        public Setter withRequestLogEnabled(boolean value) {
-            return with(b -> b.request(rq -> rq.logEnabled(value)));
         }
     }
 }
