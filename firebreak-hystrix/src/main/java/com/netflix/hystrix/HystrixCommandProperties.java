@@ -27,10 +27,20 @@ public class HystrixCommandProperties {
         }
     }
 
+    /** Hystrix's default {@code metrics.rollingStats.timeInMilliseconds}. */
+    static final Integer default_metricsRollingStatisticalWindow = 10000;
+    /** Hystrix's default {@code circuitBreaker.forceClosed}. */
+    static final Boolean default_circuitBreakerForceClosed = false;
+
     private final Supplier<GuardConfig> config;
+    /** For properties a strategy makes: their Setter and Archaius names; null for the bridge's live view of a guard. */
+    private final Setter builder;
+    private final ArchaiusChain chain;
 
     HystrixCommandProperties(Supplier<GuardConfig> config) {
         this.config = config;
+        this.builder = null;
+        this.chain = null;
     }
 
     /** Hystrix's defaults for {@code key}: what a properties strategy's own properties start from. */
@@ -50,16 +60,16 @@ public class HystrixCommandProperties {
      * @throws dev.firebreak.config.InvalidConfigException if a value of {@code builder} breaks its rule
      */
     protected HystrixCommandProperties(HystrixCommandKey key, Setter builder, String propertyPrefix) {
-        this(fixed(builder));
+        this.builder = builder == null ? new Setter() : builder;
+        GuardConfig made = fixed(this.builder);
+        this.config = () -> made;
+        this.chain = new ArchaiusChain(propertyPrefix + ".command.", key.name());
     }
 
-    private static Supplier<GuardConfig> fixed(Setter builder) {
+    private static GuardConfig fixed(Setter builder) {
         GuardConfig.Builder values = GuardConfig.defaults().toBuilder();
-        if (builder != null) {
-            builder.applyTo(values);
-        }
-        GuardConfig made = values.build();
-        return () -> made;
+        builder.applyTo(values);
+        return values.build();
     }
 
     /** A builder of instance defaults from code, for {@code HystrixCommand.Setter.andCommandPropertiesDefaults}. */
@@ -72,17 +82,30 @@ public class HystrixCommandProperties {
         return new Setter();
     }
 
-    private <T> HystrixProperty<T> live(Function<GuardConfig, T> read) {
-        return () -> read.apply(config.get());
+    /**
+     * The property {@code name}: for the bridge's view, the guard's configuration in force (read
+     * live); for properties a strategy makes, Hystrix's chain read live from Archaius: the key's
+     * dynamic value, else the Setter's, else the dynamic default, else the code default.
+     */
+    private <T> HystrixProperty<T> value(String name, Function<Setter, T> fromSetter, Function<GuardConfig, T> read) {
+        if (chain == null) {
+            return () -> read.apply(config.get());
+        }
+        T set = fromSetter.apply(builder);
+        T codeDefault = read.apply(GuardConfig.defaults());
+        return () -> chain.read(name, set, codeDefault);
     }
 
     public HystrixProperty<ExecutionIsolationStrategy> executionIsolationStrategy() {
-        return live(c -> ExecutionIsolationStrategy.from(c.isolation().strategy()));
+        return value("execution.isolation.strategy", Setter::getExecutionIsolationStrategy, c -> ExecutionIsolationStrategy.from(c.isolation().strategy()));
     }
 
-    /** Not read by the bridge (give the thread-pool key in the Setter): always null. */
+    /**
+     * Not read by the bridge (give the thread-pool key in the Setter): null for a command; for
+     * properties a strategy makes, the key's own dynamic {@code threadPoolKeyOverride} (there is no default).
+     */
     public HystrixProperty<String> executionIsolationThreadPoolKeyOverride() {
-        return HystrixProperty.Factory.nullProperty();
+        return chain == null ? HystrixProperty.Factory.nullProperty() : () -> chain.instanceOnly("threadPoolKeyOverride");
     }
 
     /** The old name of {@link #executionTimeoutInMilliseconds()}. */
@@ -98,91 +121,91 @@ public class HystrixCommandProperties {
     }
 
     public HystrixProperty<Integer> executionTimeoutInMilliseconds() {
-        return live(c -> (int) c.timeout().timeout().toMillis());
+        return value("execution.isolation.thread.timeoutInMilliseconds", Setter::getExecutionTimeoutInMilliseconds, c -> (int) c.timeout().timeout().toMillis());
     }
 
     public HystrixProperty<Boolean> executionTimeoutEnabled() {
-        return live(c -> c.timeout().enabled());
+        return value("execution.timeout.enabled", Setter::getExecutionTimeoutEnabled, c -> c.timeout().enabled());
     }
 
     public HystrixProperty<Boolean> executionIsolationThreadInterruptOnTimeout() {
-        return live(c -> c.timeout().interruptOnTimeout());
+        return value("execution.isolation.thread.interruptOnTimeout", Setter::getExecutionIsolationThreadInterruptOnTimeout, c -> c.timeout().interruptOnTimeout());
     }
 
     public HystrixProperty<Boolean> executionIsolationThreadInterruptOnFutureCancel() {
-        return live(c -> c.isolation().interruptOnCancel());
+        return value("execution.isolation.thread.interruptOnFutureCancel", Setter::getExecutionIsolationThreadInterruptOnFutureCancel, c -> c.isolation().interruptOnCancel());
     }
 
     public HystrixProperty<Integer> executionIsolationSemaphoreMaxConcurrentRequests() {
-        return live(c -> c.isolation().semaphoreMaxConcurrentRequests());
+        return value("execution.isolation.semaphore.maxConcurrentRequests", Setter::getExecutionIsolationSemaphoreMaxConcurrentRequests, c -> c.isolation().semaphoreMaxConcurrentRequests());
     }
 
     public HystrixProperty<Integer> fallbackIsolationSemaphoreMaxConcurrentRequests() {
-        return live(c -> c.fallback().maxConcurrentRequests());
+        return value("fallback.isolation.semaphore.maxConcurrentRequests", Setter::getFallbackIsolationSemaphoreMaxConcurrentRequests, c -> c.fallback().maxConcurrentRequests());
     }
 
     public HystrixProperty<Boolean> fallbackEnabled() {
-        return live(c -> c.fallback().enabled());
+        return value("fallback.enabled", Setter::getFallbackEnabled, c -> c.fallback().enabled());
     }
 
     public HystrixProperty<Boolean> circuitBreakerEnabled() {
-        return live(c -> c.breaker().enabled());
+        return value("circuitBreaker.enabled", Setter::getCircuitBreakerEnabled, c -> c.breaker().enabled());
     }
 
     public HystrixProperty<Integer> circuitBreakerRequestVolumeThreshold() {
-        return live(c -> c.breaker().requestVolumeThreshold());
+        return value("circuitBreaker.requestVolumeThreshold", Setter::getCircuitBreakerRequestVolumeThreshold, c -> c.breaker().requestVolumeThreshold());
     }
 
     public HystrixProperty<Integer> circuitBreakerSleepWindowInMilliseconds() {
-        return live(c -> (int) c.breaker().sleepWindow().toMillis());
+        return value("circuitBreaker.sleepWindowInMilliseconds", Setter::getCircuitBreakerSleepWindowInMilliseconds, c -> (int) c.breaker().sleepWindow().toMillis());
     }
 
     public HystrixProperty<Integer> circuitBreakerErrorThresholdPercentage() {
-        return live(c -> c.breaker().errorThresholdPercentage());
+        return value("circuitBreaker.errorThresholdPercentage", Setter::getCircuitBreakerErrorThresholdPercentage, c -> c.breaker().errorThresholdPercentage());
     }
 
     public HystrixProperty<Boolean> circuitBreakerForceOpen() {
-        return live(c -> c.breaker().forceOpen());
+        return value("circuitBreaker.forceOpen", Setter::getCircuitBreakerForceOpen, c -> c.breaker().forceOpen());
     }
 
     public HystrixProperty<Boolean> circuitBreakerForceClosed() {
-        return live(c -> c.breaker().forceClosed());
+        return value("circuitBreaker.forceClosed", Setter::getCircuitBreakerForceClosed, c -> c.breaker().forceClosed());
     }
 
     public HystrixProperty<Integer> metricsRollingStatisticalWindowInMilliseconds() {
-        return live(c -> (int) c.metrics().rollingStatsWindow().toMillis());
+        return value("metrics.rollingStats.timeInMilliseconds", Setter::getMetricsRollingStatisticalWindowInMilliseconds, c -> (int) c.metrics().rollingStatsWindow().toMillis());
     }
 
     public HystrixProperty<Integer> metricsRollingStatisticalWindowBuckets() {
-        return live(c -> c.metrics().rollingStatsBuckets());
+        return value("metrics.rollingStats.numBuckets", Setter::getMetricsRollingStatisticalWindowBuckets, c -> c.metrics().rollingStatsBuckets());
     }
 
     public HystrixProperty<Boolean> metricsRollingPercentileEnabled() {
-        return live(c -> c.metrics().percentilesEnabled());
+        return value("metrics.rollingPercentile.enabled", Setter::getMetricsRollingPercentileEnabled, c -> c.metrics().percentilesEnabled());
     }
 
     public HystrixProperty<Integer> metricsRollingPercentileWindowInMilliseconds() {
-        return live(c -> (int) c.metrics().percentileWindow().toMillis());
+        return value("metrics.rollingPercentile.timeInMilliseconds", Setter::getMetricsRollingPercentileWindowInMilliseconds, c -> (int) c.metrics().percentileWindow().toMillis());
     }
 
     public HystrixProperty<Integer> metricsRollingPercentileWindowBuckets() {
-        return live(c -> c.metrics().percentileBuckets());
+        return value("metrics.rollingPercentile.numBuckets", Setter::getMetricsRollingPercentileWindowBuckets, c -> c.metrics().percentileBuckets());
     }
 
     public HystrixProperty<Integer> metricsRollingPercentileBucketSize() {
-        return live(c -> c.metrics().percentileBucketSize());
+        return value("metrics.rollingPercentile.bucketSize", Setter::getMetricsRollingPercentileBucketSize, c -> c.metrics().percentileBucketSize());
     }
 
     public HystrixProperty<Integer> metricsHealthSnapshotIntervalInMilliseconds() {
-        return live(c -> (int) c.metrics().healthInterval().toMillis());
+        return value("metrics.healthSnapshot.intervalInMilliseconds", Setter::getMetricsHealthSnapshotIntervalInMilliseconds, c -> (int) c.metrics().healthInterval().toMillis());
     }
 
     public HystrixProperty<Boolean> requestCacheEnabled() {
-        return live(c -> c.request().cacheEnabled());
+        return value("requestCache.enabled", Setter::getRequestCacheEnabled, c -> c.request().cacheEnabled());
     }
 
     public HystrixProperty<Boolean> requestLogEnabled() {
-        return live(c -> c.request().logEnabled());
+        return value("requestLog.enabled", Setter::getRequestLogEnabled, c -> c.request().logEnabled());
     }
 
     /**

@@ -16,6 +16,11 @@ import java.util.function.Supplier;
  */
 public class HystrixThreadPoolProperties {
 
+    /** Hystrix's default {@code coreSize}. */
+    static final int default_coreSize = 10;
+    /** Hystrix's default {@code maximumSize}. */
+    static final int default_maximumSize = 10;
+
     private final Supplier<ThreadPoolConfig> config;
 
     HystrixThreadPoolProperties(Supplier<ThreadPoolConfig> config) {
