@@ -42,6 +42,8 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
     final ExecutionRecord record = new ExecutionRecord();
     /** The plugins in force when this command was made. */
     final CommandPlugins plugins;
+    /** The metrics of this command's key, read live from its guard (1.5.18's field, which its tests read). */
+    final HystrixCommandMetrics metrics;
     private final AtomicBoolean started = new AtomicBoolean();
     private volatile HystrixCollapserKey collapserKey;
     private volatile int numberCollapsed;
@@ -74,6 +76,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
             });
             return builder.build();
         });
+        this.metrics = HystrixCommandMetrics.of(guard);
         this.plugins = CommandPlugins.current();
         CommandPlugins.publish(this);
         this.currentRequestLog = guard.controls().config().request().logEnabled()
@@ -268,7 +271,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
 
     @Override
     public HystrixCommandMetrics getMetrics() {
-        return HystrixCommandMetrics.of(guard);
+        return metrics;
     }
 
     @Override
