@@ -20,6 +20,16 @@ module dev.firebreak.hystrix {
     exports com.netflix.hystrix.strategy.concurrency;
     exports com.netflix.hystrix.strategy.eventnotifier;
     exports com.netflix.hystrix.strategy.executionhook;
+    exports com.netflix.hystrix.strategy.metrics;
     exports com.netflix.hystrix.strategy.properties;
+    exports com.netflix.hystrix.strategy.properties.archaius;
     exports dev.firebreak.hystrix;
+
+    // HystrixPlugins looks plugins up in META-INF/services when code registered none.
+    uses com.netflix.hystrix.strategy.concurrency.HystrixConcurrencyStrategy;
+    uses com.netflix.hystrix.strategy.eventnotifier.HystrixEventNotifier;
+    uses com.netflix.hystrix.strategy.executionhook.HystrixCommandExecutionHook;
+    uses com.netflix.hystrix.strategy.metrics.HystrixMetricsPublisher;
+    uses com.netflix.hystrix.strategy.properties.HystrixDynamicProperties;
+    uses com.netflix.hystrix.strategy.properties.HystrixPropertiesStrategy;
 }

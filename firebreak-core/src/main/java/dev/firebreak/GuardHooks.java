@@ -86,7 +86,8 @@ final class GuardHooks implements GuardSide {
         } catch (Throwable thrown) {
             // The caller gets an exception of its own, never the shared one the fallback saw.
             GuardException told = failure.isShared() ? failureFor(event, cause) : failure;
-            return failed(EventType.FALLBACK_FAILURE, told, thrown);
+            // A fallback may say it has none for this failure: the call ends as without a fallback.
+            return failed(thrown instanceof NoFallbackException ? EventType.FALLBACK_MISSING : EventType.FALLBACK_FAILURE, told, thrown);
         } finally {
             policy.fallbackPermits().release();
         }

@@ -75,6 +75,31 @@ class FallbackAndFailureTest {
 
     @ParameterizedTest(name = "{0} {1} from {2} threads")
     @MethodSource("dev.firebreak.IsolationMatrix#all")
+    void aFallbackThatHasNoneEndsTheCallAsWithoutFallback(IsolationStrategy isolation, CallMode mode, CallerKind caller,
+            GuardFixture fixture) {
+        Guard guard = fixture.guard("sometimes-covered").isolation(IsolationMatrix.bounded(isolation, 2)).build();
+        IllegalStateException primary = new IllegalStateException("primary");
+        NoFallbackException none = new NoFallbackException("nothing to give for this failure");
+
+        CompletableFuture<String> outcome = mode.call(caller, guard, () -> {
+            throw primary;
+        }, failure -> {
+            throw none;
+        });
+
+        assertThatThrownBy(() -> outcome.get(20, TimeUnit.SECONDS))
+                .cause().isInstanceOfSatisfying(CallFailedException.class, failed -> {
+                    assertThat(failed.getCause()).isSameAs(primary);
+                    assertThat(failed.fallbackEvent()).isEqualTo(EventType.FALLBACK_MISSING);
+                    assertThat(failed.fallbackFailure()).isSameAs(none);
+                });
+        fixture.awaitCalls(1);
+        assertThat(fixture.events()).containsExactly(
+                EventType.FAILURE.bit() | EventType.FALLBACK_MISSING.bit() | EventType.EXCEPTION_THROWN.bit());
+    }
+
+    @ParameterizedTest(name = "{0} {1} from {2} threads")
+    @MethodSource("dev.firebreak.IsolationMatrix#all")
     void aBadRequestPassesStraightThroughWithoutFallbackOrFailureCount(IsolationStrategy isolation, CallMode mode,
             CallerKind caller, GuardFixture fixture) {
         Guard guard = fixture.guard("strict").isolation(IsolationMatrix.bounded(isolation, 2)).build();

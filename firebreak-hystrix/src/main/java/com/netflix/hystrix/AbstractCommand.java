@@ -14,6 +14,7 @@ import dev.firebreak.isolation.IsolationStrategy;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
@@ -37,8 +38,13 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
     private final HystrixCommandKey commandKey;
     private final HystrixThreadPoolKey threadPoolKey;
     final Guard guard;
-    private final HystrixRequestLog requestLog;
+    /** The request log this command is added to when it starts, or null (no context, or logging off). */
+    final HystrixRequestLog currentRequestLog;
     final ExecutionRecord record = new ExecutionRecord();
+    /** The plugins in force when this command was made. */
+    final CommandPlugins plugins;
+    /** The metrics of this command's key, read live from its guard (1.5.18's field, which its tests read). */
+    final HystrixCommandMetrics metrics;
     private final AtomicBoolean started = new AtomicBoolean();
     private volatile HystrixCollapserKey collapserKey;
     private volatile int numberCollapsed;
@@ -53,23 +59,29 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
         this.commandKey = key != null ? key : HystrixCommandKey.Factory.asKey(defaultName(getClass()));
         this.threadPoolKey = pool != null ? pool : HystrixThreadPoolKey.Factory.asKey(group.name());
         this.guard = HystrixBridge.guard(commandKey.name(), registry -> {
+            // Once per command key: a registered properties strategy adds what it changes to the Setters.
+            HystrixThreadPoolProperties.Setter poolValues = defaultIsolation == IsolationStrategy.THREAD
+                    ? StrategyProperties.poolDefaults(threadPoolKey, poolDefaults) : poolDefaults;
+            HystrixCommandProperties.Setter commandValues = StrategyProperties.commandDefaults(commandKey, commandDefaults);
             Guard.Builder builder = registry.guard(commandKey.name()).group(groupKey.name()).pool(threadPoolKey.name());
-            if (poolDefaults != null) {
-                builder.isolation(Isolation.threadPool(poolDefaults.build()));
+            if (poolValues != null) {
+                builder.isolation(Isolation.threadPool(poolValues.build()));
             }
             builder.configure(c -> {
                 if (defaultIsolation != IsolationStrategy.THREAD) {
                     c.isolation(iso -> iso.strategy(defaultIsolation));
                 }
-                if (commandDefaults != null) {
-                    commandDefaults.applyTo(c);
+                if (commandValues != null) {
+                    commandValues.applyTo(c);
                 }
             });
             return builder.build();
         });
-        RequestContext context = RequestContext.currentOrNull();
-        this.requestLog = context != null && !context.isClosed() && guard.controls().config().request().logEnabled()
-                ? HystrixRequestLog.of(context) : null;
+        this.metrics = HystrixCommandMetrics.of(guard);
+        this.plugins = CommandPlugins.current();
+        CommandPlugins.publish(this);
+        this.currentRequestLog = guard.controls().config().request().logEnabled()
+                ? HystrixRequestLog.getCurrentRequest(plugins.strategy) : null;
     }
 
     private static String defaultName(Class<?> type) {
@@ -84,10 +96,11 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
 
     /**
      * Runs this instance once through its guard: {@code plain} or, with a cache key inside a request
-     * context, {@code cached} starts the call. The returned future completes after the record is sealed,
-     * with the value or the exception Hystrix would give; cancelling it cancels the call.
+     * context, {@code cached} starts the call. The returned future completes after the record is sealed
+     * (and the hooks and the notifier are told), with the value or the exception Hystrix would give;
+     * cancelling it cancels the call.
      */
-    final <V> CompletableFuture<V> start(Function<Guard, CompletableFuture<V>> plain,
+    final <V> CompletableFuture<V> start(ExecutionHooks<R> hooks, Function<Guard, CompletableFuture<V>> plain,
             Function<CachedGuard, CompletableFuture<V>> cached) {
         if (!started.compareAndSet(false, true)) {
             throw new HystrixRuntimeException(FailureType.BAD_REQUEST_EXCEPTION, getClass(),
@@ -95,8 +108,8 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
                     new IllegalStateException("This instance can only be executed once. Please instantiate a new instance."), null);
         }
         record.started();
-        if (requestLog != null) {
-            requestLog.addExecutedCommand(this);
+        if (currentRequestLog != null) {
+            currentRequestLog.addExecutedCommand(this);
         }
         if (guard.controls().config().request().cacheEnabled() && RequestContext.currentOrNull() == null && getCacheKey() != null) {
             // As hystrix-core: a cached command needs a request context; it fails before it runs, with no events.
@@ -104,8 +117,19 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
         }
         String cacheKey = guard.controls().config().request().cacheEnabled() && RequestContext.currentOrNull() != null ? getCacheKey() : null;
         RequestContext context = cacheKey == null ? null : RequestContext.currentOrNull();
-        if (context != null) {
-            HystrixRequestCache.claim(context, commandKey, cacheKey, this);
+        AbstractCommand<?> owner = context == null ? null : HystrixRequestCache.claim(context, commandKey, cacheKey, this);
+        boolean cacheHit = owner != null && owner != this;
+        if (hooks != null) {
+            if (cacheHit) {
+                hooks.onCacheHit(); // as 1.5.18: the only hook a cache hit calls
+            } else {
+                try {
+                    hooks.onStart();
+                } catch (RuntimeException thrown) { // as 1.5.18: the command fails at once, with no fallback
+                    record.seal(Set.of());
+                    return CompletableFuture.failedFuture(CommandFailures.forCaller(thrown, commandKey.name(), getClass(), null));
+                }
+            }
         }
         CompletableFuture<V> source;
         try {
@@ -114,20 +138,42 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
             source = CompletableFuture.failedFuture(thrown);
         }
         LinkedFuture<V> result = new LinkedFuture<>(source);
+        ExecutionHooks<R> endHooks = cacheHit ? null : hooks;
         source.whenComplete((value, thrown) -> {
             if (thrown == null) {
                 record.seal(successEvents(context, cacheKey));
+                if (endHooks != null) {
+                    endHooks.onSuccess();
+                }
+                plugins.notifyFinished(this);
                 result.complete(value);
             } else {
                 Throwable failure = CommandFailures.unwrap(thrown);
+                Throwable cause = CommandFailures.causeOfCaller(failure);
                 Set<HystrixEventType> events = record.runStartedOrFellBack() || cacheKey == null
                         ? CommandFailures.eventsOf(failure) : fromCache(context, cacheKey, CommandFailures.eventsOf(failure));
-                record.executionException(CommandFailures.causeOfCaller(failure));
+                if (CommandFailures.notWrapped(cause)) {
+                    events.removeIf(event -> event.name().startsWith("FALLBACK_")); // as 1.5.18: the fallback is skipped
+                }
+                record.executionException(cause);
                 record.seal(events);
-                result.completeExceptionally(CommandFailures.forCaller(failure, commandKey.name(), getClass()));
+                if (endHooks != null) {
+                    if (failure instanceof CancellationException) {
+                        endHooks.onUnsubscribe();
+                    }
+                    endHooks.overtakeRun();
+                }
+                Throwable toCaller = CommandFailures.forCaller(failure, commandKey.name(), getClass(), endHooks);
+                plugins.notifyFinished(this);
+                result.completeExceptionally(toCaller);
             }
         });
         return result;
+    }
+
+    /** A new hook caller for one execution, or null when no hook is registered. */
+    final ExecutionHooks<R> newHooks() {
+        return plugins.hook == null ? null : new ExecutionHooks<>(plugins.hook, this);
     }
 
     private Set<HystrixEventType> successEvents(RequestContext context, String cacheKey) {
@@ -226,7 +272,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
 
     @Override
     public HystrixCommandMetrics getMetrics() {
-        return HystrixCommandMetrics.of(guard);
+        return metrics;
     }
 
     @Override

@@ -1,11 +1,13 @@
 package com.netflix.hystrix;
 
+import com.netflix.hystrix.exception.ExceptionNotWrappedByHystrix;
 import com.netflix.hystrix.exception.HystrixBadRequestException;
 import com.netflix.hystrix.exception.HystrixRuntimeException;
 import com.netflix.hystrix.exception.HystrixRuntimeException.FailureType;
 import com.netflix.hystrix.exception.HystrixTimeoutException;
 import dev.firebreak.BadRequestException;
 import dev.firebreak.GuardException;
+import dev.firebreak.NoFallbackException;
 import dev.firebreak.event.EventType;
 import java.util.EnumSet;
 import java.util.Set;
@@ -95,15 +97,33 @@ final class CommandFailures {
         return failure instanceof GuardException guard ? causeOf(guard) : failure;
     }
 
-    /** The exception the caller receives for {@code failure}. */
+    /** Throws {@code thrown} unchanged, checked or not (the compiler is told it is a {@code T}). */
+    @SuppressWarnings("unchecked")
+    static <T extends Throwable> T sneaky(Throwable thrown) throws T {
+        throw (T) thrown;
+    }
+
+    /** Whether {@code thrown} reaches the caller as it is ({@link ExceptionNotWrappedByHystrix}). */
+    static boolean notWrapped(Throwable thrown) {
+        return thrown instanceof ExceptionNotWrappedByHystrix;
+    }
+
+    /**
+     * The exception the caller receives for {@code failure}: the {@link HystrixBadRequestException}, an
+     * exception marked {@link ExceptionNotWrappedByHystrix}, or a {@link HystrixRuntimeException}. With
+     * {@code hooks}, their {@code onError} sees the failure first and may replace the cause, as in 1.5.18.
+     */
     @SuppressWarnings("rawtypes")
-    static RuntimeException forCaller(Throwable failure, String commandKey, Class<? extends HystrixInvokable> commandClass) {
+    static Throwable forCaller(Throwable failure, String commandKey, Class<? extends HystrixInvokable> commandClass,
+            ExecutionHooks<?> hooks) {
         Throwable thrown = unwrap(failure);
         if (thrown instanceof BadRequestCarrier carrier) {
-            return carrier.original();
+            HystrixBadRequestException original = carrier.original();
+            Exception told = hooks == null ? original : hooks.onError(FailureType.BAD_REQUEST_EXCEPTION, original);
+            return told instanceof HystrixBadRequestException decorated ? decorated : original;
         }
         if (thrown instanceof HystrixBadRequestException || thrown instanceof HystrixRuntimeException) {
-            return (RuntimeException) thrown;
+            return thrown;
         }
         if (thrown instanceof CancellationException cancelled) {
             return cancelled;
@@ -117,6 +137,14 @@ final class CommandFailures {
             return new HystrixRuntimeException(FailureType.REJECTED_SEMAPHORE_FALLBACK, commandClass,
                     commandKey + " fallback execution rejected.", causeOf(guard), null);
         }
+        FailureType type = failureType(guard.event());
+        Throwable cause = thrownCauseOf(guard);
+        if (hooks != null && cause instanceof Exception exception) {
+            cause = hooks.onError(type, exception);
+        }
+        if (notWrapped(cause)) {
+            return cause;
+        }
         String what = switch (guard.event()) {
             case TIMEOUT -> "timed-out";
             case SHORT_CIRCUITED -> "short-circuited";
@@ -126,8 +154,11 @@ final class CommandFailures {
         };
         String fallbackPart = fallback == EventType.FALLBACK_FAILURE ? "fallback failed"
                 : fallback == EventType.FALLBACK_DISABLED ? "fallback disabled" : "no fallback available";
-        return new HystrixRuntimeException(failureType(guard.event()), commandClass,
-                commandKey + " " + what + " and " + fallbackPart + ".", thrownCauseOf(guard), guard.fallbackFailure());
+        Throwable fallbackFailure = guard.fallbackFailure();
+        if (fallbackFailure instanceof NoFallbackException none) {
+            fallbackFailure = none.getCause(); // the fallback's own UnsupportedOperationException, as 1.5.18 reports it
+        }
+        return new HystrixRuntimeException(type, commandClass, commandKey + " " + what + " and " + fallbackPart + ".", cause, fallbackFailure);
     }
 
     /**

@@ -3,9 +3,9 @@ package com.netflix.hystrix;
 import com.netflix.hystrix.exception.HystrixBadRequestException;
 import com.netflix.hystrix.exception.HystrixRuntimeException;
 import com.netflix.hystrix.exception.HystrixRuntimeException.FailureType;
-import com.netflix.hystrix.strategy.HystrixPlugins;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardedCall;
+import dev.firebreak.NoFallbackException;
 import dev.firebreak.isolation.IsolationStrategy;
 import java.util.Collections;
 import java.util.concurrent.Callable;
@@ -84,6 +84,9 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
             if (cause instanceof RuntimeException runtime) {
                 throw runtime;
             }
+            if (CommandFailures.notWrapped(cause)) {
+                throw CommandFailures.<RuntimeException>sneaky(cause); // as 1.5.18: the marked exception itself, checked or not
+            }
             throw new HystrixRuntimeException(FailureType.COMMAND_EXCEPTION, getClass(),
                     getCommandKey().name() + " failed while executing.", cause, null);
         } catch (InterruptedException interrupted) {
@@ -110,29 +113,79 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
     }
 
     private CompletableFuture<R> begin() {
-        Callable<R> work = HystrixPlugins.getInstance().getConcurrencyStrategy().wrapCallable(this::run);
-        GuardedCall<R> call = () -> {
-            record.runStarted();
+        ExecutionHooks<R> hooks = newHooks();
+        Callable<R> work = plugins.wrap(this::run); // on the caller's thread, as a strategy expects
+        GuardedCall<R> call = () -> runOnce(hooks, work);
+        Fallback<R> fallback = HAS_FALLBACK.get(getClass()) ? fallbackOf(hooks, plugins.wrap(this::getFallback)) : null;
+        return start(hooks, guard -> guard.submit(call, fallback), cached -> cached.submit(call, fallback));
+    }
+
+    /** run() once, on the thread the guard chose, with the hooks around it and the record kept. */
+    @SuppressWarnings("try") // the resource marks the running command; the body need not name it
+    private R runOnce(ExecutionHooks<R> hooks, Callable<R> work) throws Exception {
+        record.runStarted();
+        try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
             R value;
             try {
+                if (hooks != null) {
+                    hooks.runStarting(record.executedInThread(), record);
+                }
                 value = work.call();
-            } catch (HystrixBadRequestException badRequest) {
-                record.runThrew(badRequest);
-                throw new CommandFailures.BadRequestCarrier(badRequest);
-            } catch (Exception | Error thrown) {
-                record.runThrew(thrown);
-                throw thrown;
+            } catch (Exception thrown) {
+                Exception told = hooks != null && hooks.claimRunEnd() ? hooks.runFailed(thrown) : thrown;
+                record.runThrew(told);
+                throw told instanceof HystrixBadRequestException badRequest ? new CommandFailures.BadRequestCarrier(badRequest) : told;
+            } catch (Error error) {
+                if (hooks != null && hooks.claimRunEnd()) {
+                    hooks.runFailed(new Exception(error));
+                }
+                record.runThrew(error);
+                throw error;
             }
             record.runReturned(0);
+            if (hooks != null && hooks.claimRunEnd()) {
+                value = hooks.runEmitted(value);
+                hooks.runSucceeded();
+            }
             return value;
-        };
-        Fallback<R> fallback = HAS_FALLBACK.get(getClass()) ? failure -> {
+        }
+    }
+
+    /**
+     * The guard's fallback: getFallback() (wrapped by the concurrency strategy when the command started),
+     * with the hooks around it. A fallback that throws UnsupportedOperationException has none
+     * (FALLBACK_MISSING), as in 1.5.18; an ExceptionNotWrappedByHystrix skips it.
+     */
+    @SuppressWarnings("try") // the resource marks the running command; the body need not name it
+    private Fallback<R> fallbackOf(ExecutionHooks<R> hooks, Callable<R> fallbackWork) {
+        return failure -> {
             fallbackStarting(failure);
-            R value = getFallback();
+            if (hooks != null) {
+                hooks.overtakeRun();
+            }
+            if (CommandFailures.notWrapped(record.executionException())) {
+                throw new NoFallbackException("the exception is an ExceptionNotWrappedByHystrix: it goes to the caller as it is");
+            }
+            R value;
+            try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
+                if (hooks != null) {
+                    hooks.fallbackStarting();
+                }
+                value = fallbackWork.call();
+            } catch (Exception thrown) {
+                Exception told = hooks == null ? thrown : hooks.fallbackFailed(thrown);
+                if (told instanceof UnsupportedOperationException none) {
+                    throw new NoFallbackException("getFallback() has none: " + none.getMessage(), none);
+                }
+                throw told;
+            }
+            if (hooks != null) {
+                value = hooks.fallbackEmitted(value);
+                hooks.fallbackSucceeded();
+            }
             record.fallbackReturned(0);
             return value;
-        } : null;
-        return start(guard -> guard.submit(call, fallback), cached -> cached.submit(call, fallback));
+        };
     }
 
     /**

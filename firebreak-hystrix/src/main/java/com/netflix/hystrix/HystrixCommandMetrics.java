@@ -36,6 +36,15 @@ public class HystrixCommandMetrics {
         return HystrixBridge.findGuard(key.name()).map(HystrixCommandMetrics::new).orElse(null);
     }
 
+    /**
+     * Forgets the metrics of every command key: the next command of each key starts with fresh
+     * metrics, breaker and configuration (the bridge keeps them in the key's guard, so this forgets
+     * the guards, as {@link Hystrix#reset()} does for commands).
+     */
+    public static void reset() {
+        HystrixBridge.reset();
+    }
+
     /** The metrics of every command key made so far. */
     public static Collection<HystrixCommandMetrics> getInstances() {
         List<HystrixCommandMetrics> all = new ArrayList<>();

@@ -1,9 +1,10 @@
 package com.netflix.hystrix;
 
 import com.netflix.hystrix.exception.HystrixBadRequestException;
-import com.netflix.hystrix.strategy.HystrixPlugins;
 import dev.firebreak.Fallback;
+import dev.firebreak.NoFallbackException;
 import dev.firebreak.isolation.IsolationStrategy;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -54,39 +55,86 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
         return lazily(this::begin, values -> values);
     }
 
+    @SuppressWarnings("try") // the resource marks the running command; the body need not name it
     private CompletableFuture<List<R>> begin() {
-        Callable<Observable<R>> work = HystrixPlugins.getInstance().getConcurrencyStrategy().wrapCallable(this::construct);
+        ExecutionHooks<R> hooks = newHooks();
+        Callable<Observable<R>> work = plugins.wrap(this::construct); // on the caller's thread, as a strategy expects
         Supplier<CompletableFuture<List<R>>> call = () -> {
             record.runStarted();
             CompletableFuture<List<R>> stage = new CompletableFuture<>();
-            try {
+            try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
+                if (hooks != null) {
+                    hooks.runStarting(record.executedInThread(), record);
+                }
                 Subscription subscription = work.call().toList().subscribe(values -> {
                     record.runReturned(values.size());
-                    stage.complete(values);
-                }, thrown -> {
-                    record.runThrew(thrown);
-                    stage.completeExceptionally(thrown instanceof HystrixBadRequestException badRequest
-                            ? new CommandFailures.BadRequestCarrier(badRequest) : thrown);
-                });
+                    stage.complete(hooks != null && hooks.claimRunEnd() ? emitted(hooks, values) : values);
+                }, thrown -> failed(hooks, stage, thrown));
                 stage.whenComplete((values, thrown) -> {
                     if (stage.isCancelled()) {
                         subscription.unsubscribe();
                     }
                 });
             } catch (Exception thrown) {
-                record.runThrew(thrown);
-                stage.completeExceptionally(thrown instanceof HystrixBadRequestException badRequest
-                        ? new CommandFailures.BadRequestCarrier(badRequest) : thrown);
+                failed(hooks, stage, thrown);
             }
             return stage;
         };
-        Fallback<List<R>> fallback = HAS_FALLBACK.get(getClass()) ? failure -> {
+        Fallback<List<R>> fallback = HAS_FALLBACK.get(getClass()) ? fallbackOf(hooks, plugins.wrap(this::resumeWithFallback)) : null;
+        return start(hooks, guard -> guard.submitAsync(call, fallback), cached -> cached.submitAsync(call, fallback));
+    }
+
+    private static <R> List<R> emitted(ExecutionHooks<R> hooks, List<R> values) {
+        List<R> told = new ArrayList<>(values.size());
+        for (R value : values) {
+            told.add(hooks.runEmitted(value));
+        }
+        hooks.runSucceeded();
+        return told;
+    }
+
+    private void failed(ExecutionHooks<R> hooks, CompletableFuture<List<R>> stage, Throwable thrown) {
+        Throwable told = hooks != null && hooks.claimRunEnd()
+                ? hooks.runFailed(thrown instanceof Exception e ? e : new Exception(thrown)) : thrown;
+        record.runThrew(told);
+        stage.completeExceptionally(told instanceof HystrixBadRequestException badRequest ? new CommandFailures.BadRequestCarrier(badRequest) : told);
+    }
+
+    /** The guard's fallback: resumeWithFallback()'s values, with the hooks around it (see HystrixCommand's). */
+    @SuppressWarnings("try") // the resource marks the running command; the body need not name it
+    private Fallback<List<R>> fallbackOf(ExecutionHooks<R> hooks, Callable<Observable<R>> fallbackWork) {
+        return failure -> {
             fallbackStarting(failure);
-            List<R> values = resumeWithFallback().toList().toBlocking().single();
+            if (hooks != null) {
+                hooks.overtakeRun();
+            }
+            if (CommandFailures.notWrapped(record.executionException())) {
+                throw new NoFallbackException("the exception is an ExceptionNotWrappedByHystrix: it goes to the caller as it is");
+            }
+            List<R> values;
+            try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
+                if (hooks != null) {
+                    hooks.fallbackStarting();
+                }
+                values = fallbackWork.call().toList().toBlocking().single();
+            } catch (Exception thrown) {
+                Exception told = hooks == null ? thrown : hooks.fallbackFailed(thrown);
+                if (told instanceof UnsupportedOperationException none) {
+                    throw new NoFallbackException("resumeWithFallback() has none: " + none.getMessage(), none);
+                }
+                throw told;
+            }
+            if (hooks != null) {
+                List<R> told = new ArrayList<>(values.size());
+                for (R value : values) {
+                    told.add(hooks.fallbackEmitted(value));
+                }
+                hooks.fallbackSucceeded();
+                values = told;
+            }
             record.fallbackReturned(values.size());
             return values;
-        } : null;
-        return start(guard -> guard.submitAsync(call, fallback), cached -> cached.submitAsync(call, fallback));
+        };
     }
 
     /**

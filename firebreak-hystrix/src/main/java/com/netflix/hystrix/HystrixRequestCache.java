@@ -42,9 +42,12 @@ public class HystrixRequestCache {
         context.cache().invalidate(key.name(), cacheKey);
     }
 
-    /** Records the first instance started under a key, so cache hits can report its events. */
-    static void claim(RequestContext context, HystrixCommandKey key, String cacheKey, AbstractCommand<?> command) {
-        owners(context).putIfAbsent(List.of(key.name(), cacheKey), command);
+    /**
+     * Records the first instance started under a key, so cache hits can report its events; returns the
+     * instance recorded before, or null if {@code command} is the first.
+     */
+    static AbstractCommand<?> claim(RequestContext context, HystrixCommandKey key, String cacheKey, AbstractCommand<?> command) {
+        return owners(context).putIfAbsent(List.of(key.name(), cacheKey), command);
     }
 
     /** The instance that started the key in {@code context}, or null. */

@@ -1,6 +1,10 @@
 package com.netflix.hystrix;
 
+import com.netflix.hystrix.strategy.HystrixPlugins;
 import com.netflix.hystrix.strategy.concurrency.HystrixConcurrencyStrategy;
+import com.netflix.hystrix.strategy.concurrency.HystrixConcurrencyStrategyDefault;
+import com.netflix.hystrix.strategy.concurrency.HystrixRequestVariableHolder;
+import com.netflix.hystrix.strategy.concurrency.HystrixRequestVariableLifecycle;
 import dev.firebreak.context.RequestContext;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,15 +32,39 @@ public class HystrixRequestLog {
     HystrixRequestLog() {
     }
 
-    /** The log of the request context current on this thread, or null outside a context. */
+    /** The log kept in a request variable made by a registered concurrency strategy. */
+    private static final HystrixRequestVariableHolder<HystrixRequestLog> VARIABLE = new HystrixRequestVariableHolder<>(
+            new HystrixRequestVariableLifecycle<>() {
+                @Override
+                public HystrixRequestLog initialValue() {
+                    return new HystrixRequestLog();
+                }
+
+                @Override
+                public void shutdown(HystrixRequestLog value) {
+                    // nothing to release: the log holds command objects only
+                }
+            });
+
+    /**
+     * The log of the request context current on this thread, or null outside a context. With a
+     * registered concurrency strategy, the log is kept in the request variable the strategy makes
+     * ({@code getRequestVariable}), as in 1.5.18: a strategy whose variable holds nothing has no log.
+     */
     public static HystrixRequestLog getCurrentRequest() {
-        RequestContext context = RequestContext.currentOrNull();
-        return context == null || context.isClosed() ? null : of(context);
+        return getCurrentRequest(HystrixPlugins.getInstance().getConcurrencyStrategy());
     }
 
-    /** Same as {@link #getCurrentRequest()}; the strategy is accepted for compatibility and not needed. */
+    /** The log of the current request, kept in the request variable {@code concurrencyStrategy} makes. */
     public static HystrixRequestLog getCurrentRequest(HystrixConcurrencyStrategy concurrencyStrategy) {
-        return getCurrentRequest();
+        RequestContext context = RequestContext.currentOrNull();
+        if (context == null || context.isClosed()) {
+            return null;
+        }
+        if (concurrencyStrategy == null || concurrencyStrategy instanceof HystrixConcurrencyStrategyDefault) {
+            return of(context); // the default strategy keeps request variables in the context: the same place, directly
+        }
+        return VARIABLE.get(concurrencyStrategy);
     }
 
     static HystrixRequestLog of(RequestContext context) {

@@ -9,8 +9,6 @@ import com.netflix.hystrix.strategy.concurrency.HystrixContextCallable;
 import com.netflix.hystrix.strategy.concurrency.HystrixContextRunnable;
 import com.netflix.hystrix.strategy.concurrency.HystrixContextScheduler;
 import com.netflix.hystrix.strategy.concurrency.HystrixRequestContext;
-import com.netflix.hystrix.strategy.eventnotifier.HystrixEventNotifier;
-import com.netflix.hystrix.strategy.executionhook.HystrixCommandExecutionHook;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -51,18 +49,6 @@ class PluginsAndContextTest extends BridgeFixture {
         }
         assertThatThrownBy(() -> HystrixPlugins.getInstance().registerConcurrencyStrategy(new CopyUser()))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining(CopyUser.class.getName());
-    }
-
-    @Test
-    void unsupportedPluginsFailAtRegistrationNamingTheAlternative() {
-        assertThatThrownBy(() -> HystrixPlugins.getInstance().registerEventNotifier(new HystrixEventNotifier() { }))
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("HystrixEventNotifier")
-                .hasMessageContaining("GuardListener");
-        assertThatThrownBy(() -> HystrixPlugins.getInstance().registerCommandExecutionHook(new HystrixCommandExecutionHook() { }))
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("HystrixCommandExecutionHook")
-                .hasMessageContaining("wrapCallable");
     }
 
     @Test

@@ -1,4 +1,2 @@
-/**
- * Hystrix's event notifier plugin, told of each command's events.
- */
+/** Hystrix's event notifier plugin, told of each command's events. */
 package com.netflix.hystrix.strategy.eventnotifier;

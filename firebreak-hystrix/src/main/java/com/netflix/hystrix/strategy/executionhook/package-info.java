@@ -1,4 +1,2 @@
-/**
- * Hystrix's command execution hook plugin, called around each command's run and fallback.
- */
+/** Hystrix's command execution hook plugin, called around each command's run and fallback. */
 package com.netflix.hystrix.strategy.executionhook;

@@ -1,0 +1,2 @@
+/** Hystrix's dynamic properties over Archaius 1. */
+package com.netflix.hystrix.strategy.properties.archaius;
