@@ -60,9 +60,8 @@ import java.util.function.Supplier;
  * next refresh), any collapser bound with {@link #bind}, and its retry and hedging policies
  * ({@code RetryRegistry.of(registry)}, {@code HedgeRegistry.of(registry)}).
  *
- * <p>Thread-safety: resolution and every {@code reconfigure} call happen under one lock, so running
- * objects receive configurations in the order they were resolved; listeners and the log are called
- * after the lock is released.
+ * <p>Thread-safety: resolution and every {@code reconfigure} happen under one lock, so objects receive
+ * configurations in the order resolved; listeners and the log are called after the lock is released.
  */
 public final class DynamicConfiguration implements ConfigResolver, AutoCloseable {
 
@@ -98,10 +97,8 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
     }
 
     /**
-     * Reads every source now and applies what changed, on this thread; returns when running objects
-     * have their new configuration and listeners have been told. A source that may be read mid-edit (a
-     * file) changes only once its new snapshot is stable: at the second read that finds it unchanged,
-     * at least a poll interval after the first (see {@link PropertySource#mayBeReadMidEdit()}).
+     * Reads every source now and applies what changed, on this thread, returning once running objects and
+     * listeners have it; a file changes only once stable ({@link PropertySource#mayBeReadMidEdit()}).
      */
     public void refresh() {
         refresh(false);
@@ -224,10 +221,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         };
     }
 
-    /**
-     * Stops polling and listening: running objects keep the configuration they have, and objects
-     * created later get their code's configuration.
-     */
+    /** Stops polling and listening: running objects keep their configuration; later ones get their code's. */
     @Override
     public void close() {
         closed = true;
