@@ -46,7 +46,13 @@ final class StarterProperties {
             new Row("firebreak.stream.interval", DURATION, "500ms",
                     "The default interval between the stream's frames, when a client gives no delay."),
             new Row("firebreak.stream.max-connections", "java.lang.Integer", 5,
-                    "Stream connections at once; one more is answered 503."));
+                    "Stream connections at once; one more is answered 503."),
+            new Row("firebreak.events.enabled", BOOLEAN, Boolean.TRUE,
+                    "Whether recent events are kept for /actuator/firebreak/events and its stream."),
+            new Row("firebreak.events.capacity", "java.lang.Integer", 100,
+                    "The events of each kind kept per guard or policy for /actuator/firebreak/events."),
+            new Row("firebreak.events.stream.max-connections", "java.lang.Integer", 5,
+                    "Connections to /actuator/firebreak/events/stream at once; one more is refused."));
 
     private StarterProperties() {
     }
