@@ -105,7 +105,7 @@ public final class AggregateServer implements AutoCloseable {
      * (a fleet scaled to zero: the stream sends pings only).
      */
     public void updateInstances(List<URI> uris) {
-        List<URI> checked = new AggregateServerBuilder().instances(uris).instances;
+        List<URI> checked = AggregateServerBuilder.checked(uris);
         lifecycle.lock();
         try {
             List<InstanceStream> next = new ArrayList<>();
@@ -133,6 +133,11 @@ public final class AggregateServer implements AutoCloseable {
 
     private InstanceStream instance(URI uri) {
         return new InstanceStream(uri, http, config.scheduler, config.ticker, config.stallTimeout);
+    }
+
+    /** The instances' streams as the tick reads them (for tests in this package). */
+    List<InstanceStream> streams() {
+        return instances;
     }
 
     /** The port bound (useful with port 0); -1 before {@link #start()}. */

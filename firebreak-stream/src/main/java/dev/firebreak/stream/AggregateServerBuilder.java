@@ -35,6 +35,12 @@ public final class AggregateServerBuilder {
 
     /** The instances' stream URIs ({@code http://host:port/hystrix.stream}): http or https, each once, at least one. */
     public AggregateServerBuilder instances(List<URI> uris) {
+        this.instances = checked(uris);
+        return this;
+    }
+
+    /** {@code uris} as an unmodifiable copy, each an http or https URL with a host, none listed twice. */
+    static List<URI> checked(List<URI> uris) {
         for (URI uri : uris) {
             if (uris.indexOf(uri) != uris.lastIndexOf(uri)) {
                 throw new InvalidConfigException("aggregate.instances", uri, "is listed twice (its counts would be summed twice)");
@@ -44,8 +50,7 @@ public final class AggregateServerBuilder {
                 throw new InvalidConfigException("aggregate.instances", uri, "must be an http or https URL with a host");
             }
         }
-        this.instances = List.copyOf(uris);
-        return this;
+        return List.copyOf(uris);
     }
 
     /** The address to listen on (default 127.0.0.1). Any non-loopback address requires a {@link #token}. */

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One instance an aggregate reads: a connection to its {@code /hystrix.stream}, the latest event it
@@ -62,6 +63,8 @@ final class InstanceStream {
     private volatile String problem = "";
     private volatile boolean closed;
     private volatile long retryNanos = FIRST_RETRY.toNanos();
+    /** Heartbeats read over every connection: one per instance tick, after that tick's events. */
+    private final AtomicLong pings = new AtomicLong();
 
     InstanceStream(URI uri, HttpClient http, Scheduler scheduler, Ticker ticker, Duration stallTimeout) {
         this.uri = uri;
@@ -173,8 +176,17 @@ final class InstanceStream {
         }
     }
 
+    /** Heartbeats read so far; a tick's events are all accepted before its ping is counted. */
+    long pings() {
+        return pings.get();
+    }
+
     /** A {@code data:} line holding an object with a type and a name replaces that event; others are skipped. */
     private void accept(Connection connection, String line) {
+        if (line.startsWith("ping:")) {
+            pings.incrementAndGet();
+            return;
+        }
         if (!line.startsWith("data:") || line.indexOf('{') < 0) {
             return; // pings, blank lines, comments
         }

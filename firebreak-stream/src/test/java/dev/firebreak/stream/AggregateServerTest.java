@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterEach;
@@ -93,15 +94,37 @@ class AggregateServerTest {
     private Map<String, Map<String, Object>> frameWhere(List<Instance> ticking,
             Predicate<Map<String, Map<String, Object>>> wanted) throws Exception {
         for (int round = 0; round < 60; round++) {
-            ticking.forEach(i -> i.clock.advance(TICK));
+            tickInstances(ticking);
             aggregateClock.advance(TICK);
             Map<String, Map<String, Object>> frame = nextFrame();
             if (wanted.test(frame)) {
                 return frame;
             }
-            Thread.sleep(20); // real network between the instances and the aggregate: give the readers a moment
         }
         throw new AssertionError("no merged frame as wanted within 60 ticks");
+    }
+
+    /**
+     * Ticks {@code ticking} and waits (10 s at most) until the aggregate has read that tick's ping from each
+     * of them it is connected to: the instances' lines cross real sockets, and the aggregate's clock must
+     * not move on before they arrive.
+     */
+    private void tickInstances(List<Instance> ticking) {
+        List<URI> uris = ticking.stream().map(i -> i.server.streamUri()).toList();
+        Map<InstanceStream, Long> before = new HashMap<>();
+        for (InstanceStream stream : aggregate.streams()) {
+            if (uris.contains(stream.uri()) && stream.state() == InstanceStream.State.UP) {
+                before.put(stream, stream.pings());
+            }
+        }
+        ticking.forEach(i -> i.clock.advance(TICK));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (Map.Entry<InstanceStream, Long> waiting : before.entrySet()) {
+            while (waiting.getKey().pings() == waiting.getValue() && waiting.getKey().state() == InstanceStream.State.UP) {
+                assertThat(System.nanoTime() - deadline).as("the tick's ping from " + waiting.getKey().uri()).isNegative();
+                Thread.onSpinWait();
+            }
+        }
     }
 
     /** The data events of the next frame (up to its ping), by name. */
@@ -177,13 +200,12 @@ class AggregateServerTest {
         instances.get(2).close();
         List<String> tombstones = new ArrayList<>();
         for (int round = 0; round < 60 && tombstones.isEmpty(); round++) {
-            instances.subList(0, 2).forEach(i -> i.clock.advance(TICK));
+            tickInstances(instances.subList(0, 2));
             aggregateClock.advance(TICK);
             Map<String, Object> gone = nextFrame().get("only-on-three");
             if (gone != null && "true".equals(gone.get("deleteData"))) {
                 tombstones.add((String) gone.get("type"));
             }
-            Thread.sleep(20);
         }
         assertThat(tombstones).containsExactly("HystrixCommand");
         aggregateClock.advance(TICK);

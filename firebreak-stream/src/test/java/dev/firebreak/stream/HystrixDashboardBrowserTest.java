@@ -29,6 +29,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -60,19 +62,11 @@ class HystrixDashboardBrowserTest {
             GuardRegistry registry = GuardRegistry.builder().build(); // real clocks: live instances
             resources.add(registry);
             Guard orders = registry.guard("orders").group("shop").isolation(Isolation.semaphore(10)).build();
-            // A steady light load, bounded in time: the rolling window (10 s) must hold calls when the page reads it.
-            Thread load = Thread.ofVirtual().start(() -> {
-                long end = System.nanoTime() + 120_000_000_000L;
-                while (System.nanoTime() < end && !Thread.currentThread().isInterrupted()) {
-                    orders.execute(() -> "ok");
-                    try {
-                        Thread.sleep(20);
-                    } catch (InterruptedException stop) {
-                        return;
-                    }
-                }
-            });
-            resources.add(load::interrupt);
+            // A steady light load (50 calls a second, stopped with the test): the rolling window (10 s) must
+            // hold calls when the page reads it.
+            ScheduledExecutorService load = Executors.newSingleThreadScheduledExecutor();
+            load.scheduleAtFixedRate(() -> orders.execute(() -> "ok"), 0, 20, TimeUnit.MILLISECONDS);
+            resources.add(load::shutdownNow);
             StreamServer instance = StreamServer.builder(registry).port(0).build().start();
             resources.add(instance);
             streams.add(instance.streamUri());
