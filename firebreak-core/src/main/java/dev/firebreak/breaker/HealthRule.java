@@ -53,6 +53,12 @@ public final class HealthRule implements WindowTest {
         return hasVolume(calls) && !crossesALine(calls, errors, slow);
     }
 
+    /** Whether slow calls are on: when they are off no answer depends on them. */
+    @Override
+    public boolean tracksSlow() {
+        return slowPercent >= 0;
+    }
+
     private boolean hasVolume(long calls) {
         return calls > 0 && calls >= requestVolumeThreshold;
     }

@@ -2,7 +2,6 @@ package dev.firebreak.rolling;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.lang.ref.WeakReference;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.IntUnaryOperator;
@@ -52,14 +51,8 @@ public final class RollingCounter {
      * A total therefore holds every event recorded before the read started (and perhaps some recorded
      * meanwhile), and once recording pauses it is exact: nothing lost or doubled across rotations.
      *
-     * Invariants of the owner's counts. owner goes from null to a thread (its id, and the thread
-     * held weakly, so that a counter keeps no ended thread's task alive) by compare-and-set, and back to null
-     * only once that thread has terminated (the thread that makes a bucket checks, once per bucket interval).
-     * A terminated thread never writes again, and everything it wrote happens-before a
-     * Thread#isAlive() that answers false, hence before the next claim. A thread the collector has
-     * cleared from the weak reference is unreachable, so it can never run again either. So home and
-     * ownTotals have one writer at a time, each writer sees its predecessor's counts, and the plain
-     * read-then-store loses nothing. An owner's event is in ownTotals exactly once, and in the home
+     * Invariants of the owner's counts: the role passes as Owner says, so home and ownTotals have one
+     * writer at a time and lose nothing. An owner's event is in ownTotals exactly once, and in the home
      * of its bucket when its time has a bucket (so a window holds it exactly as it holds the others). A
      * read holds every owner's event whose record happens-before it; one recorded without such an order
      * shows a few nanoseconds later, when its store leaves the core. Nothing decides from these counts:
@@ -157,11 +150,7 @@ public final class RollingCounter {
 
     /** Whether the calling thread is the owner, claiming the role if nobody has it (see the class comment). */
     private boolean owns() {
-        Owner own = owner;
-        if (own != null) {
-            return own.id == Thread.currentThread().threadId();
-        }
-        return OWNER.compareAndSet(this, null, new Owner(Thread.currentThread())); // made once per claim
+        return Owner.owns(owner, OWNER, this);
     }
 
     /**
@@ -169,20 +158,13 @@ public final class RollingCounter {
      * if its thread has terminated: the next recorder may claim it (see the class comment).
      */
     private Bucket freshBucket(int cells) {
-        Owner own = owner;
-        if (own != null) {
-            Thread thread = own.get();
-            if (thread == null || !thread.isAlive()) {
-                OWNER.compareAndSet(this, own, null); // lost: another thread freed it first, the same answer
-            }
-        }
+        Owner.freeIfEnded(owner, OWNER, this);
         return new Bucket(cells);
     }
 
     /** The owner's thread now, or null (for tests). */
     Thread owner() {
-        Owner own = owner;
-        return own == null ? null : own.get();
+        return Owner.threadOf(owner);
     }
 
     /**
@@ -326,16 +308,6 @@ public final class RollingCounter {
         @Override
         public void closing() {
             closed.incrementAndGet();
-        }
-    }
-
-    /** The owner: its thread's id, which the hot path compares, and the thread, held weakly for the liveness check. */
-    private static final class Owner extends WeakReference<Thread> {
-        final long id;
-
-        Owner(Thread thread) {
-            super(thread);
-            this.id = thread.threadId();
         }
     }
 

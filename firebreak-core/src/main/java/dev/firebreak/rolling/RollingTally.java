@@ -24,12 +24,17 @@ public final class RollingTally {
      *   (slow calls, rarer and only tracked when asked, have a word of their own).
      * - The buckets before the recorder's own (the rest of its window) are summed once per epoch into a
      *   Base that every later record of that epoch reuses.
+     * - A success that cannot change the answer (recordedQuietly) is counted apart from the word: by the
+     *   tally's owner (see Owner) in its bucket's home cell with a plain read and a release store, by any
+     *   other thread in the bucket's striped adder. A reader adds both, read after the word.
      * - A record into a bucket that a base may already have summed (its epoch is older than the
      *   latestEpoch some base was made for) is a late record: it bumps lateRecords after its add, which
      *   retires every base made before the bump.
      *
-     * Invariant (what the figures a record hands over contain): every call whose record completed before
-     * this record's add, plus this one, and nothing from outside the window. Proof sketch for the base: a
+     * Invariant (what the figures a record hands over contain): every call whose record happens-before
+     * this record's add, plus this one, and nothing from outside the window. (The owner's quiet
+     * successes are release stores, so happens-before is what makes another thread see them; every
+     * other count is a volatile read-modify-write, seen in the synchronization order.) Proof sketch for the base: a
      * base for epoch e is made by (a) raising latestEpoch to e, (a') reading lateRecords, (b) summing the
      * buckets of epochs e-n+1 .. e-1. A record of epoch r < e does (1) its add, (2) a read of latestEpoch,
      * and (3) a bump if that read was above r. If (2) read a value below e, (2) came before (a) on that
@@ -45,12 +50,14 @@ public final class RollingTally {
 
     private static final VarHandle LATEST_EPOCH;
     private static final VarHandle LATE_RECORDS;
+    private static final VarHandle OWNER;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             LATEST_EPOCH = lookup.findVarHandle(RollingTally.class, "latestEpoch", long.class);
             LATE_RECORDS = lookup.findVarHandle(RollingTally.class, "lateRecords", long.class);
+            OWNER = lookup.findVarHandle(RollingTally.class, "owner", Owner.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -63,6 +70,8 @@ public final class RollingTally {
     private volatile long lateRecords;
     /** The base last made (a cache: any base whose epoch and count match is as good). */
     private volatile Base base;
+    /** Whose thread alone writes every bucket's home quiet count; null until a quiet record claims it. */
+    private volatile Owner owner;
 
     /**
      * A tally over {@code windowNanos} in {@code buckets} buckets, boundaries counted from {@code originNanos}.
@@ -70,7 +79,7 @@ public final class RollingTally {
      * @throws IllegalArgumentException if the window does not split evenly into the buckets
      */
     public RollingTally(long windowNanos, int buckets, long originNanos) {
-        this.ring = new BucketRing<>(windowNanos, buckets, originNanos, Bucket::new);
+        this.ring = new BucketRing<>(windowNanos, buckets, originNanos, this::freshBucket);
     }
 
     /**
@@ -102,7 +111,7 @@ public final class RollingTally {
             return testWindow(nowNanos, test);
         }
         Base before = baseFor(epoch);
-        long calls = before.calls + (word & LOW) + bucket.quiet.sum(); // quiet successes: read after the add
+        long calls = before.calls + (word & LOW) + bucket.quiet(); // quiet successes: read after the add
         return test.test(calls, before.errors + (word >>> 32), before.slow + bucket.slow.get());
     }
 
@@ -116,7 +125,8 @@ public final class RollingTally {
      * for this epoch, as baseFor checks). The figures handed to settled hold that view's errors exactly
      * (errors are only ever on the word), a lower bound of its calls (this bucket's quiet successes are
      * in the view but not read) and an upper bound of its slow calls (a slow record adds to the slow
-     * count before its word, and the slow count is read after the word). By WindowTest.settled's
+     * count before its word, and the slow count is read after the word; 0 when the test does not track
+     * them, as no answer then depends on them). By WindowTest.settled's
      * contract (false for at least these calls, these errors and at most these slow calls), the answer
      * on the view is false. The add comes after the read; the view is defined at the read, so whatever
      * is recorded in between is not in it.
@@ -127,11 +137,15 @@ public final class RollingTally {
             return false; // the first record of an epoch makes its base on the word path
         }
         long word = bucket.get(); // the view's instant
-        long slow = before.slow + bucket.slow.get(); // after the word: at least the view's
+        long slow = test.tracksSlow() ? before.slow + bucket.slow.get() : 0L; // after the word: at least the view's
         if (!test.settled(before.calls + (word & LOW) + 1, before.errors + (word >>> 32), slow)) {
             return false;
         }
-        bucket.quiet.increment(); // striped once contended: threads stop sharing the word's cache line
+        if (Owner.owns(owner, OWNER, this)) {
+            bucket.countOwnQuiet(); // no locked instruction for the thread that keeps calling
+        } else {
+            bucket.quiet.increment(); // striped once contended: threads stop sharing the word's cache line
+        }
         return true;
     }
 
@@ -164,7 +178,7 @@ public final class RollingTally {
             BucketRing.Entry<Bucket> entry = ring.entryIn(slot);
             if (entry != null && entry.epoch() < epoch && entry.epoch() > epoch - ring.buckets()) {
                 long word = entry.bucket().get();
-                calls += (word & LOW) + entry.bucket().quiet.sum();
+                calls += (word & LOW) + entry.bucket().quiet();
                 errors += word >>> 32;
                 slow += entry.bucket().slow.get();
             }
@@ -172,6 +186,17 @@ public final class RollingTally {
         Base made = new Base(epoch, late, calls, errors, slow);
         base = made; // racing makers each store a valid base; a reader checks before use
         return made;
+    }
+
+    /** A bucket for the ring to install (once per slot and bucket interval), after freeing an ended owner's role. */
+    private Bucket freshBucket() {
+        Owner.freeIfEnded(owner, OWNER, this);
+        return new Bucket();
+    }
+
+    /** The owner's thread now, or null (for tests). */
+    Thread owner() {
+        return Owner.threadOf(owner);
     }
 
     /** Calls in the window ending at {@code nowNanos}. */
@@ -201,7 +226,7 @@ public final class RollingTally {
             Bucket bucket = ring.inWindow(slot, current);
             if (bucket != null) {
                 long word = bucket.get();
-                sums[0] += (word & LOW) + bucket.quiet.sum();
+                sums[0] += (word & LOW) + bucket.quiet();
                 sums[1] += word >>> 32;
                 sums[2] += bucket.slow.get();
             }
@@ -211,11 +236,35 @@ public final class RollingTally {
 
     /**
      * One bucket: its word ({@code errors << 32 | calls}), its slow calls, and its quiet successes
-     * (counted apart from the word, see {@link #recordedQuietly}). Never reused for another epoch.
+     * (counted apart from the word, see {@link #recordedQuietly}): the owner's in {@code home}, the
+     * other threads' in {@code quiet}. Never reused for another epoch.
      */
     private static final class Bucket extends AtomicLong {
+
+        private static final VarHandle HOME;
+
+        static {
+            try {
+                HOME = MethodHandles.lookup().findVarHandle(Bucket.class, "home", long.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
         final AtomicLong slow = new AtomicLong();
         final LongAdder quiet = new LongAdder();
+        /** The owner's quiet successes: one writer at a time (see Owner). */
+        private long home;
+
+        /** Counts one quiet success of the owner, the only thread that writes {@code home}. */
+        void countOwnQuiet() {
+            HOME.setRelease(this, home + 1);
+        }
+
+        /** Every quiet success of this bucket. */
+        long quiet() {
+            return quiet.sum() + (long) HOME.getVolatile(this);
+        }
     }
 
     /** The sums of the buckets of {@code epoch}'s window before its own, valid while no late record came after {@code lateRecords}. */

@@ -16,4 +16,12 @@ public interface WindowTest {
      * counted without asking again.
      */
     boolean settled(long calls, long errors, long slow);
+
+    /**
+     * Whether {@link #test} and {@link #settled} may depend on the slow calls; false lets a caller pass 0
+     * for them without reading them.
+     */
+    default boolean tracksSlow() {
+        return true;
+    }
 }

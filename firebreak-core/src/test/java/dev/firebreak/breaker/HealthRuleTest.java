@@ -36,6 +36,22 @@ class HealthRuleTest {
         assertThat(rule(4, 100, Duration.ofMillis(1), 51).test(4, 0, 2)).as("2 slow of 4").isFalse();
     }
 
+    /** The tally skips reading slow calls for a rule that does not track them: no answer may then depend on them. */
+    @Test
+    void aRuleWithoutSlowCallsAnswersTheSameWhateverTheSlowFigure() {
+        HealthRule off = rule(3, 50, Duration.ZERO, 10);
+        assertThat(off.tracksSlow()).isFalse();
+        assertThat(rule(3, 50, Duration.ofMillis(1), 10).tracksSlow()).isTrue();
+        for (long calls = 1; calls <= 8; calls++) {
+            for (long errors = 0; errors <= calls; errors++) {
+                for (long slow = 0; slow + errors <= calls; slow++) {
+                    assertThat(off.test(calls, errors, slow)).isEqualTo(off.test(calls, errors, 0));
+                    assertThat(off.settled(calls, errors, slow)).isEqualTo(off.settled(calls, errors, 0));
+                }
+            }
+        }
+    }
+
     @Test
     void aSlowCallIsASuccessAtLeastTheThresholdLong() {
         HealthRule rule = rule(1, 50, Duration.ofNanos(1_000), 100);

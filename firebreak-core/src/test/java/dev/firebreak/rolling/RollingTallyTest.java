@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The tally's figures as arithmetic on clock readings: the figures handed to the test hold the whole
  * window through the per-epoch base, late records retire a base, buckets leave the window, settled
- * successes are counted quietly, from hostile origins; and across 64 threads no answer misses a call
+ * successes are counted quietly (the owner's without a locked instruction, and none lost among 64
+ * threads), from hostile origins; and across 64 threads no answer misses a call
  * that had completed.
  */
 class RollingTallyTest {
@@ -105,6 +106,78 @@ class RollingTallyTest {
         }
         assertThat(record(t, true, false, 0)).as("an error sees the quiet successes").isEqualTo("5 calls, 1 errors, 0 slow");
         assertThat(t.calls(0)).isEqualTo(5);
+    }
+
+    @Test
+    void theOwnersQuietSuccessesAndAnotherThreadsAreReadTogether() throws Exception {
+        RollingTally t = tally(0);
+        Seen settledFromTwo = new Seen(2);
+        t.recordAndTest(false, false, 0, settledFromTwo); // the epoch's base, on the word
+        t.recordAndTest(false, false, 0, settledFromTwo); // quiet: this thread claims the owner's role
+        assertThat(t.owner()).isSameAs(Thread.currentThread());
+        Thread other = new Thread(() -> {
+            for (int i = 0; i < 3; i++) {
+                t.recordAndTest(false, false, 0, settledFromTwo); // quiet, in the striped adder
+            }
+        });
+        other.start();
+        other.join(10_000); // happens-before: the other thread's counts are seen below
+        assertThat(other.isAlive()).isFalse();
+        assertThat(t.owner()).as("the role stays with the first quiet recorder").isSameAs(Thread.currentThread());
+        t.recordAndTest(false, false, 0, settledFromTwo); // the owner again
+        assertThat(record(t, true, false, 0)).as("an error sees both kinds of quiet success")
+                .isEqualTo("7 calls, 1 errors, 0 slow");
+        assertThat(t.calls(0)).isEqualTo(7);
+        assertThat(t.calls(10 * BUCKET - 1)).isEqualTo(7);
+        t.recordAndTest(false, false, BUCKET, settledFromTwo); // a new epoch: its base holds bucket 0's quiet ones
+        assertThat(record(t, true, false, BUCKET)).isEqualTo("9 calls, 2 errors, 0 slow");
+    }
+
+    @Test
+    void aTerminatedOwnersRoleGoesToTheNextQuietRecorderOnceABucketIsMade() throws Exception {
+        RollingTally t = tally(0);
+        Seen settledFromOne = new Seen(1);
+        t.recordAndTest(false, false, 0, settledFromOne); // the base, on the word
+        Thread first = new Thread(() -> t.recordAndTest(false, false, 0, settledFromOne)); // quiet: claims the role
+        first.start();
+        first.join(10_000);
+        assertThat(t.owner()).isSameAs(first);
+        t.recordAndTest(false, false, 0, settledFromOne);
+        assertThat(t.owner()).as("still the terminated thread until a bucket is made").isSameAs(first);
+        t.recordAndTest(false, false, BUCKET, settledFromOne); // makes bucket 1: the role is freed (base on the word)
+        t.recordAndTest(false, false, BUCKET, settledFromOne); // quiet: claimed by this thread
+        assertThat(t.owner()).isSameAs(Thread.currentThread());
+        t.recordAndTest(false, false, 0, settledFromOne); // a late quiet record into bucket 0's home, which the first owner wrote
+        assertThat(t.calls(BUCKET)).as("the new owner continues the first one's counts").isEqualTo(6);
+    }
+
+    @Test
+    void quietSuccessesOf64ThreadsAreAllCounted() throws Exception {
+        int threads = 64;
+        int each = 5_000;
+        RollingTally t = tally(0);
+        Seen settledFromOne = new Seen(1);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            CyclicBarrier start = new CyclicBarrier(threads);
+            List<Future<?>> done = new ArrayList<>();
+            for (int n = 0; n < threads; n++) {
+                done.add(pool.submit(() -> {
+                    start.await(10, TimeUnit.SECONDS);
+                    for (int i = 0; i < each; i++) {
+                        t.recordAndTest(false, false, 0, settledFromOne); // one owner, 63 others
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(t.owner()).as("one of the pool's threads holds the role").isNotNull();
+        assertThat(t.calls(0)).as("no quiet success lost, the owner's or another's").isEqualTo((long) threads * each);
     }
 
     @Test
