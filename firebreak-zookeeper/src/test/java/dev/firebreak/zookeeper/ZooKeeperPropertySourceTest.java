@@ -1,0 +1,234 @@
+package dev.firebreak.zookeeper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.firebreak.Guard;
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.live.ConfigEvent;
+import dev.firebreak.live.DynamicConfiguration;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryNTimes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The source against a real ZooKeeper server (Debian's package, started and stopped by each test on a
+ * loopback port): pushed changes reach a running guard, a multi-key transaction is read whole, a bad
+ * value is refused with the last valid one kept, an outage is reported with the last values kept and
+ * healed on reconnection, and a session expiry loses no change.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ZooKeeperPropertySourceTest {
+
+    private static final String PATH = "/firebreak/orders-service";
+    private static final String TIMEOUT_KEY = "firebreak.command.g.execution.isolation.thread.timeoutInMilliseconds";
+    /** How long a test waits for the store's push to arrive: a bound on a real server's round trips, never a pause. */
+    private static final long WAIT_SECONDS = 20;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aChangeWrittenToTheStoreReachesARunningGuardWithoutAPoll() throws Exception {
+        try (ZooKeeperServer server = ZooKeeperServer.start(dir); CuratorFramework client = client(server)) {
+            put(client, TIMEOUT_KEY, "1000");
+            BlockingQueue<ConfigEvent> events = new LinkedBlockingQueue<>();
+            GuardRegistry registry = GuardRegistry.builder().build();
+            try (ZooKeeperPropertySource source = ZooKeeperPropertySource.watching(client, PATH);
+                    DynamicConfiguration config = DynamicConfiguration.builder(registry).source(source)
+                            .pollInterval(Duration.ofHours(1)) // only the push can bring the change in time
+                            .listener(events::add).build()) {
+                Guard guard = registry.guard("g").build();
+                assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(1000));
+                long before = source.revision();
+
+                put(client, TIMEOUT_KEY, "250");
+
+                awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "250".equals(e.value()));
+                assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(250));
+                assertThat(source.revision()).as("the revision is the store's zxid of the change").isGreaterThan(before);
+                assertThat(source.name()).isEqualTo("zookeeper:" + server.connectString() + PATH);
+            }
+        }
+    }
+
+    @Test
+    void aMultiKeyTransactionIsReadWholeOrNotAtAll() throws Exception {
+        try (ZooKeeperServer server = ZooKeeperServer.start(dir); CuratorFramework client = client(server);
+                CuratorFramework writer = client(server);
+                ZooKeeperPropertySource source = ZooKeeperPropertySource.watching(client, PATH)) {
+            put(writer, "a", "0");
+            put(writer, "b", "0");
+            ExecutorService pool = Executors.newSingleThreadExecutor();
+            try {
+                Future<?> writes = pool.submit(() -> {
+                    for (int i = 1; i <= 300; i++) { // both keys in one transaction, each time
+                        writer.transaction().forOperations(
+                                writer.transactionOp().setData().forPath(PATH + "/a", bytes(i)),
+                                writer.transactionOp().setData().forPath(PATH + "/b", bytes(i)));
+                    }
+                    return null;
+                });
+                Set<String> seen = new HashSet<>();
+                int mixed = 0;
+                while (!writes.isDone()) { // bounded by the writer's 300 transactions
+                    Map<String, String> snapshot = source.read();
+                    seen.add(snapshot.get("a"));
+                    if (!snapshot.get("a").equals(snapshot.get("b"))) {
+                        mixed++;
+                    }
+                }
+                writes.get(WAIT_SECONDS, TimeUnit.SECONDS);
+                assertThat(mixed).as("snapshots holding half a transaction").isZero();
+                assertThat(seen.size()).as("reads that overlapped the writes (else this proves nothing)").isGreaterThan(10);
+                assertThat(source.read()).containsEntry("a", "300").containsEntry("b", "300");
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    @Test
+    void aBadValueIsRefusedNamingItsKeyAndTheLastValidValueStays() throws Exception {
+        try (ZooKeeperServer server = ZooKeeperServer.start(dir); CuratorFramework client = client(server)) {
+            put(client, TIMEOUT_KEY, "700");
+            BlockingQueue<ConfigEvent> events = new LinkedBlockingQueue<>();
+            GuardRegistry registry = GuardRegistry.builder().build();
+            try (ZooKeeperPropertySource source = ZooKeeperPropertySource.watching(client, PATH);
+                    DynamicConfiguration config = DynamicConfiguration.builder(registry).source(source)
+                            .listener(events::add).build()) {
+                Guard guard = registry.guard("g").build();
+
+                put(client, TIMEOUT_KEY, "soon");
+
+                ConfigEvent refused = awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.REFUSED);
+                assertThat(refused.key()).isEqualTo(TIMEOUT_KEY);
+                assertThat(refused.value()).isEqualTo("soon");
+                assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(700));
+            }
+        }
+    }
+
+    @Test
+    void anOutageKeepsTheLastValuesSaysSoAndHealsOnReconnection() throws Exception {
+        try (ZooKeeperServer server = ZooKeeperServer.start(dir); CuratorFramework client = client(server)) {
+            put(client, TIMEOUT_KEY, "600");
+            BlockingQueue<ConfigEvent> events = new LinkedBlockingQueue<>();
+            GuardRegistry registry = GuardRegistry.builder().build();
+            try (ZooKeeperPropertySource source = ZooKeeperPropertySource.watching(client, PATH);
+                    DynamicConfiguration config = DynamicConfiguration.builder(registry).source(source)
+                            .pollInterval(Duration.ofHours(1)).listener(events::add).build()) {
+                Guard guard = registry.guard("g").build();
+
+                server.stop();
+
+                ConfigEvent failed = awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.SOURCE_FAILED);
+                assertThat(failed.message()).contains("unreachable", "the last values read stay in force");
+                assertThat(source.connected()).isFalse();
+                assertThatThrownBy(source::read).isInstanceOf(IOException.class);
+                assertThat(guard.controls().config().timeout().timeout()).as("kept through the outage")
+                        .isEqualTo(Duration.ofMillis(600));
+
+                server.restart();
+                put(client, TIMEOUT_KEY, "450"); // Curator retries until the connection is back
+
+                awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "450".equals(e.value()));
+                assertThat(source.connected()).isTrue();
+                assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(450));
+            }
+        }
+    }
+
+    @Test
+    void aSessionExpiryLosesNoChange() throws Exception {
+        try (ZooKeeperServer server = ZooKeeperServer.start(dir); CuratorFramework client = client(server);
+                CuratorFramework writer = client(server)) {
+            put(writer, TIMEOUT_KEY, "800");
+            BlockingQueue<ConfigEvent> events = new LinkedBlockingQueue<>();
+            GuardRegistry registry = GuardRegistry.builder().build();
+            try (ZooKeeperPropertySource source = ZooKeeperPropertySource.watching(client, PATH);
+                    DynamicConfiguration config = DynamicConfiguration.builder(registry).source(source)
+                            .pollInterval(Duration.ofHours(1)).listener(events::add).build()) {
+                Guard guard = registry.guard("g").build();
+
+                // The server drops the session and its watches; the change is written meanwhile.
+                client.getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
+                put(writer, TIMEOUT_KEY, "350");
+
+                awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "350".equals(e.value()));
+                assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(350));
+
+                put(writer, TIMEOUT_KEY, "300"); // the watch of the new session
+
+                awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "300".equals(e.value()));
+                assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(300));
+            }
+        }
+    }
+
+    @Test
+    void aPathMustBeAbsolute() throws Exception {
+        try (CuratorFramework unused = CuratorFrameworkFactory.newClient("127.0.0.1:1", new RetryNTimes(0, 0))) {
+            assertThatThrownBy(() -> ZooKeeperPropertySource.watching(unused, "firebreak/x"))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("path: 'firebreak/x' is not an absolute ZooKeeper path");
+            assertThatThrownBy(() -> ZooKeeperPropertySource.watching(unused, "/firebreak/"))
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    private static CuratorFramework client(ZooKeeperServer server) throws InterruptedException {
+        CuratorFramework client = CuratorFrameworkFactory.builder().connectString(server.connectString())
+                .sessionTimeoutMs(4_000).connectionTimeoutMs(2_000).retryPolicy(new RetryNTimes(40, 250)).build();
+        client.start();
+        if (!client.blockUntilConnected((int) WAIT_SECONDS, TimeUnit.SECONDS)) {
+            client.close();
+            throw new IllegalStateException("no connection to " + server.connectString());
+        }
+        return client;
+    }
+
+    private static void put(CuratorFramework client, String key, String value) throws Exception {
+        String node = PATH + "/" + key;
+        if (client.checkExists().forPath(node) == null) {
+            client.create().creatingParentsIfNeeded().forPath(node, value.getBytes(StandardCharsets.UTF_8));
+        } else {
+            client.setData().forPath(node, value.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static byte[] bytes(int value) {
+        return Integer.toString(value).getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static ConfigEvent awaitEvent(BlockingQueue<ConfigEvent> events, Predicate<ConfigEvent> wanted)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (true) {
+            ConfigEvent next = events.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (next == null) {
+                throw new AssertionError("no such configuration event within " + WAIT_SECONDS + " s");
+            }
+            if (wanted.test(next)) {
+                return next;
+            }
+        }
+    }
+}
