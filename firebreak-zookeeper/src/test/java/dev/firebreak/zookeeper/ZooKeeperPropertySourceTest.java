@@ -2,13 +2,18 @@ package dev.firebreak.zookeeper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.firebreak.zookeeper.StoreSupport.PATH;
+import static dev.firebreak.zookeeper.StoreSupport.WAIT_SECONDS;
+import static dev.firebreak.zookeeper.StoreSupport.awaitEvent;
+import static dev.firebreak.zookeeper.StoreSupport.bytes;
+import static dev.firebreak.zookeeper.StoreSupport.client;
+import static dev.firebreak.zookeeper.StoreSupport.put;
 
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.live.ConfigEvent;
 import dev.firebreak.live.DynamicConfiguration;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
@@ -20,7 +25,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryNTimes;
@@ -37,10 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ZooKeeperPropertySourceTest {
 
-    private static final String PATH = "/firebreak/orders-service";
     private static final String TIMEOUT_KEY = "firebreak.command.g.execution.isolation.thread.timeoutInMilliseconds";
-    /** How long a test waits for the store's push to arrive: a bound on a real server's round trips, never a pause. */
-    private static final long WAIT_SECONDS = 20;
 
     @TempDir
     Path dir;
@@ -81,8 +82,8 @@ class ZooKeeperPropertySourceTest {
                 Future<?> writes = pool.submit(() -> {
                     for (int i = 1; i <= 300; i++) { // both keys in one transaction, each time
                         writer.transaction().forOperations(
-                                writer.transactionOp().setData().forPath(PATH + "/a", bytes(i)),
-                                writer.transactionOp().setData().forPath(PATH + "/b", bytes(i)));
+                                writer.transactionOp().setData().forPath(PATH + "/a", bytes(Integer.toString(i))),
+                                writer.transactionOp().setData().forPath(PATH + "/b", bytes(Integer.toString(i))));
                     }
                     return null;
                 });
@@ -191,44 +192,6 @@ class ZooKeeperPropertySourceTest {
                     .hasMessageContaining("path: 'firebreak/x' is not an absolute ZooKeeper path");
             assertThatThrownBy(() -> ZooKeeperPropertySource.watching(unused, "/firebreak/"))
                     .isInstanceOf(IllegalArgumentException.class);
-        }
-    }
-
-    private static CuratorFramework client(ZooKeeperServer server) throws InterruptedException {
-        CuratorFramework client = CuratorFrameworkFactory.builder().connectString(server.connectString())
-                .sessionTimeoutMs(4_000).connectionTimeoutMs(2_000).retryPolicy(new RetryNTimes(40, 250)).build();
-        client.start();
-        if (!client.blockUntilConnected((int) WAIT_SECONDS, TimeUnit.SECONDS)) {
-            client.close();
-            throw new IllegalStateException("no connection to " + server.connectString());
-        }
-        return client;
-    }
-
-    private static void put(CuratorFramework client, String key, String value) throws Exception {
-        String node = PATH + "/" + key;
-        if (client.checkExists().forPath(node) == null) {
-            client.create().creatingParentsIfNeeded().forPath(node, value.getBytes(StandardCharsets.UTF_8));
-        } else {
-            client.setData().forPath(node, value.getBytes(StandardCharsets.UTF_8));
-        }
-    }
-
-    private static byte[] bytes(int value) {
-        return Integer.toString(value).getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static ConfigEvent awaitEvent(BlockingQueue<ConfigEvent> events, Predicate<ConfigEvent> wanted)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (true) {
-            ConfigEvent next = events.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            if (next == null) {
-                throw new AssertionError("no such configuration event within " + WAIT_SECONDS + " s");
-            }
-            if (wanted.test(next)) {
-                return next;
-            }
         }
     }
 }
