@@ -20,9 +20,10 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * A real ZooKeeper server for the tests: Debian's {@code zookeeper} package's jars, run standalone in a
  * child JVM on a free loopback port with a data folder of its own. Stopped by {@link #close()} (the tests
- * call it in their finally blocks), restartable on the same port and data.
+ * call it in their finally blocks), restartable on the same port and data. Other modules' tests reach it
+ * through this module's test jar.
  */
-final class ZooKeeperServer implements AutoCloseable {
+public final class ZooKeeperServer implements AutoCloseable {
 
     /** Where Debian's zookeeper and libzookeeper-java packages put the server's jars. */
     private static final Path JARS = Path.of("/usr/share/java");
@@ -53,7 +54,7 @@ final class ZooKeeperServer implements AutoCloseable {
     }
 
     /** Starts a server in {@code dir}, or aborts the calling test, saying why, when ZooKeeper is not installed. */
-    static ZooKeeperServer start(Path dir) throws Exception {
+    public static ZooKeeperServer start(Path dir) throws Exception {
         if (!Files.isRegularFile(JARS.resolve("zookeeper.jar"))) {
             String reason = "ZooKeeper tests skipped: Debian's zookeeper package is not installed (no "
                     + JARS.resolve("zookeeper.jar") + "). ./firebreak test installs it when run as root;"
@@ -67,12 +68,12 @@ final class ZooKeeperServer implements AutoCloseable {
     }
 
     /** The client connection string. */
-    String connectString() {
+    public String connectString() {
         return "127.0.0.1:" + port;
     }
 
     /** Stops the server (its data stays). */
-    void stop() throws InterruptedException {
+    public void stop() throws InterruptedException {
         if (process != null) {
             process.destroy();
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
@@ -83,7 +84,7 @@ final class ZooKeeperServer implements AutoCloseable {
     }
 
     /** Starts it again on the same port with the same data. */
-    void restart() throws Exception {
+    public void restart() throws Exception {
         stop();
         startProcess();
     }

@@ -1,0 +1,98 @@
+package dev.firebreak.samples.zkconfig;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.firebreak.breaker.BreakerMode;
+import dev.firebreak.zookeeper.ZooKeeperServer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryNTimes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The Spring route end to end: a real ZooKeeper server (Debian's package, on a loopback port), the
+ * service started with Spring Cloud Zookeeper Config pointed at it, and an operator's writes to
+ * {@code /config/orders-service} reaching the running guard: a timeout, a forced-open breaker, and a
+ * bad value refused while the last valid one stays.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class SpringCloudZookeeperRouteTest {
+
+    private static final String CONTEXT = "/config/orders-service/";
+    private static final String GUARD = "firebreak.command.orders.";
+    private static final long WAIT_SECONDS = 30;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void writesToTheStoreReachTheRunningGuardThroughSpringCloudsRefresh() throws Exception {
+        try (ZooKeeperServer server = ZooKeeperServer.start(dir); CuratorFramework operator = client(server)) {
+            put(operator, GUARD + "execution.isolation.thread.timeoutInMilliseconds", "800");
+            try (ConfigurableApplicationContext app = new SpringApplicationBuilder(ZooKeeperConfigService.class)
+                    .run("--ZOOKEEPER=" + server.connectString(), "--spring.main.banner-mode=off")) {
+                OrdersClient orders = app.getBean(OrdersClient.class);
+                assertThat(timeout(orders)).as("read at startup").isEqualTo(Duration.ofMillis(800));
+                assertThat(orders.latestOrder()).isEqualTo("order 42");
+
+                put(operator, GUARD + "execution.isolation.thread.timeoutInMilliseconds", "300");
+                await(() -> timeout(orders).equals(Duration.ofMillis(300)), "the new timeout");
+
+                put(operator, GUARD + "circuitBreaker.forceOpen", "true");
+                await(() -> orders.guard().controls().circuitBreaker().mode() == BreakerMode.FORCED_OPEN, "forced open");
+                assertThat(orders.latestOrder()).isEqualTo("fallback: ShortCircuitedException");
+
+                put(operator, GUARD + "execution.isolation.thread.timeoutInMilliseconds", "soon");
+                put(operator, GUARD + "circuitBreaker.forceOpen", "false"); // a valid change after the bad one
+                await(() -> orders.guard().controls().circuitBreaker().mode() == BreakerMode.AUTOMATIC, "automatic again");
+                assertThat(timeout(orders)).as("the bad value refused, the last valid one kept")
+                        .isEqualTo(Duration.ofMillis(300));
+                assertThat(orders.latestOrder()).isEqualTo("order 42");
+            }
+        }
+    }
+
+    private static Duration timeout(OrdersClient orders) {
+        return orders.guard().controls().config().timeout().timeout();
+    }
+
+    private static CuratorFramework client(ZooKeeperServer server) throws InterruptedException {
+        CuratorFramework client = CuratorFrameworkFactory.newClient(server.connectString(), new RetryNTimes(40, 250));
+        client.start();
+        if (!client.blockUntilConnected((int) WAIT_SECONDS, TimeUnit.SECONDS)) {
+            client.close();
+            throw new IllegalStateException("no connection to " + server.connectString());
+        }
+        return client;
+    }
+
+    private static void put(CuratorFramework client, String key, String value) throws Exception {
+        String node = CONTEXT + key;
+        byte[] data = value.getBytes(StandardCharsets.UTF_8);
+        if (client.checkExists().forPath(node) == null) {
+            client.create().creatingParentsIfNeeded().forPath(node, data);
+        } else {
+            client.setData().forPath(node, data);
+        }
+    }
+
+    /** Waits for Spring Cloud's watcher and refresh, another component's work, at most WAIT_SECONDS. */
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(what + ": not within " + WAIT_SECONDS + " s");
+            }
+            Thread.sleep(20); // polling another system's progress, not waiting for time to pass
+        }
+    }
+}
