@@ -1,0 +1,83 @@
+package dev.firebreak.spring.annotation.declared;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.support.GenericApplicationContext;
+
+/** A retry or hedge declaration that cannot work fails startup, naming the bean, the method and the reason. */
+class DeclaredRefusalsTest {
+
+    private static void start(String beanName, Class<?> beanClass, String... properties) {
+        new SpringApplicationBuilder(DeclaredApplications.Refused.class).web(WebApplicationType.NONE)
+                .properties("spring.cloud.compatibility-verifier.enabled=false")
+                .properties(properties)
+                .initializers(app -> ((GenericApplicationContext) app).registerBean(beanName, beanClass))
+                .run()
+                .close();
+    }
+
+    private static String bean(String name, Class<?> type, String method) {
+        return "Bean '" + name + "' (" + type.getName() + "): @Guarded method " + method + " ";
+    }
+
+    @Test
+    void aHedgeOnAMethodNotMarkedIdempotentFailsStartup() {
+        assertThatThrownBy(() -> start("writes", DeclaredApplications.NotIdempotentBean.class,
+                "firebreak.hedge.writes-hedge.maxHedges=1"))
+                .rootCause()
+                .hasMessage(bean("writes", DeclaredApplications.NotIdempotentBean.class, "write(String)")
+                        + "declares hedge 'writes-hedge' but is not marked idempotent; a hedge runs the method again while"
+                        + " the first call still runs: expected @Guarded(..., idempotent = true) if that is safe");
+    }
+
+    @Test
+    void aRetryNoKeyConfiguresFailsStartup() {
+        assertThatThrownBy(() -> start("lookups", DeclaredApplications.UnknownRetryBean.class,
+                "firebreak.retry.lookups-retry.maxAttempts=2"))
+                .rootCause()
+                .hasMessage(bean("lookups", DeclaredApplications.UnknownRetryBean.class, "lookup(String)")
+                        + "declares retry 'lookups-retyr', but the Environment has no key firebreak.retry.lookups-retyr.*;"
+                        + " expected at least one (for example firebreak.retry.lookups-retyr.maxAttempts)");
+    }
+
+    @Test
+    void aHedgeNoKeyConfiguresFailsStartup() {
+        assertThatThrownBy(() -> start("lookups", DeclaredApplications.UnknownHedgeBean.class))
+                .rootCause()
+                .hasMessageStartingWith(bean("lookups", DeclaredApplications.UnknownHedgeBean.class, "lookup(String)")
+                        + "declares hedge 'lookups-hedg', but the Environment has no key firebreak.hedge.lookups-hedg.*");
+    }
+
+    @Test
+    void aRetryOnAMonoMethodFailsStartup() {
+        assertThatThrownBy(() -> start("quotes", DeclaredApplications.MonoRetryBean.class,
+                "firebreak.retry.quotes-retry.maxAttempts=2"))
+                .rootCause()
+                .hasMessage(bean("quotes", DeclaredApplications.MonoRetryBean.class, "quote(String)")
+                        + "returns a Mono and declares retry 'quotes-retry'; a declared retry or hedge runs synchronous"
+                        + " and CompletionStage methods only");
+    }
+
+    @Test
+    void aRetryAndAHedgeOnOneMethodFailStartup() {
+        assertThatThrownBy(() -> start("prices", DeclaredApplications.BothBean.class,
+                "firebreak.retry.prices-retry.maxAttempts=2", "firebreak.hedge.prices-hedge.maxHedges=1"))
+                .rootCause()
+                .hasMessageStartingWith(bean("prices", DeclaredApplications.BothBean.class, "price(String)")
+                        + "declares both retry 'prices-retry' and hedge 'prices-hedge'");
+    }
+
+    @Test
+    void oneRetryDeclaredThroughTwoGuardsFailsStartup() {
+        assertThatThrownBy(() -> start("shared", DeclaredApplications.SharedRetryBean.class,
+                "firebreak.retry.shared-retry.maxAttempts=2"))
+                .rootCause()
+                .hasMessageContaining("Bean 'shared' (" + DeclaredApplications.SharedRetryBean.class.getName() + ")")
+                .hasMessageContaining("declares retry 'shared-retry' through guard '")
+                .hasMessageContaining("but another @Guarded method declares it through guard '")
+                .hasMessageEndingWith("a policy goes through one guard: give each guard its own");
+    }
+}
