@@ -11,6 +11,8 @@ import dev.firebreak.live.EffectiveProperty;
 import dev.firebreak.retry.Retry;
 import dev.firebreak.retry.RetryRegistry;
 import dev.firebreak.spring.annotation.declared.DeclaredApplications.Orders;
+import dev.firebreak.spring.boot.actuate.FirebreakEndpoint;
+import java.util.List;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -42,7 +44,8 @@ class DeclaredRetryTest {
                 .web(WebApplicationType.NONE)
                 .properties("spring.cloud.compatibility-verifier.enabled=false", "firebreak.config.poll-interval=0",
                         "firebreak.retry.orders-retry.maxAttempts=3", "firebreak.retry.orders-async-retry.maxAttempts=3",
-                        "firebreak.retry.orders-bare-retry.maxAttempts=2");
+                        "firebreak.retry.orders-bare-retry.maxAttempts=2",
+                        "management.endpoints.web.exposure.include=firebreak");
         for (String policy : new String[] {"orders-retry", "orders-async-retry", "orders-bare-retry"}) {
             for (String key : noWait) {
                 builder.properties("firebreak.retry." + policy + "." + key);
@@ -76,6 +79,21 @@ class DeclaredRetryTest {
                 .filter(p -> p.key().equals("maxAttempts")).findFirst().orElseThrow();
         assertThat(maxAttempts.value()).isEqualTo(3);
         assertThat(maxAttempts.origin()).isEqualTo("firebreak.retry.orders-retry.maxAttempts");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theEndpointAndTheEventsFeedShowTheDeclaredRetryAsACodeBuiltOne() {
+        FirebreakEndpoint endpoint = context.getBean(FirebreakEndpoint.class);
+        Map<String, Object> retries = (Map<String, Object>) endpoint.firebreak().get("retries");
+        assertThat((Map<String, Object>) retries.get("orders-retry")).containsEntry("guard", "orders");
+
+        orders.failFirst(1);
+        assertThat(orders.order("o-6")).isEqualTo("o-6 on call 2");
+        Map<String, Object> feed = (Map<String, Object>) endpoint.guard("events", "orders-retry", "RETRY");
+        List<Map<String, Object>> events = (List<Map<String, Object>>) feed.get("events");
+        assertThat(events).singleElement().satisfies(event -> assertThat(event)
+                .containsEntry("policy", "orders-retry").containsEntry("policyType", "retry"));
     }
 
     @Test
