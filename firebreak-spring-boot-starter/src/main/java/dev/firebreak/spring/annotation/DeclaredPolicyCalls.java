@@ -15,8 +15,9 @@ import org.springframework.aop.ProxyMethodInvocation;
  * A call of a {@link Guarded} method that declares a retry or a hedge: the policy is outside the guard
  * and each attempt is one call through it (the guard's fallback deferred to the policy, so an attempt is
  * recorded as an attempt, never as a caller's outcome); the fallback method answers the caller once,
- * after the policy's last attempt. Synchronous and {@code CompletionStage} methods only (the others are
- * refused when the bean is created, {@link DeclaredPolicies#check}).
+ * after the policy's last attempt. Synchronous, {@code CompletionStage} and {@code Mono} methods
+ * ({@link ReactiveGuarding#declared}); a {@code Flux} method is refused when the bean is created
+ * ({@link DeclaredPolicies#check}).
  */
 final class DeclaredPolicyCalls {
 
@@ -25,6 +26,9 @@ final class DeclaredPolicyCalls {
 
     static Object invoke(GuardedMethods methods, GuardedMethod guarded, Guard guard, MethodInvocation invocation,
             Object target, Object[] args) {
+        if (guarded.kind() == ReturnKind.MONO) {
+            return ReactiveGuarding.declared(methods, guarded, guard, invocation, target, args);
+        }
         FallbackMethod fallback = guarded.fallback();
         if (guarded.kind() == ReturnKind.STAGE) {
             Supplier<CompletionStage<Object>> attempt = () -> stageAttempt(invocation);

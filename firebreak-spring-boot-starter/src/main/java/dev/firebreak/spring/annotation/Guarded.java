@@ -50,10 +50,11 @@ import java.lang.annotation.Target;
  * public Profile profile(String id) { return client.profile(id); }
  * }</pre>
  *
- * <p>They run synchronous and {@code CompletionStage} methods. The application fails to start, naming the
- * bean, the method and the reason, for a hedge on a method not marked {@link #idempotent()}, a retry or a
- * hedge whose name has no key in the Environment, both on one method, either on a {@code Mono} or
- * {@code Flux} method, or one policy name declared through two guards.
+ * <p>They run synchronous, {@code CompletionStage} and {@code Mono} methods (for a {@code Mono}, each
+ * subscription is one call of the policy). The application fails to start, naming the bean, the method
+ * and the reason, for a hedge on a method not marked {@link #idempotent()}, a retry or a hedge whose name
+ * has no key in the Environment, both on one method, either on a {@code Flux} method, or one policy name
+ * declared through two guards.
  *
  * <p>The annotation applies where it is on the method, on a method it overrides, or on an interface
  * method it implements, also when the bean's class implements that interface with a method inherited

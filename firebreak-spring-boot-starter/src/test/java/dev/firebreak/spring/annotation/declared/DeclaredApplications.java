@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Bean;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /** Applications (no web server, no component scan) whose beans declare a retry or a hedge on {@code @Guarded}. */
@@ -66,6 +67,22 @@ public final class DeclaredApplications {
         CompletionStage<String> cachedAsync(String id, Throwable cause) {
             fallbacks.incrementAndGet();
             return CompletableFuture.completedFuture("cached " + id + " after " + cause.getMessage());
+        }
+
+        @Guarded(name = "orders-mono", retry = "orders-mono-retry", fallbackMethod = "cachedMono")
+        public Mono<String> orderMono(String id) {
+            return Mono.fromCallable(() -> {
+                int call = calls.incrementAndGet();
+                if (call <= failFirst) {
+                    throw new IllegalStateException("down at call " + call);
+                }
+                return id + " on call " + call;
+            });
+        }
+
+        Mono<String> cachedMono(String id, Throwable cause) {
+            fallbacks.incrementAndGet();
+            return Mono.just("cached " + id + " after " + cause.getMessage());
         }
 
         @Guarded(name = "orders-bare", retry = "orders-bare-retry")
@@ -176,11 +193,11 @@ public final class DeclaredApplications {
         }
     }
 
-    /** A retry on a Mono method. */
-    public static class MonoRetryBean {
+    /** A retry on a Flux method. */
+    public static class FluxRetryBean {
         @Guarded(name = "quotes", retry = "quotes-retry")
-        public Mono<String> quote(String symbol) {
-            return Mono.just(symbol);
+        public Flux<String> quote(String symbol) {
+            return Flux.just(symbol);
         }
     }
 

@@ -52,13 +52,14 @@ class DeclaredRefusalsTest {
     }
 
     @Test
-    void aRetryOnAMonoMethodFailsStartup() {
-        assertThatThrownBy(() -> start("quotes", DeclaredApplications.MonoRetryBean.class,
+    void aRetryOnAFluxMethodFailsStartup() {
+        assertThatThrownBy(() -> start("quotes", DeclaredApplications.FluxRetryBean.class,
                 "firebreak.retry.quotes-retry.maxAttempts=2"))
                 .rootCause()
-                .hasMessage(bean("quotes", DeclaredApplications.MonoRetryBean.class, "quote(String)")
-                        + "returns a Mono and declares retry 'quotes-retry'; a declared retry or hedge runs synchronous"
-                        + " and CompletionStage methods only");
+                .hasMessage(bean("quotes", DeclaredApplications.FluxRetryBean.class, "quote(String)")
+                        + "returns a Flux and declares retry 'quotes-retry'; a declared retry or hedge runs synchronous,"
+                        + " CompletionStage and Mono methods (a Flux's elements cannot be taken back from the caller to"
+                        + " run it again)");
     }
 
     @Test

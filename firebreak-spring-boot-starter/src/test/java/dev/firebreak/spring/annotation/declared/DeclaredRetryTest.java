@@ -13,6 +13,7 @@ import dev.firebreak.retry.RetryRegistry;
 import dev.firebreak.spring.annotation.declared.DeclaredApplications.Orders;
 import dev.firebreak.spring.boot.actuate.FirebreakEndpoint;
 import java.util.List;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -22,6 +23,7 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.MapPropertySource;
+import reactor.core.publisher.Mono;
 
 /**
  * A retry declared on {@code @Guarded}, in a real Spring context: the dependency's call count shows the
@@ -44,9 +46,10 @@ class DeclaredRetryTest {
                 .web(WebApplicationType.NONE)
                 .properties("spring.cloud.compatibility-verifier.enabled=false", "firebreak.config.poll-interval=0",
                         "firebreak.retry.orders-retry.maxAttempts=3", "firebreak.retry.orders-async-retry.maxAttempts=3",
+                        "firebreak.retry.orders-mono-retry.maxAttempts=3",
                         "firebreak.retry.orders-bare-retry.maxAttempts=2",
                         "management.endpoints.web.exposure.include=firebreak");
-        for (String policy : new String[] {"orders-retry", "orders-async-retry", "orders-bare-retry"}) {
+        for (String policy : new String[] {"orders-retry", "orders-async-retry", "orders-mono-retry", "orders-bare-retry"}) {
             for (String key : noWait) {
                 builder.properties("firebreak.retry." + policy + "." + key);
             }
@@ -139,6 +142,22 @@ class DeclaredRetryTest {
         assertThat(orders.fallbacks()).hasValue(1);
         assertThat(onGuard("orders-async", EventType.FAILURE)).isEqualTo(4);
         assertThat(onGuard("orders-async", EventType.FALLBACK_MISSING)).isZero();
+    }
+
+    @Test
+    void aMonoMethodIsRetriedPerSubscriptionAndFallsBackToTheFallbacksMonoOnce() {
+        orders.failFirst(1);
+        Mono<String> first = orders.orderMono("m-1");
+        assertThat(orders.calls()).as("nothing before a subscription").hasValue(0);
+        assertThat(first.block(Duration.ofSeconds(30))).isEqualTo("m-1 on call 2");
+        orders.failFirst(Integer.MAX_VALUE);
+        assertThat(orders.orderMono("m-2").block(Duration.ofSeconds(30))).isEqualTo("cached m-2 after down at call 5");
+        assertThat(orders.calls()).hasValue(5);
+        assertThat(orders.fallbacks()).hasValue(1);
+        assertThat(onGuard("orders-mono", EventType.FAILURE)).isEqualTo(4);
+        assertThat(onGuard("orders-mono", EventType.SUCCESS)).isEqualTo(1);
+        assertThat(onGuard("orders-mono", EventType.FALLBACK_MISSING)).isZero();
+        assertThat(retry("orders-mono-retry").metrics().calls()).isEqualTo(2);
     }
 
     @Test
