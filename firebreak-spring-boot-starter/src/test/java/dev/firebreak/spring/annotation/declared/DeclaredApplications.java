@@ -222,7 +222,28 @@ public final class DeclaredApplications {
         }
     }
 
-    /** An application made of {@code bean}'s one instance. */
+    /** A retry named {@code default}, the name of the default section. */
+    public static class DefaultNamedBean {
+        @Guarded(name = "reports", retry = "default")
+        public String report(String key) {
+            return key;
+        }
+    }
+
+    /** Two methods of one guard sharing one retry. */
+    public static class SharedOnOneGuardBean {
+        @Guarded(name = "same", retry = "same-retry")
+        public String first(String key) {
+            return "first " + key;
+        }
+
+        @Guarded(name = "same", retry = "same-retry")
+        public String second(String key) {
+            return "second " + key;
+        }
+    }
+
+    /** The application: its one bean is registered by the test. */
     @SpringBootConfiguration
     @EnableAutoConfiguration
     public static class Refused {

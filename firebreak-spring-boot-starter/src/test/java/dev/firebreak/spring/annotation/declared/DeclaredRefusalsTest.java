@@ -1,22 +1,34 @@
 package dev.firebreak.spring.annotation.declared;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.retry.Retry;
+import dev.firebreak.retry.RetryRegistry;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.support.GenericApplicationContext;
 
-/** A retry or hedge declaration that cannot work fails startup, naming the bean, the method and the reason. */
+/**
+ * A retry or hedge declaration that cannot work fails startup, naming the bean, the method and the reason;
+ * methods of one guard may share a declared policy.
+ */
 class DeclaredRefusalsTest {
 
     private static void start(String beanName, Class<?> beanClass, String... properties) {
-        new SpringApplicationBuilder(DeclaredApplications.Refused.class).web(WebApplicationType.NONE)
+        run(beanName, beanClass, properties).close();
+    }
+
+    private static ConfigurableApplicationContext run(String beanName, Class<?> beanClass, String... properties) {
+        return new SpringApplicationBuilder(DeclaredApplications.Refused.class).web(WebApplicationType.NONE)
                 .properties("spring.cloud.compatibility-verifier.enabled=false")
                 .properties(properties)
                 .initializers(app -> ((GenericApplicationContext) app).registerBean(beanName, beanClass))
-                .run()
-                .close();
+                .run();
     }
 
     private static String bean(String name, Class<?> type, String method) {
@@ -80,5 +92,28 @@ class DeclaredRefusalsTest {
                 .hasMessageContaining("declares retry 'shared-retry' through guard '")
                 .hasMessageContaining("but another @Guarded method declares it through guard '")
                 .hasMessageEndingWith("a policy goes through one guard: give each guard its own");
+    }
+
+    @Test
+    void aPolicyNamedDefaultFailsStartup() {
+        assertThatThrownBy(() -> start("reports", DeclaredApplications.DefaultNamedBean.class,
+                "firebreak.retry.default.maxAttempts=2"))
+                .rootCause()
+                .hasMessage(bean("reports", DeclaredApplications.DefaultNamedBean.class, "report(String)")
+                        + "declares retry 'default'; expected the name of a retry policy (not blank, not 'default',"
+                        + " which names the default section firebreak.retry.default.*)");
+    }
+
+    @Test
+    void methodsOfOneGuardShareOneDeclaredRetry() {
+        try (ConfigurableApplicationContext context = run("same", DeclaredApplications.SharedOnOneGuardBean.class,
+                "firebreak.retry.same-retry.maxAttempts=2")) {
+            DeclaredApplications.SharedOnOneGuardBean bean = context.getBean(DeclaredApplications.SharedOnOneGuardBean.class);
+            assertThat(bean.first("a")).isEqualTo("first a");
+            assertThat(bean.second("b")).isEqualTo("second b");
+            Retry retry = RetryRegistry.of(context.getBean(GuardRegistry.class)).find("same-retry").orElseThrow();
+            assertThat(retry.metrics().calls()).as("both methods' calls").isEqualTo(2);
+            assertThat(RetryRegistry.of(context.getBean(GuardRegistry.class)).policies()).hasSize(1);
+        }
     }
 }
