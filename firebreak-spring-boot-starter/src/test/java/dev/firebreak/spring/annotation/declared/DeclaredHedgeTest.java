@@ -7,6 +7,7 @@ import dev.firebreak.event.EventType;
 import dev.firebreak.hedge.Hedge;
 import dev.firebreak.hedge.HedgeRegistry;
 import dev.firebreak.spring.annotation.declared.DeclaredApplications.Profiles;
+import dev.firebreak.testkit.Await;
 import dev.firebreak.testkit.ManualClock;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -48,6 +49,16 @@ class DeclaredHedgeTest {
         context.close();
     }
 
+    /*
+     * The policy arms its hedge timer after it has launched the first attempt, so the attempt may be
+     * running before the timer exists: moving the clock then would leave the timer 20 ms ahead of it.
+     * Wait (without moving time) until the 20 ms timer is pending.
+     */
+    private void awaitHedgeArmed() {
+        Await.until("the hedge timer is armed", () -> clock.pendingDelays().contains(Duration.ofMillis(20).toNanos()),
+                () -> "pending: " + clock.pendingDelays());
+    }
+
     private Hedge hedge(String name) {
         return HedgeRegistry.of(registry).find(name).orElseThrow();
     }
@@ -70,6 +81,7 @@ class DeclaredHedgeTest {
         });
         assertThat(profiles.firstStarted().await(30, TimeUnit.SECONDS)).as("first attempt started").isTrue();
         assertThat(caller).as("no hedge before the delay").isNotDone();
+        awaitHedgeArmed();
         clock.advance(Duration.ofMillis(20));
 
         assertThat(caller.get(30, TimeUnit.SECONDS)).isEqualTo("p-1 from call 2");
@@ -85,6 +97,7 @@ class DeclaredHedgeTest {
         CompletableFuture<String> caller = profiles.profileAsync("p-2").toCompletableFuture();
         assertThat(profiles.firstStarted().await(30, TimeUnit.SECONDS)).isTrue();
         assertThat(caller).isNotDone();
+        awaitHedgeArmed();
         clock.advance(Duration.ofMillis(20));
 
         assertThat(caller.get(30, TimeUnit.SECONDS)).isEqualTo("p-2 from call 2");
