@@ -38,6 +38,24 @@ import java.lang.annotation.Target;
  * message naming the bean, the method and the signature expected. Without a fallback a failure reaches
  * the caller as a {@code GuardException} saying what happened (its cause is the method's exception).
  *
+ * <p>A retry, or a hedge, is declared beside the guard and configured like one built in code, from
+ * {@code firebreak.retry.<name>.*} or {@code firebreak.hedge.<name>.*} (live: a change applies to the next
+ * call); each attempt goes through the guard, and the fallback method answers once, after the last attempt:
+ *
+ * <pre>{@code
+ * @Guarded(name = "orders", retry = "orders-retry", fallbackMethod = "cachedOrder")
+ * public Order order(String id) { return client.order(id); }
+ *
+ * @Guarded(name = "profiles", hedge = "profiles-hedge", idempotent = true)
+ * public Profile profile(String id) { return client.profile(id); }
+ * }</pre>
+ *
+ * <p>They run synchronous, {@code CompletionStage} and {@code Mono} methods (for a {@code Mono}, each
+ * subscription is one call of the policy). The application fails to start, naming the bean, the method
+ * and the reason, for a hedge on a method not marked {@link #idempotent()}, a retry or a hedge whose name
+ * has no key in the Environment, both on one method, either on a {@code Flux} method, or one policy name
+ * declared through two guards.
+ *
  * <p>The annotation applies where it is on the method, on a method it overrides, or on an interface
  * method it implements, also when the bean's class implements that interface with a method inherited
  * from a superclass outside it; each bean class resolves its own guard and fallback for such a method.
@@ -52,4 +70,19 @@ public @interface Guarded {
 
     /** The name of the fallback method on the same bean; empty for none. */
     String fallbackMethod() default "";
+
+    /**
+     * The retry policy around the guard, configured from {@code firebreak.retry.<retry>.*}; empty for none.
+     * Each attempt is one call through the guard.
+     */
+    String retry() default "";
+
+    /**
+     * The hedging policy around the guard, configured from {@code firebreak.hedge.<hedge>.*}; empty for
+     * none. Needs {@link #idempotent()}: a hedge runs the method again while the first call still runs.
+     */
+    String hedge() default "";
+
+    /** Whether the method may run more than once at the same time with the same arguments (a hedge needs it). */
+    boolean idempotent() default false;
 }

@@ -1,6 +1,7 @@
 package dev.firebreak.spring.annotation;
 
 import dev.firebreak.GuardRegistry;
+import dev.firebreak.live.DynamicConfiguration;
 import dev.firebreak.spring.boot.FirebreakAutoConfiguration;
 import org.springframework.aop.Advisor;
 import org.springframework.beans.factory.ObjectProvider;
@@ -11,6 +12,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Role;
+import org.springframework.core.env.Environment;
 
 /**
  * Applies {@link Guarded} to Spring beans: an infrastructure advisor (picked up by Boot's auto-proxy
@@ -28,15 +30,16 @@ public class GuardedAnnotationAutoConfiguration {
     /** The methods found and the guards they use, from the application's registry. */
     @Bean
     @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-    static GuardedMethods firebreakGuardedMethods(ObjectProvider<GuardRegistry> registry) {
-        return new GuardedMethods(registry);
+    static GuardedMethods firebreakGuardedMethods(ObjectProvider<GuardRegistry> registry,
+            ObjectProvider<DynamicConfiguration> configuration) {
+        return new GuardedMethods(registry, configuration);
     }
 
     /** Resolves each bean's {@code @Guarded} methods (and fallbacks) when the bean is created. */
     @Bean
     @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-    static GuardedMethodsScanner firebreakGuardedMethodsScanner(ObjectProvider<GuardedMethods> methods) {
-        return new GuardedMethodsScanner(methods.getObject());
+    static GuardedMethodsScanner firebreakGuardedMethodsScanner(ObjectProvider<GuardedMethods> methods, Environment environment) {
+        return new GuardedMethodsScanner(methods.getObject(), environment);
     }
 
     /**

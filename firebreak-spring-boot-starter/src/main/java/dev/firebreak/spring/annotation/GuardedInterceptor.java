@@ -32,6 +32,9 @@ final class GuardedInterceptor implements MethodInterceptor {
         GuardedMethod guarded = methods.get(method, targetClass);
         Guard guard = methods.guard(guarded.guardName());
         Object[] args = invocation.getArguments();
+        if (guarded.retry() != null || guarded.hedge() != null) {
+            return DeclaredPolicyCalls.invoke(methods, guarded, guard, invocation, target, args);
+        }
         return switch (guarded.kind()) {
             case SYNC -> guard.execute(() -> proceed(invocation), fallback(guarded, target, args));
             case STAGE -> stage(guard, invocation, guarded, target, args);
@@ -71,6 +74,16 @@ final class GuardedInterceptor implements MethodInterceptor {
                 return CompletableFuture.failedFuture(e);
             }
         }, fallback == null ? null : FellBack::new);
+        return switchToFallback(outcome, fallback, target, args);
+    }
+
+    /**
+     * The caller's stage: {@code outcome}, or, where it completed with {@link FellBack}, the fallback
+     * method's stage ({@code outcome} as it is without a fallback method).
+     */
+    @SuppressWarnings("unchecked")
+    static CompletableFuture<Object> switchToFallback(CompletableFuture<Object> outcome, FallbackMethod fallback,
+            Object target, Object[] args) {
         if (fallback == null) {
             return outcome;
         }
@@ -88,6 +101,6 @@ final class GuardedInterceptor implements MethodInterceptor {
     }
 
     /** What the guard's fallback returns for a stage method: the caller then switches to the fallback's stage. */
-    private record FellBack(GuardException failure) {
+    record FellBack(GuardException failure) {
     }
 }

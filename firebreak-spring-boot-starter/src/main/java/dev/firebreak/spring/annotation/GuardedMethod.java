@@ -5,9 +5,15 @@ import org.springframework.util.ClassUtils;
 
 /**
  * One {@link Guarded} method as resolved when its bean was created: the guard's name, how its result
- * is guarded, and its fallback method (null for none).
+ * is guarded, its fallback method (null for none), and the retry or hedge declared around the guard
+ * (each null for none; never both).
  */
-record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback) {
+record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback, String retry, String hedge) {
+
+    /** A method with a guard and no declared retry or hedge. */
+    GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback) {
+        this(guardName, kind, fallback, null, null);
+    }
 
     /** Resolves {@code method} of bean {@code beanName}; a bad fallback throws (see {@link FallbackMethod#resolve}). */
     static GuardedMethod resolve(String beanName, Class<?> beanClass, Method method) {
@@ -26,8 +32,13 @@ record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback)
                     + method.getName() + " returns a " + method.getReturnType().getSimpleName()
                     + "; expected dev.firebreak:firebreak-reactor on the classpath to guard it");
         }
+        DeclaredPolicies.check(beanName, beanClass, method, guarded, kind);
         FallbackMethod fallback = guarded.fallbackMethod().isEmpty() ? null
                 : FallbackMethod.resolve(beanName, beanClass, method, guarded.fallbackMethod());
-        return new GuardedMethod(guarded.name(), kind, fallback);
+        return new GuardedMethod(guarded.name(), kind, fallback, emptyToNull(guarded.retry()), emptyToNull(guarded.hedge()));
+    }
+
+    private static String emptyToNull(String name) {
+        return name.isEmpty() ? null : name;
     }
 }

@@ -2,6 +2,9 @@ package dev.firebreak.spring.annotation;
 
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
+import dev.firebreak.hedge.Hedge;
+import dev.firebreak.live.DynamicConfiguration;
+import dev.firebreak.retry.Retry;
 import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.Set;
@@ -26,15 +29,48 @@ public final class GuardedMethods {
     /** Classes searched whole by the startup scan and found without {@code @Guarded} methods; only ever grows. */
     private final Set<Class<?>> withoutGuardedMethods = ConcurrentHashMap.newKeySet();
 
+    /** Each declared retry's name and the name of the guard it goes through; one guard per retry. */
+    private final Map<String, String> retryGuards = new ConcurrentHashMap<>();
+    /** Each declared hedge's name and the name of the guard it goes through; one guard per hedge. */
+    private final Map<String, String> hedgeGuards = new ConcurrentHashMap<>();
+    /** The declared policies built so far, by name: each built once, its methods share it. */
+    private final Map<String, Retry> retries = new ConcurrentHashMap<>();
+    private final Map<String, Hedge> hedges = new ConcurrentHashMap<>();
+
+    private final ObjectProvider<DynamicConfiguration> configuration;
+
     /** Reads the registry lazily, so that creating this object initialises nothing. */
     public GuardedMethods(ObjectProvider<GuardRegistry> registry) {
+        this(registry, null);
+    }
+
+    /**
+     * Also asks for the registry's live configuration before a declared retry or hedge is built, so that an
+     * application's own registry is bound to the Environment by then (the starter's is bound as it is made).
+     */
+    GuardedMethods(ObjectProvider<GuardRegistry> registry, ObjectProvider<DynamicConfiguration> configuration) {
         this.registry = registry;
+        this.configuration = configuration;
     }
 
     /** Records a method of {@code beanClass} resolved at startup. */
     void put(Class<?> beanClass, Method method, GuardedMethod guarded) {
         methods.computeIfAbsent(beanClass, type -> new ConcurrentHashMap<>()).put(method, guarded);
         guardNames.add(guarded.guardName());
+    }
+
+    /**
+     * Records the retry or hedge {@code guarded} declares, if any; returns the name of another guard that
+     * policy name already goes through (a conflict the caller refuses), or null.
+     */
+    String claimPolicy(GuardedMethod guarded) {
+        String other = null;
+        if (guarded.retry() != null) {
+            other = retryGuards.putIfAbsent(guarded.retry(), guarded.guardName());
+        } else if (guarded.hedge() != null) {
+            other = hedgeGuards.putIfAbsent(guarded.hedge(), guarded.guardName());
+        }
+        return other == null || other.equals(guarded.guardName()) ? null : other;
     }
 
     /** Records that the startup scan searched every method of {@code userClass} and found none {@code @Guarded}. */
@@ -64,6 +100,7 @@ public final class GuardedMethods {
         return methods.computeIfAbsent(targetClass, type -> new ConcurrentHashMap<>()).computeIfAbsent(method, m -> {
             GuardedMethod resolved = GuardedMethod.resolve(targetClass.getSimpleName(), targetClass, m);
             guardNames.add(resolved.guardName());
+            claimPolicy(resolved); // a conflict surfaces when the policy is looked up (retry/hedge)
             return resolved;
         });
     }
@@ -74,6 +111,47 @@ public final class GuardedMethods {
             return; // nothing to make: the registry is not asked for
         }
         guardNames.forEach(this::guard);
+        retryGuards.forEach((name, guardName) -> retry(name, guard(guardName)));
+        hedgeGuards.forEach((name, guardName) -> hedge(name, guard(guardName)));
+    }
+
+    /**
+     * The declared retry {@code name} through {@code guard}, built once (registered in the registry's
+     * {@code RetryRegistry}, so it is configured live from {@code firebreak.retry.<name>.*} and shows on the
+     * endpoint, the meters and the events feed as one built in code does).
+     */
+    Retry retry(String name, Guard guard) {
+        Retry retry = retries.get(name);
+        if (retry == null) {
+            bound();
+            retry = retries.computeIfAbsent(name, n -> Retry.named(n).through(guard).build());
+        }
+        return requireThrough(retry.guard(), guard, "retry", name, retry);
+    }
+
+    /** The declared hedge {@code name} through {@code guard}, built once (as {@link #retry}). */
+    Hedge hedge(String name, Guard guard) {
+        Hedge hedge = hedges.get(name);
+        if (hedge == null) {
+            bound();
+            hedge = hedges.computeIfAbsent(name, n -> Hedge.named(n).through(guard).build());
+        }
+        return requireThrough(hedge.guard(), guard, "hedge", name, hedge);
+    }
+
+    /** Makes sure the registry reads the Environment before a policy reads its configuration from it. */
+    private void bound() {
+        if (configuration != null) {
+            configuration.getIfAvailable(); // binds an application's own registry; the starter's is bound already
+        }
+    }
+
+    private static <P> P requireThrough(Guard actual, Guard expected, String kind, String name, P policy) {
+        if (actual != expected) {
+            throw new IllegalStateException("declared " + kind + " '" + name + "' goes through guard '" + actual.name()
+                    + "'; it cannot also serve guard '" + expected.name() + "': give each guard its own " + kind);
+        }
+        return policy;
     }
 
     /** The guard named {@code name}: the registry's, built with its configuration if it has none yet. */

@@ -1,8 +1,10 @@
 package dev.firebreak.spring.annotation;
 
+import java.lang.reflect.Method;
 import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
@@ -23,9 +25,16 @@ import org.springframework.util.ReflectionUtils;
 final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializingSingleton {
 
     private final GuardedMethods methods;
+    private final Environment environment;
 
     GuardedMethodsScanner(GuardedMethods methods) {
+        this(methods, null);
+    }
+
+    /** With {@code environment}, a declared retry or hedge whose name it does not configure fails the bean. */
+    GuardedMethodsScanner(GuardedMethods methods, Environment environment) {
         this.methods = methods;
+        this.environment = environment;
     }
 
     @Override
@@ -39,7 +48,9 @@ final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializin
         ReflectionUtils.doWithMethods(beanClass, method -> {
             found[0] = true;
             try {
-                methods.put(beanClass, method, GuardedMethod.resolve(beanName, beanClass, method));
+                GuardedMethod guarded = GuardedMethod.resolve(beanName, beanClass, method);
+                checkPolicies(beanName, beanClass, method, guarded);
+                methods.put(beanClass, method, guarded);
             } catch (IllegalStateException refused) {
                 throw new BeanCreationException(beanName, refused.getMessage(), refused);
             }
@@ -49,6 +60,23 @@ final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializin
             methods.searchedWithoutGuarded(beanClass); // the advisor's class filter reads it too
         }
         return bean;
+    }
+
+    /** Refuses a declared retry or hedge the Environment does not configure, or one already serving another guard. */
+    private void checkPolicies(String beanName, Class<?> beanClass, Method method, GuardedMethod guarded) {
+        if (guarded.retry() == null && guarded.hedge() == null) {
+            return;
+        }
+        if (environment != null) {
+            DeclaredPolicies.requireConfigured(beanName, beanClass, method, GuardedSearch.find(method, beanClass), environment);
+        }
+        String other = methods.claimPolicy(guarded);
+        if (other != null) {
+            String kind = guarded.retry() != null ? "retry '" + guarded.retry() + "'" : "hedge '" + guarded.hedge() + "'";
+            throw DeclaredPolicies.refusal(beanName, beanClass, method, "declares " + kind + " through guard '"
+                    + guarded.guardName() + "', but another @Guarded method declares it through guard '" + other
+                    + "'; a policy goes through one guard: give each guard its own");
+        }
     }
 
     @Override

@@ -1,8 +1,15 @@
 package dev.firebreak.spring.annotation;
 
+import dev.firebreak.Fallback;
 import dev.firebreak.Guard;
+import dev.firebreak.GuardException;
+import dev.firebreak.hedge.Idempotent;
 import dev.firebreak.reactor.GuardedFlux;
 import dev.firebreak.reactor.GuardedMono;
+import dev.firebreak.spring.annotation.GuardedInterceptor.FellBack;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 import org.aopalliance.intercept.MethodInvocation;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -15,6 +22,45 @@ import reactor.core.publisher.Mono;
 final class ReactiveGuarding {
 
     private ReactiveGuarding() {
+    }
+
+    /**
+     * A Mono method that declares a retry or a hedge: the method is called at once, as above; each
+     * subscription is one call of the policy, each attempt a subscription to the method's Mono through the
+     * guard ({@code submitAsync}). Cancelling the subscription cancels the policy's call (its attempt in
+     * flight, its pending wait); the fallback method's Mono follows the policy's last attempt.
+     */
+    @SuppressWarnings("unchecked")
+    static Mono<Object> declared(GuardedMethods methods, GuardedMethod guarded, Guard guard, MethodInvocation invocation,
+            Object target, Object[] args) {
+        Mono<Object> assembled;
+        try {
+            assembled = (Mono<Object>) GuardedInterceptor.proceed(invocation);
+            assembled = assembled == null ? Mono.empty() : assembled;
+        } catch (Exception e) {
+            assembled = Mono.error(e);
+        }
+        Mono<Object> source = assembled;
+        FallbackMethod fallback = guarded.fallback();
+        Supplier<CompletionStage<Object>> attempt = source::toFuture; // cancelling the future cancels the subscription
+        Fallback<Object> marker = fallback == null ? null : FellBack::new;
+        Mono<Object> outcome = Mono.defer(() -> Mono.fromFuture(guarded.retry() != null
+                ? methods.retry(guarded.retry(), guard).submitAsync(attempt, marker)
+                : methods.hedge(guarded.hedge(), guard).submitAsync(Idempotent.stage(attempt), marker)));
+        if (fallback == null) {
+            return outcome;
+        }
+        return outcome.flatMap(value -> {
+            if (!(value instanceof FellBack(GuardException failure))) {
+                return Mono.just(value);
+            }
+            try {
+                Mono<Object> replacement = (Mono<Object>) fallback.invoke(target, args, failure);
+                return replacement == null ? Mono.empty() : replacement;
+            } catch (Exception e) {
+                return Mono.error(e);
+            }
+        });
     }
 
     @SuppressWarnings("unchecked")
