@@ -78,7 +78,7 @@ record ChildrenSnapshot(Map<String, String> properties, long revision) {
             }
             byte[] data = read.getData();
             properties.put(children.get(i), data == null ? "" : new String(data, StandardCharsets.UTF_8).strip());
-            revision = Math.max(revision, read.getStat().getMzxid());
+            revision = Math.max(revision, Revisions.modifiedAt(read));
         }
         return new ChildrenSnapshot(properties, revision);
     }

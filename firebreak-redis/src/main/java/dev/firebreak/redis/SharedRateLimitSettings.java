@@ -1,0 +1,19 @@
+package dev.firebreak.redis;
+
+import java.time.Duration;
+
+/** A shared limit's settings, validated by {@link SharedRateLimitBuilder#build()}. */
+record SharedRateLimitSettings(int permitsPerSecond, int burst, Duration leasePeriod, Duration redisTimeout,
+        Duration probeInterval, WhenRedisIsAway whenRedisIsAway, int expectedInstances) {
+
+    /** The most tokens one lease may take: one lease period of the whole fleet's rate (at least 1). */
+    long maxLease() {
+        return Math.max(1, permitsPerSecond * leasePeriod.toNanos() / 1_000_000_000L);
+    }
+
+    /** How long Redis keeps a name's keys after the last lease: long enough to refill the burst twice. */
+    long keyTtlMillis() {
+        long refill = 2_000L * burst / permitsPerSecond;
+        return Math.max(10_000L, Math.max(refill, 20 * probeInterval.toMillis()));
+    }
+}

@@ -1,0 +1,184 @@
+package dev.firebreak.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.firebreak.time.Ticker;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Three instances (each its own Redis connection and limit) share one rate on a real Redis server
+ * (Debian's package, on a loopback port): the fleet never admits more than the bucket allows, and
+ * admits most of it; Redis killed, each instance falls back to its share and says so, and goes back
+ * to the fleet's bucket when Redis returns; the keys expire.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class SharedRateLimitTest {
+
+    private static final int RATE = 300;
+    private static final long WAIT_SECONDS = 20;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFleetOfThreeAdmitsTheSharedRateAndNeverMore() throws Exception {
+        try (RedisServer server = RedisServer.start(dir)) {
+            RedisClient client = RedisClient.create(server.uri());
+            List<StatefulRedisConnection<String, String>> connections = new ArrayList<>();
+            List<SharedRateLimit> fleet = new ArrayList<>();
+            ExecutorService callers = Executors.newFixedThreadPool(6);
+            try {
+                for (int i = 0; i < 3; i++) {
+                    StatefulRedisConnection<String, String> connection = client.connect();
+                    connections.add(connection);
+                    fleet.add(SharedRateLimit.builder(connection, "partner").permitsPerSecond(RATE)
+                            .expectedInstances(3).instance("pod-" + i)
+                            .redisTimeout(Duration.ofSeconds(2)) // a loaded test machine: Redis counts as up
+                            .build());
+                }
+                awaitTrue(() -> fleet.stream().allMatch(l -> l.status().instances() == 3), "three members counted");
+                long burst = RATE / 10;
+                long leases = 3 * (RATE / 5); // one lease period (200 ms) of the rate per instance
+                AtomicLong admitted = new AtomicLong();
+                CyclicBarrier start = new CyclicBarrier(6);
+                Ticker clock = Ticker.system();
+                List<Future<?>> done = new ArrayList<>();
+                for (int t = 0; t < 6; t++) {
+                    SharedRateLimit limit = fleet.get(t % 3);
+                    done.add(callers.submit(() -> {
+                        start.await(10, TimeUnit.SECONDS);
+                        long began = clock.read();
+                        long end = began + TimeUnit.SECONDS.toNanos(2);
+                        while (clock.read() < end) { // offered far above the rate, bounded to 2 s
+                            if (limit.enter(clock.read()) != null) {
+                                admitted.incrementAndGet();
+                            }
+                            Thread.onSpinWait();
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> f : done) {
+                    f.get(30, TimeUnit.SECONDS);
+                }
+                double seconds = 2.0 + 0.25; // the offered window plus the first lease, granted before it
+                long most = (long) (RATE * seconds) + burst + leases;
+                System.err.printf("shared limit: %d admitted in 2 s of %d/s offered far above it (bound %d)%n",
+                        admitted.get(), RATE, most);
+                assertThat(admitted.get()).as("admitted by the fleet in about 2 s of 300/s").isLessThanOrEqualTo(most)
+                        .isGreaterThanOrEqualTo((long) (RATE * 2 * 0.7));
+                long refused = fleet.stream().mapToLong(l -> l.status().refused()).sum();
+                assertThat(refused).as("offered far above the rate: most calls refused").isGreaterThan(admitted.get());
+                for (SharedRateLimit limit : fleet) {
+                    assertThat(limit.status().mode()).isEqualTo(SharedRateLimitStatus.Mode.SHARED);
+                    assertThat(limit.status().redisFailures()).isZero();
+                }
+            } finally {
+                callers.shutdownNow();
+                fleet.forEach(SharedRateLimit::close);
+                connections.forEach(StatefulRedisConnection::close);
+                client.shutdown();
+            }
+        }
+    }
+
+    @Test
+    void redisKilledEachInstanceFallsBackToItsShareAndReturnsWithRedis() throws Exception {
+        try (RedisServer server = RedisServer.start(dir)) {
+            RedisClient client = RedisClient.create(server.uri());
+            StatefulRedisConnection<String, String> one = client.connect();
+            StatefulRedisConnection<String, String> two = client.connect();
+            try (SharedRateLimit a = SharedRateLimit.builder(one, "partner").permitsPerSecond(RATE).instance("a").build();
+                    SharedRateLimit b = SharedRateLimit.builder(two, "partner").permitsPerSecond(RATE).instance("b").build()) {
+                awaitTrue(() -> a.status().instances() == 2 && b.status().instances() == 2, "two members counted");
+
+                server.stop();
+                awaitTrue(() -> {
+                    a.enter(Ticker.system().read()); // calls drain the lease and ask Redis, which does not answer
+                    return a.status().mode() == SharedRateLimitStatus.Mode.LOCAL_SHARE;
+                }, "a on its local share");
+                assertThat(a.status().redisFailures()).isPositive();
+                assertThat(a.status().lastFailure()).isNotEmpty();
+                // Its share: 300/s over the 2 instances Redis last counted, with a burst of 15.
+                long admittedAway = 0;
+                long now = Ticker.system().read();
+                for (int i = 0; i < 1_000; i++) {
+                    if (a.enter(now) != null) {
+                        admittedAway++;
+                    }
+                }
+                assertThat(admittedAway).as("at one instant: the local share's burst").isBetween(1L, 15L);
+
+                server.restart();
+                awaitTrue(() -> {
+                    a.enter(Ticker.system().read());
+                    return a.status().mode() == SharedRateLimitStatus.Mode.SHARED;
+                }, "a back on the fleet's bucket");
+            } finally {
+                one.close();
+                two.close();
+                client.shutdown();
+            }
+        }
+    }
+
+    @Test
+    void theKeysExpire() throws Exception {
+        try (RedisServer server = RedisServer.start(dir)) {
+            RedisClient client = RedisClient.create(server.uri());
+            try (StatefulRedisConnection<String, String> connection = client.connect();
+                    SharedRateLimit limit = SharedRateLimit.builder(connection, "partner").permitsPerSecond(RATE).build()) {
+                awaitTrue(() -> limit.status().instances() >= 1 && limit.status().leasedTokens() > 0, "a first lease");
+                for (String key : List.of("firebreak:quota:partner", "firebreak:quota:partner:members")) {
+                    assertThat(connection.sync().pttl(key)).as(key).isBetween(1L, 20_000L);
+                }
+            } finally {
+                client.shutdown();
+            }
+        }
+    }
+
+    @Test
+    void aBadSettingIsRefusedNamingItAndItsRule() throws Exception {
+        try (RedisServer server = RedisServer.start(dir)) {
+            RedisClient client = RedisClient.create(server.uri());
+            try (StatefulRedisConnection<String, String> connection = client.connect()) {
+                assertThatThrownBy(() -> SharedRateLimit.builder(connection, "partner").build())
+                        .hasMessage("permitsPerSecond: -1 must be at least 1 (required)");
+                assertThatThrownBy(() -> SharedRateLimit.builder(connection, "partner").permitsPerSecond(10)
+                        .redisTimeout(Duration.ZERO).build()).hasMessage("redisTimeout: PT0S must be a positive duration");
+                assertThatThrownBy(() -> SharedRateLimit.builder(connection, " ").permitsPerSecond(10).build())
+                        .hasMessage("name: ' ' must not be blank");
+            } finally {
+                client.shutdown();
+            }
+        }
+    }
+
+    /** Waits for another system's progress (Redis, Lettuce's reconnection), at most WAIT_SECONDS. */
+    private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(what + ": not within " + WAIT_SECONDS + " s");
+            }
+            Thread.sleep(10); // polling another system's progress, not waiting for time to pass
+        }
+    }
+}
