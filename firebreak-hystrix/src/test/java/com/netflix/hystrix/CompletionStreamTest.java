@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.netflix.hystrix.metric.HystrixCommandCompletion;
 import com.netflix.hystrix.metric.HystrixCommandCompletionStream;
+import com.netflix.hystrix.metric.HystrixCommandExecutionStarted;
+import com.netflix.hystrix.metric.HystrixCommandStartStream;
 import com.netflix.hystrix.metric.HystrixThreadPoolCompletionStream;
 import com.netflix.hystrix.strategy.concurrency.HystrixRequestContext;
 import java.util.List;
@@ -109,6 +111,38 @@ class CompletionStreamTest extends BridgeFixture {
             assertThat(c.getEventCount(HystrixEventType.CANCELLED)).isEqualTo(1);
             assertThat(c.getEventCount(HystrixEventType.EXCEPTION_THROWN)).isZero();
         });
+    }
+
+    @Test
+    void aRunningCommandWritesItsStartWithTheConcurrencyOfItsKey() throws InterruptedException {
+        List<HystrixCommandExecutionStarted> starts = new CopyOnWriteArrayList<>();
+        Subscription s = HystrixCommandStartStream.getInstance(key("Started")).observe().subscribe(starts::add);
+        try {
+            CountDownLatch firstRunning = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            TestCommand first = new TestCommand(TestCommand.named("Started", HystrixCommandProperties.Setter()), () -> {
+                firstRunning.countDown();
+                release.await();
+                return "first";
+            });
+            java.util.concurrent.Future<String> running = first.queue();
+            await(firstRunning);
+            new TestCommand(TestCommand.named("Started", semaphore()), () -> "second").execute();
+            release.countDown();
+            assertThat(running.get()).isEqualTo("first");
+            try (HystrixRequestContext context = HystrixRequestContext.initializeContext()) {
+                new TestCommand(TestCommand.named("Started", semaphore()), () -> "v", "id").execute();
+                new TestCommand(TestCommand.named("Started", semaphore()), () -> "v", "id").execute(); // a hit: no start
+            }
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new AssertionError(e);
+        } finally {
+            s.unsubscribe();
+        }
+        assertThat(starts).extracting(HystrixCommandExecutionStarted::getCurrentConcurrency).containsExactly(1, 2, 1);
+        // the key's first command fixed its isolation (THREAD) for the later ones
+        assertThat(starts).extracting(HystrixCommandExecutionStarted::isExecutedInThread).containsExactly(true, true, true);
+        assertThat(HystrixCommandStartStream.isObserved()).isFalse();
     }
 
     @Test

@@ -4,19 +4,20 @@ import com.netflix.hystrix.HystrixCommandKey;
 import com.netflix.hystrix.HystrixCommandMetrics.HealthCounts;
 import com.netflix.hystrix.HystrixCommandProperties;
 import com.netflix.hystrix.metric.HystrixCommandCompletionStream;
+import com.netflix.hystrix.metric.HystrixCommandCompletion;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A command key's {@link HealthCounts} (requests, errors, error percentage) over the last window,
  * emitted once per bucket, counting from its first {@code getInstance}. One stream per key: the first {@code getInstance} of a key fixes its buckets.
  */
-public class HealthCountsStream extends BucketedStream<HealthCounts> {
+public class HealthCountsStream extends BucketedStream<HystrixCommandCompletion, HealthCounts> {
 
     private static final ConcurrentHashMap<String, HealthCountsStream> STREAMS = new ConcurrentHashMap<>();
 
     private HealthCountsStream(HystrixCommandKey key, int numBuckets, int bucketSizeInMs) {
-        super(HystrixCommandCompletionStream.getInstance(key).observe(), key.name(), numBuckets, bucketSizeInMs, false,
-                CommandEventCounts.TYPES.length, CommandEventCounts::addCommand, counts -> HealthCounts.empty().plus(counts));
+        super(HystrixCommandCompletionStream.getInstance(key).observe(), key.name(), numBuckets, bucketSizeInMs,
+                CommandEventCounts.ROLLING_COMMAND, counts -> HealthCounts.empty().plus(counts));
     }
 
     /**

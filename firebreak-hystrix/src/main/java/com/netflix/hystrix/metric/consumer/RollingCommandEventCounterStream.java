@@ -4,19 +4,20 @@ import com.netflix.hystrix.HystrixCommandKey;
 import com.netflix.hystrix.HystrixCommandProperties;
 import com.netflix.hystrix.HystrixEventType;
 import com.netflix.hystrix.metric.HystrixCommandCompletionStream;
+import com.netflix.hystrix.metric.HystrixCommandCompletion;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * How often each {@link HystrixEventType} happened to a command key in the last window, indexed by ordinal, emitted once per bucket.
  * One stream per key: the first {@code getInstance} of a key fixes its buckets.
  */
-public class RollingCommandEventCounterStream extends BucketedStream<long[]> {
+public class RollingCommandEventCounterStream extends BucketedStream<HystrixCommandCompletion, long[]> {
 
     private static final ConcurrentHashMap<String, RollingCommandEventCounterStream> STREAMS = new ConcurrentHashMap<>();
 
     private RollingCommandEventCounterStream(HystrixCommandKey key, int numBuckets, int bucketSizeInMs) {
-        super(HystrixCommandCompletionStream.getInstance(key).observe(), key.name(), numBuckets, bucketSizeInMs, false,
-                CommandEventCounts.TYPES.length, CommandEventCounts::addCommand, counts -> counts);
+        super(HystrixCommandCompletionStream.getInstance(key).observe(), key.name(), numBuckets, bucketSizeInMs,
+                CommandEventCounts.ROLLING_COMMAND, counts -> counts);
     }
 
     /** The stream of {@code key}, with the statistical window and buckets of {@code properties}. */

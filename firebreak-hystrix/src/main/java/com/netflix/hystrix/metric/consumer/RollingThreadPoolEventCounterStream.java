@@ -4,19 +4,20 @@ import com.netflix.hystrix.HystrixThreadPoolKey;
 import com.netflix.hystrix.HystrixThreadPoolProperties;
 import com.netflix.hystrix.HystrixEventType;
 import com.netflix.hystrix.metric.HystrixThreadPoolCompletionStream;
+import com.netflix.hystrix.metric.HystrixCommandCompletion;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * How many commands a thread pool ran and rejected in the last window ({@link HystrixEventType.ThreadPool}, by ordinal), emitted once per bucket.
  * One stream per key: the first {@code getInstance} of a key fixes its buckets.
  */
-public class RollingThreadPoolEventCounterStream extends BucketedStream<long[]> {
+public class RollingThreadPoolEventCounterStream extends BucketedStream<HystrixCommandCompletion, long[]> {
 
     private static final ConcurrentHashMap<String, RollingThreadPoolEventCounterStream> STREAMS = new ConcurrentHashMap<>();
 
     private RollingThreadPoolEventCounterStream(HystrixThreadPoolKey key, int numBuckets, int bucketSizeInMs) {
-        super(HystrixThreadPoolCompletionStream.getInstance(key).observe(), key.name(), numBuckets, bucketSizeInMs, false,
-                CommandEventCounts.POOL_TYPES.length, CommandEventCounts::addThreadPool, counts -> counts);
+        super(HystrixThreadPoolCompletionStream.getInstance(key).observe(), key.name(), numBuckets, bucketSizeInMs,
+                CommandEventCounts.ROLLING_POOL, counts -> counts);
     }
 
     /** The stream of {@code key}, with the statistical window and buckets of {@code properties}. */

@@ -7,6 +7,7 @@ import com.netflix.hystrix.HystrixCommandKey;
 import com.netflix.hystrix.HystrixEventType;
 import com.netflix.hystrix.HystrixThreadPoolKey;
 import com.netflix.hystrix.metric.HystrixCommandCompletion;
+import com.netflix.hystrix.metric.HystrixCommandExecutionStarted;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -21,10 +22,10 @@ class BucketedStreamTest {
     private final TestScheduler ticks = new TestScheduler();
     private final PublishSubject<HystrixCommandCompletion> input = PublishSubject.create();
 
-    private BucketedStream<long[]> stream(boolean cumulative) {
+    private BucketedStream<HystrixCommandCompletion, long[]> stream(boolean cumulative) {
         // 3 buckets of 100 ms, counting command events
-        return new BucketedStream<>(input, "Test", 3, 100, cumulative, HystrixEventType.values().length,
-                CommandEventCounts::addCommand, counts -> counts, ticks) { };
+        return new BucketedStream<>(input, "Test", 3, 100,
+                cumulative ? CommandEventCounts.CUMULATIVE_COMMAND : CommandEventCounts.ROLLING_COMMAND, counts -> counts, ticks) { };
     }
 
     private static HystrixCommandCompletion finished(HystrixEventType... events) {
@@ -50,7 +51,7 @@ class BucketedStreamTest {
 
     @Test
     void rollingEmitsTheEmptyWindowAtOnceThenTheLastBucketsOncePerBucket() {
-        BucketedStream<long[]> rolling = stream(false);
+        BucketedStream<HystrixCommandCompletion, long[]> rolling = stream(false);
         TestSubscriber<long[]> seen = new TestSubscriber<>();
         rolling.observe().subscribe(seen);
         input.onNext(finished(HystrixEventType.SUCCESS));
@@ -64,7 +65,7 @@ class BucketedStreamTest {
 
     @Test
     void cumulativeNeverForgets() {
-        BucketedStream<long[]> cumulative = stream(true);
+        BucketedStream<HystrixCommandCompletion, long[]> cumulative = stream(true);
         TestSubscriber<long[]> seen = new TestSubscriber<>();
         cumulative.observe().subscribe(seen);
         input.onNext(finished(HystrixEventType.SUCCESS));
@@ -74,7 +75,7 @@ class BucketedStreamTest {
 
     @Test
     void aCompletionBeforeTheFirstSubscriberIsNotCountedAndAnEmptyRunStartsAfterTheLast() {
-        BucketedStream<long[]> rolling = stream(false);
+        BucketedStream<HystrixCommandCompletion, long[]> rolling = stream(false);
         input.onNext(finished(HystrixEventType.SUCCESS)); // nobody observes: not counted
         assertThat(rolling.isSourceCurrentlySubscribed()).isFalse();
 
@@ -93,7 +94,7 @@ class BucketedStreamTest {
 
     @Test
     void getLatestCachesTheLastOutputUntilUnsubscribed() {
-        BucketedStream<long[]> rolling = stream(false);
+        BucketedStream<HystrixCommandCompletion, long[]> rolling = stream(false);
         assertThat(rolling.getLatest()[HystrixEventType.SUCCESS.ordinal()]).isZero(); // starts caching
         input.onNext(finished(HystrixEventType.SUCCESS, HystrixEventType.EXCEPTION_THROWN));
         advance(100);
@@ -101,6 +102,27 @@ class BucketedStreamTest {
         assertThat(rolling.getLatest()[HystrixEventType.EXCEPTION_THROWN.ordinal()]).isEqualTo(1);
         rolling.unsubscribe();
         assertThat(rolling.isSourceCurrentlySubscribed()).isFalse();
+    }
+
+    @Test
+    void maxConcurrencyKeepsTheHighestStartOfTheWindow() {
+        PublishSubject<HystrixCommandExecutionStarted> starts = PublishSubject.create();
+        BucketedStream<HystrixCommandExecutionStarted, Integer> max = new BucketedStream<>(starts, "Test", 3, 100,
+                CommandEventCounts.MAX_CONCURRENCY, m -> (int) m[0], ticks) { };
+        TestSubscriber<Integer> seen = new TestSubscriber<>();
+        max.observe().subscribe(seen);
+        starts.onNext(started(1));
+        starts.onNext(started(3));
+        starts.onNext(started(2));
+        advance(100);
+        starts.onNext(started(2));
+        advance(300); // the bucket that saw 3 leaves the window, then the one that saw 2
+        assertThat(seen.getOnNextEvents()).containsExactly(0, 3, 3, 3, 2);
+    }
+
+    private static HystrixCommandExecutionStarted started(int concurrency) {
+        return new HystrixCommandExecutionStarted(HystrixCommandKey.Factory.asKey("Test"),
+                HystrixThreadPoolKey.Factory.asKey("Pool"), true, concurrency);
     }
 
     @Test
