@@ -3,6 +3,9 @@ package com.netflix.hystrix;
 import dev.firebreak.hystrix.HystrixBridge;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.metrics.ThreadPoolMetricsSnapshot;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 
 /** A thread-pool key's figures, read from its Firebreak pool. */
 public class HystrixThreadPoolMetrics {
@@ -18,6 +21,24 @@ public class HystrixThreadPoolMetrics {
     /** The metrics of {@code key}'s pool, or null if no command made that pool. */
     public static HystrixThreadPoolMetrics getInstance(HystrixThreadPoolKey key) {
         return HystrixBridge.registry().findPool(key.name()).map(HystrixThreadPoolMetrics::new).orElse(null);
+    }
+
+    /** The metrics of every live thread pool of the bridge (a pool lives while a command key uses it). */
+    public static Collection<HystrixThreadPoolMetrics> getInstances() {
+        List<HystrixThreadPoolMetrics> all = new ArrayList<>();
+        for (GuardThreadPool pool : HystrixBridge.registry().pools()) {
+            all.add(new HystrixThreadPoolMetrics(pool));
+        }
+        return all;
+    }
+
+    /**
+     * Forgets the metrics of every thread pool: the bridge keeps them in the pools, which live while a
+     * command key uses them, so this forgets every command key (as {@link Hystrix#reset()} does) and
+     * the next command of a pool starts it afresh.
+     */
+    public static void reset() {
+        HystrixBridge.reset();
     }
 
     private ThreadPoolMetricsSnapshot snapshot() {
