@@ -23,7 +23,7 @@ public class HystrixThreadPoolMetrics {
         return HystrixBridge.registry().findPool(key.name()).map(HystrixThreadPoolMetrics::new).orElse(null);
     }
 
-    /** The metrics of every live thread pool of the bridge (a pool lives while a command key uses it). */
+    /** The metrics of every thread pool that a command key of the bridge uses now. */
     public static Collection<HystrixThreadPoolMetrics> getInstances() {
         List<HystrixThreadPoolMetrics> all = new ArrayList<>();
         for (GuardThreadPool pool : HystrixBridge.registry().pools()) {
@@ -33,9 +33,9 @@ public class HystrixThreadPoolMetrics {
     }
 
     /**
-     * Forgets the metrics of every thread pool: the bridge keeps them in the pools, which live while a
-     * command key uses them, so this forgets every command key (as {@link Hystrix#reset()} does) and
-     * the next command of a pool starts it afresh.
+     * Forgets every command key (as {@link Hystrix#reset()} does): the pools are listed by
+     * {@link #getInstances()} while a command key uses them, so none is listed until a command runs on
+     * it again.
      */
     public static void reset() {
         HystrixBridge.reset();
