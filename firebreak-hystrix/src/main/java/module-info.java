@@ -25,6 +25,7 @@ module dev.firebreak.hystrix {
     exports com.netflix.hystrix.strategy.properties.archaius;
     exports com.netflix.hystrix.metric;
     exports com.netflix.hystrix.metric.consumer;
+    exports com.netflix.hystrix.metric.sample;
     exports com.netflix.hystrix.util;
     exports dev.firebreak.hystrix;
 
