@@ -13,6 +13,8 @@ final class CompletionPublisher {
 
     private static final HystrixEventType[] TYPES = HystrixEventType.values();
 
+    private static final System.Logger LOG = System.getLogger(CompletionPublisher.class.getName());
+
     private CompletionPublisher() {
     }
 
@@ -36,8 +38,14 @@ final class CompletionPublisher {
                 counts[HystrixEventType.EXCEPTION_THROWN.ordinal()] = 1; // the caller got an exception
             }
         }
-        HystrixCommandCompletionStream.getInstance(command.getCommandKey()).write(new HystrixCommandCompletion(
-                command.getCommandKey(), command.getThreadPoolKey(), counts, command.isExecutedInThread(),
-                command.getExecutionTimeInMilliseconds()));
+        try {
+            HystrixCommandCompletionStream.getInstance(command.getCommandKey()).write(new HystrixCommandCompletion(
+                    command.getCommandKey(), command.getThreadPoolKey(), counts, command.isExecutedInThread(),
+                    command.getExecutionTimeInMilliseconds()));
+        } catch (RuntimeException | LinkageError thrown) {
+            // a subscriber that throws must not change the command's outcome, nor keep it from completing
+            LOG.log(System.Logger.Level.WARNING, "A subscriber of the completion stream threw for command "
+                    + command.getCommandKey().name() + "; the command's outcome is unchanged", thrown);
+        }
     }
 }

@@ -11,6 +11,8 @@ import com.netflix.hystrix.metric.HystrixCommandStartStream;
  */
 final class StartPublisher {
 
+    private static final System.Logger LOG = System.getLogger(StartPublisher.class.getName());
+
     private StartPublisher() {
     }
 
@@ -20,7 +22,13 @@ final class StartPublisher {
         }
         int concurrency = Math.max(1, command.getMetrics().getCurrentConcurrentExecutionCount());
         boolean threadIsolated = command.getProperties().executionIsolationStrategy().get() == ExecutionIsolationStrategy.THREAD;
-        HystrixCommandStartStream.getInstance(command.getCommandKey()).write(new HystrixCommandExecutionStarted(
-                command.getCommandKey(), command.getThreadPoolKey(), threadIsolated, concurrency));
+        try {
+            HystrixCommandStartStream.getInstance(command.getCommandKey()).write(new HystrixCommandExecutionStarted(
+                    command.getCommandKey(), command.getThreadPoolKey(), threadIsolated, concurrency));
+        } catch (RuntimeException | LinkageError thrown) {
+            // a subscriber that throws must not change the command's outcome, nor keep it from completing
+            LOG.log(System.Logger.Level.WARNING, "A subscriber of the start stream threw for command "
+                    + command.getCommandKey().name() + "; the command's outcome is unchanged", thrown);
+        }
     }
 }

@@ -61,6 +61,25 @@ class CompletionStreamTest extends BridgeFixture {
     }
 
     @Test
+    void aThrowingSubscriberChangesNoOutcome() {
+        subscription = HystrixCommandCompletionStream.getInstance(key("Thrown")).observe().subscribe(c -> {
+            throw new IllegalStateException("subscriber failure, expected by the test");
+        });
+        Subscription starts = HystrixCommandStartStream.getInstance(key("Thrown")).observe().subscribe(s -> {
+            throw new IllegalStateException("subscriber failure, expected by the test");
+        });
+        Subscription healthy = HystrixCommandCompletionStream.getInstance(key("Thrown")).observe().subscribe(seen::add);
+        try {
+            assertThat(new TestCommand(TestCommand.named("Thrown", semaphore()), () -> "ok").execute()).isEqualTo("ok");
+            assertThat(new TestCommand(TestCommand.named("Thrown", semaphore()), () -> "again").execute()).isEqualTo("again");
+        } finally {
+            starts.unsubscribe();
+            healthy.unsubscribe();
+        }
+        assertThat(seen).hasSize(2); // the other subscriber kept receiving: the shared subject lives on
+    }
+
+    @Test
     void aCacheHitCountsOnlyAsAResponseFromCache() {
         listen("Cached");
         try (HystrixRequestContext context = HystrixRequestContext.initializeContext()) {

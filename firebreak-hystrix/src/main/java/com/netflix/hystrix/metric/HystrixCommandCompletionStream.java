@@ -26,7 +26,8 @@ public final class HystrixCommandCompletionStream {
     private HystrixCommandCompletionStream(HystrixCommandKey key) {
         this.key = key;
         String name = key.name();
-        this.stream = ALL.filter(c -> c.getCommandKey().name().equals(name));
+        this.stream = ALL.filter(c -> c.getCommandKey().name().equals(name))
+                .lift(new SubscriberShield<>(toString()));
     }
 
     /** The stream of {@code commandKey}. */

@@ -24,7 +24,8 @@ public final class HystrixCommandStartStream {
     private HystrixCommandStartStream(HystrixCommandKey key) {
         this.key = key;
         String name = key.name();
-        this.stream = ALL.filter(s -> s.getCommandKey().name().equals(name));
+        this.stream = ALL.filter(s -> s.getCommandKey().name().equals(name))
+                .lift(new SubscriberShield<>(toString()));
     }
 
     /** The stream of {@code commandKey}. */

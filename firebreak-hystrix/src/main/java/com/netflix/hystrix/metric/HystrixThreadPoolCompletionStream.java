@@ -16,7 +16,8 @@ public final class HystrixThreadPoolCompletionStream {
         this.key = key;
         String name = key.name();
         this.stream = HystrixCommandCompletionStream.ALL
-                .filter(c -> c.getThreadPoolKey() != null && c.getThreadPoolKey().name().equals(name));
+                .filter(c -> c.getThreadPoolKey() != null && c.getThreadPoolKey().name().equals(name))
+                .lift(new SubscriberShield<>(toString()));
     }
 
     /** The stream of {@code threadPoolKey}. */

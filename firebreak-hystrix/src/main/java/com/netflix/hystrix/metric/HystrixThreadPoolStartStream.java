@@ -16,7 +16,8 @@ public final class HystrixThreadPoolStartStream {
         this.key = key;
         String name = key.name();
         this.stream = HystrixCommandStartStream.ALL.filter(s -> s.isExecutedInThread()
-                && s.getThreadPoolKey() != null && s.getThreadPoolKey().name().equals(name));
+                && s.getThreadPoolKey() != null && s.getThreadPoolKey().name().equals(name))
+                .lift(new SubscriberShield<>(toString()));
     }
 
     /** The stream of {@code threadPoolKey}. */
