@@ -1,6 +1,7 @@
 package com.netflix.hystrix.util;
 
 import com.netflix.hystrix.strategy.properties.HystrixProperty;
+import dev.firebreak.time.Ticker;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -18,7 +19,10 @@ public class HystrixRollingNumber {
         long getCurrentTimeInMillis();
     }
 
-    private static final Time SYSTEM_TIME = System::currentTimeMillis;
+    // Firebreak's clock seam (dev.firebreak.time), in milliseconds: the only differences that matter
+    // are between two readings, so the arbitrary origin of a monotonic ticker is fine here.
+    private static final Ticker TICKER = Ticker.system();
+    private static final Time SYSTEM_TIME = () -> Math.floorDiv(TICKER.read(), 1_000_000L);
     private static final int EVENTS = HystrixRollingNumberEvent.values().length;
 
     private final Time time;

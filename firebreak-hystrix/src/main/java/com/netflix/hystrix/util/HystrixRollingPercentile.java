@@ -1,6 +1,7 @@
 package com.netflix.hystrix.util;
 
 import com.netflix.hystrix.strategy.properties.HystrixProperty;
+import dev.firebreak.time.Ticker;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,7 +21,10 @@ public class HystrixRollingPercentile {
         long getCurrentTimeInMillis();
     }
 
-    private static final Time SYSTEM_TIME = System::currentTimeMillis;
+    // Firebreak's clock seam (dev.firebreak.time), in milliseconds: the only differences that matter
+    // are between two readings, so the arbitrary origin of a monotonic ticker is fine here.
+    private static final Ticker TICKER = Ticker.system();
+    private static final Time SYSTEM_TIME = () -> Math.floorDiv(TICKER.read(), 1_000_000L);
 
     private final Time time;
     private final int bucketDataLength;
