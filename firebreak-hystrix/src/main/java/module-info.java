@@ -23,6 +23,10 @@ module dev.firebreak.hystrix {
     exports com.netflix.hystrix.strategy.metrics;
     exports com.netflix.hystrix.strategy.properties;
     exports com.netflix.hystrix.strategy.properties.archaius;
+    exports com.netflix.hystrix.metric;
+    exports com.netflix.hystrix.metric.consumer;
+    exports com.netflix.hystrix.metric.sample;
+    exports com.netflix.hystrix.util;
     exports dev.firebreak.hystrix;
 
     // HystrixPlugins looks plugins up in META-INF/services when code registered none.

@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import rx.Observable;
+import rx.Subscription;
 import rx.subjects.ReplaySubject;
 import rx.subscriptions.Subscriptions;
 
@@ -146,6 +147,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
                     endHooks.onSuccess();
                 }
                 plugins.notifyFinished(this);
+                CompletionPublisher.publish(this, false);
                 result.complete(value);
             } else {
                 Throwable failure = CommandFailures.unwrap(thrown);
@@ -165,6 +167,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
                 }
                 Throwable toCaller = CommandFailures.forCaller(failure, commandKey.name(), getClass(), endHooks);
                 plugins.notifyFinished(this);
+                CompletionPublisher.publish(this, !(failure instanceof CancellationException));
                 result.completeExceptionally(toCaller);
             }
         });
@@ -228,8 +231,8 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
     @Override
     public Observable<R> observe() {
         ReplaySubject<R> subject = ReplaySubject.create();
-        toObservable().subscribe(subject);
-        return subject;
+        Subscription execution = toObservable().subscribe(subject);
+        return subject.doOnUnsubscribe(execution::unsubscribe); // as 1.5.18: leaving before the end cancels
     }
 
     /** Marks this command as the batch of a collapser, before it runs. */

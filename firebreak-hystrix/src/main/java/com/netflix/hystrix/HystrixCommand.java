@@ -124,6 +124,7 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
     @SuppressWarnings("try") // the resource marks the running command; the body need not name it
     private R runOnce(ExecutionHooks<R> hooks, Callable<R> work) throws Exception {
         record.runStarted();
+        StartPublisher.publish(this);
         try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
             R value;
             try {

@@ -129,11 +129,38 @@ public class HystrixCommandMetrics {
         private final long totalCount;
         private final long errorCount;
         private final int errorPercentage;
+        private static final HealthCounts EMPTY = new HealthCounts(0, 0, 0);
 
         HealthCounts(long total, long error, int errorPercentage) {
             this.totalCount = total;
             this.errorCount = error;
             this.errorPercentage = errorPercentage;
+        }
+
+        /** No requests, no errors. */
+        public static HealthCounts empty() {
+            return EMPTY;
+        }
+
+        /**
+         * These counts plus a bucket of event counts (indexed by {@link HystrixEventType#ordinal()}):
+         * SUCCESS, FAILURE, TIMEOUT, THREAD_POOL_REJECTED and SEMAPHORE_REJECTED are requests, all
+         * but SUCCESS errors; other events do not count.
+         *
+         * @throws IllegalArgumentException if {@code eventTypeCounts} is shorter than the event types
+         */
+        public HealthCounts plus(long[] eventTypeCounts) {
+            if (eventTypeCounts.length < HystrixEventType.values().length) {
+                throw new IllegalArgumentException("HealthCounts.plus: eventTypeCounts has " + eventTypeCounts.length
+                        + " entries, one per HystrixEventType (" + HystrixEventType.values().length + ") is needed");
+            }
+            long errors = eventTypeCounts[HystrixEventType.FAILURE.ordinal()]
+                    + eventTypeCounts[HystrixEventType.TIMEOUT.ordinal()]
+                    + eventTypeCounts[HystrixEventType.THREAD_POOL_REJECTED.ordinal()]
+                    + eventTypeCounts[HystrixEventType.SEMAPHORE_REJECTED.ordinal()];
+            long total = totalCount + errors + eventTypeCounts[HystrixEventType.SUCCESS.ordinal()];
+            long errorTotal = errorCount + errors;
+            return new HealthCounts(total, errorTotal, total == 0 ? 0 : (int) (errorTotal * 100 / total));
         }
 
         public long getTotalRequests() {

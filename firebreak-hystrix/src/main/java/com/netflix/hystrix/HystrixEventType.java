@@ -69,4 +69,28 @@ public enum HystrixEventType {
             default -> EventType.valueOf(name());
         };
     }
+
+    /** What a thread pool counts: a command that ran on one of its threads, or one it rejected. */
+    public enum ThreadPool {
+        EXECUTED, REJECTED;
+
+        /** The thread-pool event of a rolling-number event; throws for the others. */
+        public static ThreadPool from(com.netflix.hystrix.util.HystrixRollingNumberEvent event) {
+            return switch (event) {
+                case THREAD_EXECUTION -> EXECUTED;
+                case THREAD_POOL_REJECTED -> REJECTED;
+                default -> throw new IllegalArgumentException(
+                        "HystrixEventType.ThreadPool.from: " + event + " is not a thread-pool event");
+            };
+        }
+
+        /** The thread-pool event of a command event (an outcome of a run is EXECUTED), or null. */
+        public static ThreadPool from(HystrixEventType eventType) {
+            return switch (eventType) {
+                case SUCCESS, FAILURE, TIMEOUT, BAD_REQUEST -> EXECUTED;
+                case THREAD_POOL_REJECTED -> REJECTED;
+                default -> null;
+            };
+        }
+    }
 }

@@ -61,6 +61,7 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
         Callable<Observable<R>> work = plugins.wrap(this::construct); // on the caller's thread, as a strategy expects
         Supplier<CompletableFuture<List<R>>> call = () -> {
             record.runStarted();
+            StartPublisher.publish(this);
             CompletableFuture<List<R>> stage = new CompletableFuture<>();
             try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
                 if (hooks != null) {

@@ -3,6 +3,9 @@ package com.netflix.hystrix;
 import dev.firebreak.hystrix.HystrixBridge;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.metrics.ThreadPoolMetricsSnapshot;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 
 /** A thread-pool key's figures, read from its Firebreak pool. */
 public class HystrixThreadPoolMetrics {
@@ -18,6 +21,24 @@ public class HystrixThreadPoolMetrics {
     /** The metrics of {@code key}'s pool, or null if no command made that pool. */
     public static HystrixThreadPoolMetrics getInstance(HystrixThreadPoolKey key) {
         return HystrixBridge.registry().findPool(key.name()).map(HystrixThreadPoolMetrics::new).orElse(null);
+    }
+
+    /** The metrics of every thread pool that a command key of the bridge uses now. */
+    public static Collection<HystrixThreadPoolMetrics> getInstances() {
+        List<HystrixThreadPoolMetrics> all = new ArrayList<>();
+        for (GuardThreadPool pool : HystrixBridge.registry().pools()) {
+            all.add(new HystrixThreadPoolMetrics(pool));
+        }
+        return all;
+    }
+
+    /**
+     * Forgets every command key (as {@link Hystrix#reset()} does): the pools are listed by
+     * {@link #getInstances()} while a command key uses them, so none is listed until a command runs on
+     * it again.
+     */
+    public static void reset() {
+        HystrixBridge.reset();
     }
 
     private ThreadPoolMetricsSnapshot snapshot() {

@@ -130,4 +130,21 @@ class MetricsAndPropertiesTest extends BridgeFixture {
         setProperty("hystrix.threadpool.SmallPool.coreSize", 5);
         assertThat(metrics.getProperties().coreSize().get()).isEqualTo(5);
     }
+
+    @Test
+    void threadPoolMetricsListEveryLivePoolUntilReset() {
+        assertThat(HystrixThreadPoolMetrics.getInstances()).isEmpty();
+        new TestCommand(TestCommand.named("OnPoolA", HystrixCommandProperties.Setter())
+                .andThreadPoolKey(HystrixThreadPoolKey.Factory.asKey("PoolA")), () -> "a").execute();
+        new TestCommand(TestCommand.named("OnPoolB", HystrixCommandProperties.Setter())
+                .andThreadPoolKey(HystrixThreadPoolKey.Factory.asKey("PoolB")), () -> "b").execute();
+        new TestCommand(TestCommand.named("NoPool", semaphore()), () -> "c").execute();
+
+        assertThat(HystrixThreadPoolMetrics.getInstances())
+                .extracting(m -> m.getThreadPoolKey().name())
+                .containsExactlyInAnyOrder("PoolA", "PoolB");
+        HystrixThreadPoolMetrics.reset();
+        assertThat(HystrixThreadPoolMetrics.getInstances()).isEmpty();
+        assertThat(HystrixCommandMetrics.getInstance(key("OnPoolA"))).isNull(); // the keys went with their pools
+    }
 }

@@ -4,6 +4,7 @@ import com.netflix.hystrix.HystrixCommandKey;
 import com.netflix.hystrix.HystrixCommandProperties;
 import com.netflix.hystrix.HystrixThreadPoolKey;
 import com.netflix.hystrix.HystrixThreadPoolProperties;
+import com.netflix.hystrix.HystrixTimerThreadPoolProperties;
 
 /**
  * Makes the properties of commands and thread pools; register a subclass with
@@ -38,5 +39,10 @@ public abstract class HystrixPropertiesStrategy {
     /** The key under which {@link HystrixPropertiesFactory} keeps a pool's properties; null to keep none. */
     public String getThreadPoolPropertiesCacheKey(HystrixThreadPoolKey threadPoolKey, HystrixThreadPoolProperties.Setter builder) {
         return threadPoolKey.name();
+    }
+
+    /** The properties of {@link com.netflix.hystrix.util.HystrixTimer}'s thread pool, read when it starts. */
+    public HystrixTimerThreadPoolProperties getTimerThreadPoolProperties() {
+        return new HystrixPropertiesTimerThreadPoolDefault();
     }
 }
