@@ -239,42 +239,63 @@ public final class RollingTally {
      * (counted apart from the word, see {@link #recordedQuietly}): the owner's in its home slot, the
      * other threads' in {@code quiet}. Never reused for another epoch.
      */
-    private static final class Bucket {
+    private static final class Bucket extends PaddedWord {
 
         /*
-         * The word and the owner's quiet count each have a cache line of their own: slots WORD and HOME
-         * of one 24-long array are 64 bytes apart, and each one's line holds only unused slots besides,
-         * whatever lies next to the array in memory. Every thread reads the word on each record; the
-         * owner writes its count on each quiet one, and another thread writes its adder's base: next to
-         * the word, either write would take the word's line from the readers (measured: a second calling
-         * thread then cost a call about 50 ns more).
+         * The word sits alone on its cache line (see PaddedWord), and so does the owner's quiet count,
+         * slot HOME of a 24-long array: every thread reads the word on each record, and a write beside
+         * it (the owner's count, another thread's adder base, a neighbouring object's counter) would take
+         * the word's line from them (measured: a second calling thread then cost a call about 50 ns more).
          */
         private static final VarHandle CELLS = MethodHandles.arrayElementVarHandle(long[].class);
-        private static final int WORD = 8;
-        private static final int HOME = 16;
+        private static final int HOME = 8;
 
-        private final long[] cells = new long[24];
+        @SuppressWarnings("unused") // padding: nothing written lies within a cache line after the word
+        private long q1, q2, q3, q4, q5, q6, q7;
+        private final long[] home = new long[2 * HOME + 8];
         final AtomicLong slow = new AtomicLong();
         final LongAdder quiet = new LongAdder();
 
-        /** The word now. */
-        long word() {
-            return (long) CELLS.getVolatile(cells, WORD);
-        }
-
-        /** Adds {@code delta} to the word, returning the word before. */
-        long addToWord(long delta) {
-            return (long) CELLS.getAndAdd(cells, WORD, delta);
-        }
-
         /** Counts one quiet success of the owner, the only thread that writes the home slot (see Owner). */
         void countOwnQuiet() {
-            CELLS.setRelease(cells, HOME, cells[HOME] + 1);
+            CELLS.setRelease(home, HOME, home[HOME] + 1);
         }
 
         /** Every quiet success of this bucket. */
         long quiet() {
-            return quiet.sum() + (long) CELLS.getVolatile(cells, HOME);
+            return quiet.sum() + (long) CELLS.getVolatile(home, HOME);
+        }
+    }
+
+    /** Seven longs before a bucket's word, so that nothing before it shares its cache line. */
+    @SuppressWarnings("unused")
+    private abstract static class WordPaddingBefore {
+        private long p1, p2, p3, p4, p5, p6, p7;
+    }
+
+    /** A bucket's word, {@code errors << 32 | calls}, between seven longs on each side (Bucket's come after). */
+    private abstract static class PaddedWord extends WordPaddingBefore {
+
+        private static final VarHandle WORD;
+
+        static {
+            try {
+                WORD = MethodHandles.lookup().findVarHandle(PaddedWord.class, "word", long.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        private volatile long word;
+
+        /** The word now. */
+        final long word() {
+            return word;
+        }
+
+        /** Adds {@code delta} to the word, returning the word before. */
+        final long addToWord(long delta) {
+            return (long) WORD.getAndAdd(this, delta);
         }
     }
 
