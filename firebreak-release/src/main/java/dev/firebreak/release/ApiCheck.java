@@ -16,6 +16,8 @@ import japicmp.model.JApiModifier;
 import japicmp.model.JApiMethod;
 import japicmp.model.JApiParameter;
 import java.nio.file.Path;
+import javassist.CtClass;
+import javassist.bytecode.AnnotationDefaultAttribute;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -56,7 +58,14 @@ final class ApiCheck {
             List<Line> lines = new ArrayList<>();
             lines.add(line(type.getChangeStatus(), "type " + type.getFullyQualifiedName(), type, ""));
             for (JApiConstructor c : type.getConstructors()) member(lines, c, c, "constructor " + simple(type) + params(c.getParameters()));
-            for (JApiMethod m : type.getMethods()) member(lines, m, m, "method " + m.getName() + params(m.getParameters()));
+            for (JApiMethod m : type.getMethods()) {
+                if (isNewElementWithDefault(type, m)) { // compatible: every existing use keeps compiling and linking
+                    lines.add(new Line("  NEW method " + m.getName() + params(m.getParameters())
+                            + " (an annotation element with a default)", false));
+                    continue;
+                }
+                member(lines, m, m, "method " + m.getName() + params(m.getParameters()));
+            }
             for (JApiField f : type.getFields()) member(lines, f, f, "field " + f.getName());
             boolean typeChanged = type.getChangeStatus() != JApiChangeStatus.UNCHANGED || !type.getCompatibilityChanges().isEmpty();
             if (!typeChanged && lines.size() == 1) continue;
@@ -69,6 +78,18 @@ final class ApiCheck {
     }
 
     private record Line(String text, boolean breaking) {}
+
+    /**
+     * Whether {@code m} is an element added to an annotation type with a default value: japicmp reports
+     * it as an abstract method added to an interface, but no use of the annotation has to change (the
+     * JLS's binary-compatibility rules for annotation types).
+     */
+    private static boolean isNewElementWithDefault(JApiClass type, JApiMethod m) {
+        if (m.getChangeStatus() != JApiChangeStatus.NEW) return false;
+        boolean annotation = type.getNewClass().map(CtClass::isAnnotation).orElse(false);
+        return annotation && m.getNewMethod()
+                .map(method -> method.getMethodInfo().getAttribute(AnnotationDefaultAttribute.tag) != null).orElse(false);
+    }
 
     private static void member(List<Line> lines, JApiHasChangeStatus status, JApiCompatibility compat, String what) {
         if (!isApi((JApiHasAccessModifier) status)) return;

@@ -95,6 +95,29 @@ class ApiCheckTest {
         assertThat(result.changes()).containsExactly("MODIFIED type demo.Widget", "  NEW method colour() [METHOD_ADDED_TO_PUBLIC_CLASS]");
     }
 
+    private static final String ANNOTATION = """
+            package demo;
+            public @interface Widget {
+                String name() default "w";
+            }""";
+
+    @Test
+    void anAnnotationElementWithADefaultIsCompatibleAndOneWithoutIsNot() throws IOException {
+        Path before = jar("annotation-old", ANNOTATION);
+        ApiCheck.Result withDefault = ApiCheck.compare("firebreak-spring-boot-starter", before, List.of(),
+                ReleaseVersion.parse("from", "0.2.0"), jar("annotation-default", ANNOTATION.replace(
+                        "String name() default \"w\";", "String name() default \"w\"; int size() default 1;")),
+                List.of(), ReleaseVersion.parse("to", "0.2.1"));
+        ApiCheck.Result without = ApiCheck.compare("firebreak-spring-boot-starter", before, List.of(),
+                ReleaseVersion.parse("from", "0.2.0"), jar("annotation-bare", ANNOTATION.replace(
+                        "String name() default \"w\";", "String name() default \"w\"; int size();")),
+                List.of(), ReleaseVersion.parse("to", "0.2.1"));
+
+        assertThat(withDefault.refused()).isEmpty();
+        assertThat(withDefault.changes()).contains("  NEW method size() (an annotation element with a default)");
+        assertThat(without.refused()).singleElement().asString().contains("NEW method size()", "BREAKING");
+    }
+
     @Test
     void packagePrivateMembersAreNotApi() throws IOException {
         String internalGone = BEFORE.replace("int internal() { return 0; }", "");
