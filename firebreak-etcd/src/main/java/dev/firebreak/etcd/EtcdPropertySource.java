@@ -1,6 +1,7 @@
 package dev.firebreak.etcd;
 
 import dev.firebreak.live.PropertySource;
+import dev.firebreak.live.PushedChanges;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
@@ -15,14 +16,9 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The properties under one etcd key prefix, one per key: the key without the prefix is the property's
@@ -54,11 +50,8 @@ public final class EtcdPropertySource implements PropertySource, AutoCloseable {
     private final String prefix;
     private final ByteSequence prefixBytes;
     private final Duration readTimeout;
-    private final CopyOnWriteArrayList<Runnable> listeners = new CopyOnWriteArrayList<>();
-    /** Refreshes run here, never on the client's event loop (a refresh reads the store and waits). */
-    private final ExecutorService notifier;
-    /** One refresh queued at most: changes that arrive while one is queued are read by it. */
-    private final AtomicBoolean refreshQueued = new AtomicBoolean();
+    /** Refreshes run on its thread, never on the client's event loop (a refresh reads the store and waits). */
+    private final PushedChanges changes;
     private final Watch.Watcher watcher;
     private volatile long revision = -1;
     private volatile boolean closed;
@@ -68,13 +61,9 @@ public final class EtcdPropertySource implements PropertySource, AutoCloseable {
         this.prefix = prefix;
         this.prefixBytes = ByteSequence.from(prefix, StandardCharsets.UTF_8);
         this.readTimeout = readTimeout;
-        this.notifier = Executors.newSingleThreadExecutor(task -> {
-            Thread thread = new Thread(task, "firebreak-etcd " + prefix);
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.changes = new PushedChanges("firebreak-etcd " + prefix);
         this.watcher = client.getWatchClient().watch(prefixBytes, WatchOption.builder().isPrefix(true).build(),
-                Watch.listener(this::onWatchResponse, failure -> queueRefresh()));
+                Watch.listener(this::onWatchResponse, failure -> changes.changed()));
     }
 
     /** A source over the keys under {@code prefix}, read and watched through {@code client}, reads waiting at most 5 s. */
@@ -144,40 +133,24 @@ public final class EtcdPropertySource implements PropertySource, AutoCloseable {
 
     @Override
     public void addChangeListener(Runnable listener) {
-        listeners.add(Objects.requireNonNull(listener, "listener"));
+        changes.add(listener);
     }
 
     @Override
     public void removeChangeListener(Runnable listener) {
-        listeners.remove(listener);
+        changes.remove(listener);
     }
 
     @Override
     public void close() {
         closed = true;
         watcher.close();
-        notifier.shutdownNow();
+        changes.close();
     }
 
     private void onWatchResponse(WatchResponse response) {
         if (!response.getEvents().isEmpty()) {
-            queueRefresh();
-        }
-    }
-
-    private void queueRefresh() {
-        if (closed || !refreshQueued.compareAndSet(false, true)) {
-            return;
-        }
-        try {
-            notifier.execute(() -> {
-                refreshQueued.set(false); // before reading: a change from now on queues another
-                for (Runnable listener : listeners) {
-                    listener.run();
-                }
-            });
-        } catch (RejectedExecutionException closedMeanwhile) {
-            refreshQueued.set(false);
+            changes.changed();
         }
     }
 }

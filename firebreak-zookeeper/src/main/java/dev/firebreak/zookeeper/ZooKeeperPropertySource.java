@@ -1,13 +1,10 @@
 package dev.firebreak.zookeeper;
 
 import dev.firebreak.live.PropertySource;
+import dev.firebreak.live.PushedChanges;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
@@ -41,11 +38,8 @@ public final class ZooKeeperPropertySource implements PropertySource, AutoClosea
 
     private final CuratorFramework client;
     private final String path;
-    private final CopyOnWriteArrayList<Runnable> listeners = new CopyOnWriteArrayList<>();
-    /** Refreshes run here, never on ZooKeeper's event thread (a refresh reads the store synchronously). */
-    private final ExecutorService notifier;
-    /** One refresh queued at most: changes that arrive while one is queued are read by it. */
-    private final AtomicBoolean refreshQueued = new AtomicBoolean();
+    /** Refreshes run on its thread, never on ZooKeeper's event thread (a refresh reads the store synchronously). */
+    private final PushedChanges changes;
     private final Watcher watcher = this::onWatchedEvent;
     private final ConnectionStateListener connectionListener = (c, state) -> onConnectionState(state);
     private volatile boolean connected;
@@ -56,11 +50,7 @@ public final class ZooKeeperPropertySource implements PropertySource, AutoClosea
     private ZooKeeperPropertySource(CuratorFramework client, String path) {
         this.client = client;
         this.path = path;
-        this.notifier = Executors.newSingleThreadExecutor(task -> {
-            Thread thread = new Thread(task, "firebreak-zookeeper " + path);
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.changes = new PushedChanges("firebreak-zookeeper " + path);
         client.getConnectionStateListenable().addListener(connectionListener);
         this.connected = client.getZookeeperClient().isConnected();
         if (connected) {
@@ -115,12 +105,12 @@ public final class ZooKeeperPropertySource implements PropertySource, AutoClosea
 
     @Override
     public void addChangeListener(Runnable listener) {
-        listeners.add(Objects.requireNonNull(listener, "listener"));
+        changes.add(listener);
     }
 
     @Override
     public void removeChangeListener(Runnable listener) {
-        listeners.remove(listener);
+        changes.remove(listener);
     }
 
     @Override
@@ -132,7 +122,7 @@ public final class ZooKeeperPropertySource implements PropertySource, AutoClosea
         } catch (Exception alreadyGone) {
             // not set (never connected) or the client is closed: nothing to remove
         }
-        notifier.shutdownNow();
+        changes.close();
     }
 
     private void watch() {
@@ -145,7 +135,7 @@ public final class ZooKeeperPropertySource implements PropertySource, AutoClosea
 
     private void onWatchedEvent(WatchedEvent event) {
         if (event.getType() != Watcher.Event.EventType.None) {
-            queueRefresh();
+            changes.changed();
         }
     }
 
@@ -154,32 +144,16 @@ public final class ZooKeeperPropertySource implements PropertySource, AutoClosea
             case CONNECTED, RECONNECTED -> {
                 connected = true;
                 watch(); // after a session expiry the server forgot it; setting it twice is harmless
-                queueRefresh(); // whatever changed while away
+                changes.changed(); // whatever changed while away
             }
             case SUSPENDED, LOST -> {
                 lastDisconnection = "connection " + state.name().toLowerCase(java.util.Locale.ROOT);
                 connected = false;
-                queueRefresh(); // the read fails: the outage is reported at once
+                changes.changed(); // the read fails: the outage is reported at once
             }
             default -> {
                 // READ_ONLY: reads still serve
             }
-        }
-    }
-
-    private void queueRefresh() {
-        if (closed || !refreshQueued.compareAndSet(false, true)) {
-            return;
-        }
-        try {
-            notifier.execute(() -> {
-                refreshQueued.set(false); // before reading: a change from now on queues another
-                for (Runnable listener : listeners) {
-                    listener.run();
-                }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException closedMeanwhile) {
-            refreshQueued.set(false);
         }
     }
 }
