@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.live.ConfigEvent;
+import dev.firebreak.testkit.Await;
 import dev.firebreak.live.DynamicConfiguration;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
@@ -23,7 +24,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,7 +63,7 @@ class EtcdPropertySourceTest {
 
                 put(client, TIMEOUT_KEY, "250");
 
-                awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "250".equals(e.value()));
+                Await.first("the configuration event", events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "250".equals(e.value()));
                 assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(250));
                 assertThat(source.revision()).as("the store's revision of the change").isGreaterThan(before);
                 assertThat(source.name()).isEqualTo("etcd:" + PREFIX);
@@ -120,7 +120,7 @@ class EtcdPropertySourceTest {
 
                 put(client, TIMEOUT_KEY, "soon");
 
-                ConfigEvent refused = awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.REFUSED);
+                ConfigEvent refused = Await.first("the configuration event", events, e -> e.kind() == ConfigEvent.Kind.REFUSED);
                 assertThat(refused.key()).isEqualTo(TIMEOUT_KEY);
                 assertThat(refused.value()).isEqualTo("soon");
                 assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(700));
@@ -142,7 +142,7 @@ class EtcdPropertySourceTest {
 
                 server.stop();
 
-                ConfigEvent failed = awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.SOURCE_FAILED);
+                ConfigEvent failed = Await.first("the configuration event", events, e -> e.kind() == ConfigEvent.Kind.SOURCE_FAILED);
                 assertThat(failed.message()).contains("unreachable", "the last values read stay in force");
                 assertThat(guard.controls().config().timeout().timeout()).as("kept through the outage")
                         .isEqualTo(Duration.ofMillis(600));
@@ -150,7 +150,7 @@ class EtcdPropertySourceTest {
                 server.restart();
                 put(client, TIMEOUT_KEY, "450");
 
-                awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "450".equals(e.value()));
+                Await.first("the configuration event", events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "450".equals(e.value()));
                 assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(450));
             }
         }
@@ -180,19 +180,5 @@ class EtcdPropertySourceTest {
 
     private static void put(Client client, String key, String value) throws Exception {
         client.getKVClient().put(key(key), value(value)).get(WAIT_SECONDS, TimeUnit.SECONDS);
-    }
-
-    private static ConfigEvent awaitEvent(BlockingQueue<ConfigEvent> events, Predicate<ConfigEvent> wanted)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (true) {
-            ConfigEvent next = events.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            if (next == null) {
-                throw new AssertionError("no such configuration event within " + WAIT_SECONDS + " s");
-            }
-            if (wanted.test(next)) {
-                return next;
-            }
-        }
     }
 }

@@ -3,6 +3,7 @@ package dev.firebreak.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.firebreak.testkit.Await;
 import dev.firebreak.time.Ticker;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -16,7 +17,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
 class SharedRateLimitTest {
 
     private static final int RATE = 300;
-    private static final long WAIT_SECONDS = 20;
 
     @TempDir
     Path dir;
@@ -52,7 +51,7 @@ class SharedRateLimitTest {
                             .redisTimeout(Duration.ofSeconds(2)) // a loaded test machine: Redis counts as up
                             .build());
                 }
-                awaitTrue(() -> fleet.stream().allMatch(l -> l.status().instances() == 3), "three members counted");
+                Await.until("three members counted", () -> fleet.stream().allMatch(l -> l.status().instances() == 3));
                 long burst = RATE / 10;
                 long leases = 3 * (RATE / 5); // one lease period (200 ms) of the rate per instance
                 AtomicLong admitted = new AtomicLong();
@@ -106,13 +105,13 @@ class SharedRateLimitTest {
             StatefulRedisConnection<String, String> two = client.connect();
             try (SharedRateLimit a = SharedRateLimit.builder(one, "partner").permitsPerSecond(RATE).instance("a").build();
                     SharedRateLimit b = SharedRateLimit.builder(two, "partner").permitsPerSecond(RATE).instance("b").build()) {
-                awaitTrue(() -> a.status().instances() == 2 && b.status().instances() == 2, "two members counted");
+                Await.until("two members counted", () -> a.status().instances() == 2 && b.status().instances() == 2);
 
                 server.stop();
-                awaitTrue(() -> {
+                Await.until("a on its local share", () -> {
                     a.enter(Ticker.system().read()); // calls drain the lease and ask Redis, which does not answer
                     return a.status().mode() == SharedRateLimitStatus.Mode.LOCAL_SHARE;
-                }, "a on its local share");
+                });
                 assertThat(a.status().redisFailures()).isPositive();
                 assertThat(a.status().lastFailure()).isNotEmpty();
                 // Its share: 300/s over the 2 instances Redis last counted, with a burst of 15.
@@ -126,10 +125,10 @@ class SharedRateLimitTest {
                 assertThat(admittedAway).as("at one instant: the local share's burst").isBetween(1L, 15L);
 
                 server.restart();
-                awaitTrue(() -> {
+                Await.until("a back on the fleet's bucket", () -> {
                     a.enter(Ticker.system().read());
                     return a.status().mode() == SharedRateLimitStatus.Mode.SHARED;
-                }, "a back on the fleet's bucket");
+                });
             } finally {
                 one.close();
                 two.close();
@@ -144,7 +143,7 @@ class SharedRateLimitTest {
             RedisClient client = RedisClient.create(server.uri());
             try (StatefulRedisConnection<String, String> connection = client.connect();
                     SharedRateLimit limit = SharedRateLimit.builder(connection, "partner").permitsPerSecond(RATE).build()) {
-                awaitTrue(() -> limit.status().instances() >= 1 && limit.status().leasedTokens() > 0, "a first lease");
+                Await.until("a first lease", () -> limit.status().instances() >= 1 && limit.status().leasedTokens() > 0);
                 for (String key : List.of("firebreak:quota:partner", "firebreak:quota:partner:members")) {
                     assertThat(connection.sync().pttl(key)).as(key).isBetween(1L, 20_000L);
                 }
@@ -168,17 +167,6 @@ class SharedRateLimitTest {
             } finally {
                 client.shutdown();
             }
-        }
-    }
-
-    /** Waits for another system's progress (Redis, Lettuce's reconnection), at most WAIT_SECONDS. */
-    private static void awaitTrue(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(what + ": not within " + WAIT_SECONDS + " s");
-            }
-            Thread.sleep(10); // polling another system's progress, not waiting for time to pass
         }
     }
 }

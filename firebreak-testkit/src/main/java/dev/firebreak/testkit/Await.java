@@ -2,6 +2,9 @@ package dev.firebreak.testkit;
 
 import dev.firebreak.time.Ticker;
 import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -32,5 +35,23 @@ public final class Await {
             }
             LockSupport.parkNanos(200_000L);
         }
+    }
+
+    /**
+     * Takes elements of {@code queue} (filled by other threads) until one that {@code wanted} accepts,
+     * and returns it; the ones before it are dropped. Fails after the same generous bound.
+     */
+    public static <T> T first(String description, BlockingQueue<T> queue, Predicate<? super T> wanted) {
+        AtomicReference<T> found = new AtomicReference<>();
+        until(description, () -> {
+            for (T next = queue.poll(); next != null; next = queue.poll()) {
+                if (wanted.test(next)) {
+                    found.set(next);
+                    return true;
+                }
+            }
+            return false;
+        });
+        return found.get();
     }
 }

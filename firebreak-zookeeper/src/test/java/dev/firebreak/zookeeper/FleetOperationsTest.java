@@ -1,7 +1,6 @@
 package dev.firebreak.zookeeper;
 
 import static dev.firebreak.zookeeper.StoreSupport.PATH;
-import static dev.firebreak.zookeeper.StoreSupport.awaitEvent;
 import static dev.firebreak.zookeeper.StoreSupport.bytes;
 import static dev.firebreak.zookeeper.StoreSupport.client;
 import static dev.firebreak.zookeeper.StoreSupport.put;
@@ -12,6 +11,7 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
 import dev.firebreak.breaker.BreakerMode;
 import dev.firebreak.live.ConfigEvent;
+import dev.firebreak.testkit.Await;
 import dev.firebreak.live.DynamicConfiguration;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -111,7 +111,7 @@ class FleetOperationsTest {
         }
 
         void awaitApplied(String key, String value) throws InterruptedException {
-            awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.APPLIED && key.equals(e.key()) && value.equals(e.value()));
+            Await.first("the configuration event", events, e -> e.kind() == ConfigEvent.Kind.APPLIED && key.equals(e.key()) && value.equals(e.value()));
         }
 
         @Override

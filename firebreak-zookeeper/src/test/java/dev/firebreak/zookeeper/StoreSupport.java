@@ -1,15 +1,12 @@
 package dev.firebreak.zookeeper;
 
-import dev.firebreak.live.ConfigEvent;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryNTimes;
 
-/** What the ZooKeeper tests share: a connected client, writing a property, waiting for a configuration event. */
+/** What the ZooKeeper tests share: a connected client and writing a property. */
 final class StoreSupport {
 
     static final String PATH = "/firebreak/orders-service";
@@ -43,20 +40,5 @@ final class StoreSupport {
 
     static byte[] bytes(String value) {
         return value.getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** The first event of {@code events} that {@code wanted} accepts, waiting at most {@link #WAIT_SECONDS}. */
-    static ConfigEvent awaitEvent(BlockingQueue<ConfigEvent> events, Predicate<ConfigEvent> wanted)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (true) {
-            ConfigEvent next = events.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            if (next == null) {
-                throw new AssertionError("no such configuration event within " + WAIT_SECONDS + " s");
-            }
-            if (wanted.test(next)) {
-                return next;
-            }
-        }
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static dev.firebreak.zookeeper.StoreSupport.PATH;
 import static dev.firebreak.zookeeper.StoreSupport.WAIT_SECONDS;
-import static dev.firebreak.zookeeper.StoreSupport.awaitEvent;
 import static dev.firebreak.zookeeper.StoreSupport.bytes;
 import static dev.firebreak.zookeeper.StoreSupport.client;
 import static dev.firebreak.zookeeper.StoreSupport.put;
@@ -12,6 +11,7 @@ import static dev.firebreak.zookeeper.StoreSupport.put;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.live.ConfigEvent;
+import dev.firebreak.testkit.Await;
 import dev.firebreak.live.DynamicConfiguration;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -62,7 +62,7 @@ class ZooKeeperPropertySourceTest {
 
                 put(client, TIMEOUT_KEY, "250");
 
-                awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "250".equals(e.value()));
+                Await.first("the configuration event", events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "250".equals(e.value()));
                 assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(250));
                 assertThat(source.revision()).as("the revision is the store's zxid of the change").isGreaterThan(before);
                 assertThat(source.name()).isEqualTo("zookeeper:" + server.connectString() + PATH);
@@ -119,7 +119,7 @@ class ZooKeeperPropertySourceTest {
 
                 put(client, TIMEOUT_KEY, "soon");
 
-                ConfigEvent refused = awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.REFUSED);
+                ConfigEvent refused = Await.first("the configuration event", events, e -> e.kind() == ConfigEvent.Kind.REFUSED);
                 assertThat(refused.key()).isEqualTo(TIMEOUT_KEY);
                 assertThat(refused.value()).isEqualTo("soon");
                 assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(700));
@@ -140,7 +140,7 @@ class ZooKeeperPropertySourceTest {
 
                 server.stop();
 
-                ConfigEvent failed = awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.SOURCE_FAILED);
+                ConfigEvent failed = Await.first("the configuration event", events, e -> e.kind() == ConfigEvent.Kind.SOURCE_FAILED);
                 assertThat(failed.message()).contains("unreachable", "the last values read stay in force");
                 assertThat(source.connected()).isFalse();
                 assertThatThrownBy(source::read).isInstanceOf(IOException.class);
@@ -150,7 +150,7 @@ class ZooKeeperPropertySourceTest {
                 server.restart();
                 put(client, TIMEOUT_KEY, "450"); // Curator retries until the connection is back
 
-                awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "450".equals(e.value()));
+                Await.first("the configuration event", events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "450".equals(e.value()));
                 assertThat(source.connected()).isTrue();
                 assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(450));
             }
@@ -173,12 +173,12 @@ class ZooKeeperPropertySourceTest {
                 client.getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
                 put(writer, TIMEOUT_KEY, "350");
 
-                awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "350".equals(e.value()));
+                Await.first("the configuration event", events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "350".equals(e.value()));
                 assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(350));
 
                 put(writer, TIMEOUT_KEY, "300"); // the watch of the new session
 
-                awaitEvent(events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "300".equals(e.value()));
+                Await.first("the configuration event", events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "300".equals(e.value()));
                 assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(300));
             }
         }

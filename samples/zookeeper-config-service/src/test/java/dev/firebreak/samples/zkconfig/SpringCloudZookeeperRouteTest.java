@@ -3,12 +3,12 @@ package dev.firebreak.samples.zkconfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.breaker.BreakerMode;
+import dev.firebreak.testkit.Await;
 import dev.firebreak.zookeeper.ZooKeeperServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryNTimes;
@@ -45,15 +45,15 @@ class SpringCloudZookeeperRouteTest {
                 assertThat(orders.latestOrder()).isEqualTo("order 42");
 
                 put(operator, GUARD + "execution.isolation.thread.timeoutInMilliseconds", "300");
-                await(() -> timeout(orders).equals(Duration.ofMillis(300)), "the new timeout");
+                Await.until("the new timeout", () -> timeout(orders).equals(Duration.ofMillis(300)));
 
                 put(operator, GUARD + "circuitBreaker.forceOpen", "true");
-                await(() -> orders.guard().controls().circuitBreaker().mode() == BreakerMode.FORCED_OPEN, "forced open");
+                Await.until("forced open", () -> orders.guard().controls().circuitBreaker().mode() == BreakerMode.FORCED_OPEN);
                 assertThat(orders.latestOrder()).isEqualTo("fallback: ShortCircuitedException");
 
                 put(operator, GUARD + "execution.isolation.thread.timeoutInMilliseconds", "soon");
                 put(operator, GUARD + "circuitBreaker.forceOpen", "false"); // a valid change after the bad one
-                await(() -> orders.guard().controls().circuitBreaker().mode() == BreakerMode.AUTOMATIC, "automatic again");
+                Await.until("automatic again", () -> orders.guard().controls().circuitBreaker().mode() == BreakerMode.AUTOMATIC);
                 assertThat(timeout(orders)).as("the bad value refused, the last valid one kept")
                         .isEqualTo(Duration.ofMillis(300));
                 assertThat(orders.latestOrder()).isEqualTo("order 42");
@@ -82,17 +82,6 @@ class SpringCloudZookeeperRouteTest {
             client.create().creatingParentsIfNeeded().forPath(node, data);
         } else {
             client.setData().forPath(node, data);
-        }
-    }
-
-    /** Waits for Spring Cloud's watcher and refresh, another component's work, at most WAIT_SECONDS. */
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(what + ": not within " + WAIT_SECONDS + " s");
-            }
-            Thread.sleep(20); // polling another system's progress, not waiting for time to pass
         }
     }
 }
