@@ -8,10 +8,9 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import dev.firebreak.testkit.Await;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -22,7 +21,6 @@ import org.junit.jupiter.api.Assumptions;
 final class EtcdServer implements AutoCloseable {
 
     private static final Path BINARY = Path.of("/usr/bin/etcd");
-    private static final Duration START_LIMIT = Duration.ofSeconds(30);
 
     private final Path dir;
     private final int clientPort;
@@ -83,15 +81,15 @@ final class EtcdServer implements AutoCloseable {
                 "--initial-cluster", "test=" + peer, "--max-txn-ops", "16");
         process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("etcd.log").toFile())).start();
-        Instant deadline = Instant.now().plus(START_LIMIT);
-        while (!healthy()) {
-            if (!process.isAlive() || Instant.now().isAfter(deadline)) {
-                String log = Files.readString(dir.resolve("etcd.log"));
-                stop();
-                throw new IllegalStateException("etcd did not start on " + endpoint() + " within "
-                        + START_LIMIT.toSeconds() + " s; its log:\n" + log);
-            }
-            Thread.sleep(50); // waiting for another process to listen, not for time to pass
+        try { // waiting for another process to listen, not for time to pass
+            Await.until("etcd answering on " + endpoint(), () -> !process.isAlive() || healthy());
+        } catch (AssertionError notInTime) {
+            // reported below, with the server's log
+        }
+        if (!process.isAlive() || !healthy()) {
+            String log = Files.readString(dir.resolve("etcd.log"));
+            stop();
+            throw new IllegalStateException("etcd did not start on " + endpoint() + "; its log:\n" + log);
         }
     }
 

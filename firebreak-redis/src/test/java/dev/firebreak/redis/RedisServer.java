@@ -9,10 +9,9 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import dev.firebreak.testkit.Await;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -23,7 +22,6 @@ import org.junit.jupiter.api.Assumptions;
 final class RedisServer implements AutoCloseable {
 
     private static final Path BINARY = Path.of("/usr/bin/redis-server");
-    private static final Duration START_LIMIT = Duration.ofSeconds(20);
 
     private final Path dir;
     private final int port;
@@ -77,15 +75,15 @@ final class RedisServer implements AutoCloseable {
                 "--save", "", "--appendonly", "no", "--dir", dir.toString(), "--maxclients", "64");
         process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile())).start();
-        Instant deadline = Instant.now().plus(START_LIMIT);
-        while (!answers()) {
-            if (!process.isAlive() || Instant.now().isAfter(deadline)) {
-                String log = Files.readString(dir.resolve("redis.log"));
-                stop();
-                throw new IllegalStateException("Redis did not start on port " + port + " within "
-                        + START_LIMIT.toSeconds() + " s; its log:\n" + log);
-            }
-            Thread.sleep(20); // waiting for another process to listen, not for time to pass
+        try { // waiting for another process to listen, not for time to pass
+            Await.until("Redis answering on port " + port, () -> !process.isAlive() || answers());
+        } catch (AssertionError notInTime) {
+            // reported below, with the server's log
+        }
+        if (!process.isAlive() || !answers()) {
+            String log = Files.readString(dir.resolve("redis.log"));
+            stop();
+            throw new IllegalStateException("Redis did not start on port " + port + "; its log:\n" + log);
         }
     }
 

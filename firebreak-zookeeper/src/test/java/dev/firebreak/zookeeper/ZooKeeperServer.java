@@ -10,11 +10,10 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import dev.firebreak.testkit.Await;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -31,7 +30,6 @@ public final class ZooKeeperServer implements AutoCloseable {
             "netty-handler.jar", "netty-transport.jar", "netty-common.jar", "netty-buffer.jar", "netty-resolver.jar",
             "netty-codec.jar", "netty-transport-native-epoll.jar", "netty-transport-native-unix-common.jar",
             "commons-io.jar", "metrics-core.jar", "snappy-java.jar");
-    private static final Duration START_LIMIT = Duration.ofSeconds(30);
 
     private final Path dataDir;
     private final Path config;
@@ -104,15 +102,15 @@ public final class ZooKeeperServer implements AutoCloseable {
         command.add(config.toString());
         process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dataDir.resolve("server.log").toFile())).start();
-        Instant deadline = Instant.now().plus(START_LIMIT);
-        while (!answers()) {
-            if (!process.isAlive() || Instant.now().isAfter(deadline)) {
-                String log = Files.readString(dataDir.resolve("server.log"));
-                stop();
-                throw new IllegalStateException("ZooKeeper did not start on " + connectString() + " within "
-                        + START_LIMIT.toSeconds() + " s; its log:\n" + log);
-            }
-            Thread.sleep(50); // waiting for another process to listen, not for time to pass
+        try { // waiting for another process to listen, not for time to pass
+            Await.until("ZooKeeper answering on " + connectString(), () -> !process.isAlive() || answers());
+        } catch (AssertionError notInTime) {
+            // reported below, with the server's log
+        }
+        if (!process.isAlive() || !answers()) {
+            String log = Files.readString(dataDir.resolve("server.log"));
+            stop();
+            throw new IllegalStateException("ZooKeeper did not start on " + connectString() + "; its log:\n" + log);
         }
     }
 
