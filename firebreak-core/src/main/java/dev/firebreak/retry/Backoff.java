@@ -29,8 +29,8 @@ final class Backoff {
         long initial = config.initialBackoff().toNanos();
         long max = config.maxBackoff().toNanos();
         return switch (config.jitter()) {
-            case NONE -> base(initial, max, config.multiplier(), retry);
-            case FULL -> (long) (uniform * base(initial, max, config.multiplier(), retry));
+            case NONE -> base(initial, max, config.backoffMultiplier(), retry);
+            case FULL -> (long) (uniform * base(initial, max, config.backoffMultiplier(), retry));
             case DECORRELATED -> {
                 long previous = retry == 1 ? initial : Math.max(initial, previousNanos);
                 long high = previous > max / 3 ? max : Math.min(max, previous * 3);
@@ -39,11 +39,15 @@ final class Backoff {
         };
     }
 
-    /** {@code min(max, initial * multiplier^(retry-1))}, saturating instead of overflowing. */
-    static long base(long initial, long max, int multiplier, int retry) {
+    /**
+     * {@code min(max, initial * multiplier^(retry-1))}, saturating instead of overflowing; a fractional
+     * step is rounded down to whole nanoseconds, and the base never shrinks.
+     */
+    static long base(long initial, long max, double multiplier, int retry) {
         long value = initial;
         for (int i = 1; i < retry && value < max; i++) {
-            value = value > max / multiplier ? max : value * multiplier;
+            double next = value * multiplier; // at most 10 * max: exact enough, and no overflow of a double
+            value = next >= max ? max : Math.max(value, (long) next);
         }
         return Math.min(value, max);
     }

@@ -20,7 +20,8 @@ import java.util.Set;
  * @param maxAttempts {@code maxAttempts}, default 3: attempts in all, the first included (1 = no retry), at most 100
  * @param initialBackoff {@code backoff.initialInMilliseconds}, default 50 ms: the base wait before the first retry
  * @param maxBackoff {@code backoff.maxInMilliseconds}, default 1000 ms: no wait is longer; at least the initial one
- * @param multiplier {@code backoff.multiplier}, default 2: the base grows by this factor per retry, 1 to 10
+ * @param backoffMultiplier {@code backoff.multiplier}, default 2: the base grows by this factor per retry,
+ *     1 to 10, fractions allowed (1.5 grows it by half each time)
  * @param jitter {@code backoff.jitter}, default FULL
  * @param deadline {@code deadlineInMilliseconds}, default 0 = none: no retry is made whose wait would end
  *     this long or later after the call began, so a call lasts at most the deadline plus one attempt
@@ -44,7 +45,7 @@ public record RetryConfig(
         int maxAttempts,
         Duration initialBackoff,
         Duration maxBackoff,
-        int multiplier,
+        double backoffMultiplier,
         Jitter jitter,
         Duration deadline,
         boolean budgetEnabled,
@@ -67,8 +68,8 @@ public record RetryConfig(
             throw new InvalidConfigException("backoff.maxInMilliseconds", max,
                     "must be >= backoff.initialInMilliseconds (" + initial + ")", List.of("backoff.initialInMilliseconds"));
         }
-        if (multiplier < 1 || multiplier > 10) {
-            throw new InvalidConfigException("backoff.multiplier", multiplier, "must be between 1 and 10");
+        if (!(backoffMultiplier >= 1.0 && backoffMultiplier <= 10.0)) { // NaN included
+            throw new InvalidConfigException("backoff.multiplier", backoffMultiplier, "must be between 1 and 10");
         }
         if (jitter == null) {
             throw new InvalidConfigException("backoff.jitter", null, "must be set (NONE, FULL or DECORRELATED)");
@@ -77,6 +78,28 @@ public record RetryConfig(
         PolicyRules.checkBudget(budgetPercent, budgetMinPerSecond, budgetWindow);
         PolicyRules.checkThrottle(throttleMaxTokens, throttleTokenRatio);
         setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
+    }
+
+    /**
+     * A configuration with a whole backoff multiplier: the canonical constructor of 0.2.0, kept for
+     * callers compiled against it.
+     */
+    public RetryConfig(int maxAttempts, Duration initialBackoff, Duration maxBackoff, int multiplier, Jitter jitter,
+            Duration deadline, boolean budgetEnabled, int budgetPercent, int budgetMinPerSecond, Duration budgetWindow,
+            boolean throttleEnabled, int throttleMaxTokens, double throttleTokenRatio, Set<String> setInCode) {
+        this(maxAttempts, initialBackoff, maxBackoff, (double) multiplier, jitter, deadline, budgetEnabled,
+                budgetPercent, budgetMinPerSecond, budgetWindow, throttleEnabled, throttleMaxTokens,
+                throttleTokenRatio, setInCode);
+    }
+
+    /**
+     * The backoff multiplier rounded down to a whole number.
+     *
+     * @deprecated the multiplier may be fractional: use {@link #backoffMultiplier()}
+     */
+    @Deprecated
+    public int multiplier() {
+        return (int) backoffMultiplier;
     }
 
     /**
@@ -112,7 +135,7 @@ public record RetryConfig(
         int maxAttempts = 3;
         Duration initialBackoff = Duration.ofMillis(50);
         Duration maxBackoff = Duration.ofSeconds(1);
-        int multiplier = 2;
+        double multiplier = 2;
         Jitter jitter = Jitter.FULL;
         Duration deadline = Duration.ZERO;
 
@@ -125,7 +148,7 @@ public record RetryConfig(
             maxAttempts = c.maxAttempts;
             initialBackoff = c.initialBackoff;
             maxBackoff = c.maxBackoff;
-            multiplier = c.multiplier;
+            multiplier = c.backoffMultiplier;
             jitter = c.jitter;
             deadline = c.deadline;
             setInCode(c.setInCode);
@@ -136,11 +159,16 @@ public record RetryConfig(
             return set(RetryProperties.MAX_ATTEMPTS, value);
         }
 
-        /** Exponential backoff: the first base wait, its cap and its growth per retry. */
-        public Builder backoff(Duration initial, Duration max, int growth) {
+        /** Exponential backoff: the first base wait, its cap and its growth per retry (1 to 10, fractions allowed). */
+        public Builder backoff(Duration initial, Duration max, double growth) {
             set(RetryProperties.INITIAL_BACKOFF, initial);
             set(RetryProperties.MAX_BACKOFF, max);
             return set(RetryProperties.MULTIPLIER, growth);
+        }
+
+        /** {@link #backoff(Duration, Duration, double)} with a whole growth factor. */
+        public Builder backoff(Duration initial, Duration max, int growth) {
+            return backoff(initial, max, (double) growth);
         }
 
         /** The base wait before the first retry. */
@@ -153,9 +181,14 @@ public record RetryConfig(
             return set(RetryProperties.MAX_BACKOFF, value);
         }
 
-        /** The growth of the base wait per retry. */
-        public Builder multiplier(int value) {
+        /** The growth of the base wait per retry: 1 to 10, fractions allowed. */
+        public Builder multiplier(double value) {
             return set(RetryProperties.MULTIPLIER, value);
+        }
+
+        /** {@link #multiplier(double)} with a whole factor. */
+        public Builder multiplier(int value) {
+            return multiplier((double) value);
         }
 
         /** How waits are randomized. */

@@ -1,6 +1,7 @@
 package dev.firebreak.retry;
 
 import static dev.firebreak.config.PropertyDefinition.Flags.FIREBREAK_LIVE;
+import static dev.firebreak.config.PropertyDefinition.ofDecimal;
 import static dev.firebreak.config.PropertyDefinition.ofEnum;
 import static dev.firebreak.config.PropertyDefinition.ofInt;
 import static dev.firebreak.config.PropertyDefinition.ofMillis;
@@ -23,8 +24,9 @@ final class RetryProperties {
     static final PropertyDefinition<RetryConfig, Builder> MAX_BACKOFF = ofMillis("backoff.maxInMilliseconds",
             "maxBackoff", FIREBREAK_LIVE, "the longest wait between attempts", RetryConfig::maxBackoff,
             (b, v) -> b.maxBackoff = v);
-    static final PropertyDefinition<RetryConfig, Builder> MULTIPLIER = ofInt("backoff.multiplier", "multiplier",
-            FIREBREAK_LIVE, "growth of the base wait per retry", RetryConfig::multiplier, (b, v) -> b.multiplier = v);
+    static final PropertyDefinition<RetryConfig, Builder> MULTIPLIER = ofDecimal("backoff.multiplier",
+            "backoffMultiplier", FIREBREAK_LIVE, "growth of the base wait per retry, 1 to 10 (fractions allowed)",
+            RetryConfig::backoffMultiplier, (b, v) -> b.multiplier = v);
     static final PropertyDefinition<RetryConfig, Builder> JITTER = ofEnum("backoff.jitter", "jitter", FIREBREAK_LIVE,
             "NONE, FULL or DECORRELATED", Jitter.class, RetryConfig::jitter, (b, v) -> b.jitter = v);
     static final PropertyDefinition<RetryConfig, Builder> DEADLINE = ofMillis("deadlineInMilliseconds", "deadline",

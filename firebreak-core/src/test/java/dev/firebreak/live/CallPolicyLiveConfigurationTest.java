@@ -81,7 +81,7 @@ class CallPolicyLiveConfigurationTest {
             // each key is checked alone, as a guard's are: the bad line is refused, the good one applies
             f.source.setAll(Map.of("firebreak.retry.orders.maxAttempts", "7",
                     "firebreak.retry.orders.backoff.multiplier", "11"));
-            assertThat(retry.config().multiplier()).isEqualTo(valid.multiplier());
+            assertThat(retry.config().backoffMultiplier()).isEqualTo(valid.backoffMultiplier());
             assertThat(retry.config().maxAttempts()).isEqualTo(7);
             List<ConfigEvent> refused = f.events(ConfigEvent.Kind.REFUSED);
             assertThat(refused).hasSize(1);
@@ -92,13 +92,13 @@ class CallPolicyLiveConfigurationTest {
             assertThat(refused.get(0).message()).isEqualTo(
                     "firebreak.retry.orders.backoff.multiplier = 11: must be between 1 and 10; not applied");
 
-            f.source.set("firebreak.retry.orders.backoff.multiplier", "3"); // corrected: it applies now
+            f.source.set("firebreak.retry.orders.backoff.multiplier", "1.5"); // corrected, and fractional: it applies now
             assertThat(retry.config().maxAttempts()).isEqualTo(7);
-            assertThat(retry.config().multiplier()).isEqualTo(3);
+            assertThat(retry.config().backoffMultiplier()).isEqualTo(1.5);
             f.events.clear();
             f.source.set("firebreak.retry.orders.backoff.multiplier", "zero");
-            assertOnlyRefusal(f, "firebreak.retry.orders.backoff.multiplier = zero: must be an integer; keeping 3");
-            assertThat(retry.config().multiplier()).isEqualTo(3);
+            assertOnlyRefusal(f, "firebreak.retry.orders.backoff.multiplier = zero: must be a decimal number such as 0.2; keeping 1.5");
+            assertThat(retry.config().backoffMultiplier()).isEqualTo(1.5);
         }
     }
 

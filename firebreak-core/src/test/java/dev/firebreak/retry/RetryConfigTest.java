@@ -24,7 +24,8 @@ class RetryConfigTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "maxAttempts|0|must be between 1 and 100",
-        "backoff.multiplier|0|must be between 1 and 10",
+        "backoff.multiplier|0.5|must be between 1 and 10",
+        "backoff.multiplier|10.5|must be between 1 and 10",
         "budget.percent|101|must be between 0 and 100",
         "budget.minPerSecond|-1|must be >= 0",
         "backoff.initialInMilliseconds|-5|must be between 0 and 2147483647 ms",
@@ -35,7 +36,7 @@ class RetryConfigTest {
     void badValuesAreRefusedNamingKeyValueAndRule(String key, String value, String rule) {
         Consumer<RetryConfig.Builder> change = switch (key) {
             case "maxAttempts" -> b -> b.maxAttempts(Integer.parseInt(value));
-            case "backoff.multiplier" -> b -> b.multiplier(Integer.parseInt(value));
+            case "backoff.multiplier" -> b -> b.multiplier(Double.parseDouble(value));
             case "budget.percent" -> b -> b.budgetPercent(Integer.parseInt(value));
             case "budget.minPerSecond" -> b -> b.budgetMinPerSecond(Integer.parseInt(value));
             case "throttle.maxTokens" -> b -> b.throttleMaxTokens(Integer.parseInt(value));

@@ -62,6 +62,19 @@ final class JsonWriter {
         return this;
     }
 
+    /** A decimal: whole values as integers (so an integer field that became decimal reads the same), null if not finite. */
+    JsonWriter field(String key, double value) {
+        key(key);
+        if (!Double.isFinite(value)) {
+            out.append("null");
+        } else if (value == Math.rint(value) && Math.abs(value) < 0x1p53) {
+            out.append((long) value);
+        } else {
+            out.append(value); // Double.toString: digits, a point, maybe an exponent; all valid JSON
+        }
+        return this;
+    }
+
     JsonWriter field(String key, boolean value) {
         key(key);
         out.append(value);

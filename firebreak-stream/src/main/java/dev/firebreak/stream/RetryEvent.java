@@ -28,7 +28,7 @@ final class RetryEvent {
                 .field("propertyValue_maxAttempts", c.maxAttempts())
                 .field("propertyValue_backoffInitialInMilliseconds", c.initialBackoff().toMillis())
                 .field("propertyValue_backoffMaxInMilliseconds", c.maxBackoff().toMillis())
-                .field("propertyValue_backoffMultiplier", c.multiplier())
+                .field("propertyValue_backoffMultiplier", c.backoffMultiplier())
                 .field("propertyValue_backoffJitter", c.jitter().name())
                 .field("propertyValue_deadlineInMilliseconds", c.deadline().toMillis());
         CallPolicyFields.tail(json, c).end();

@@ -81,6 +81,7 @@ class CallPolicyStreamTest {
             assertThat(r.get("budget_extrasInWindow")).isEqualTo(8L);
             assertThat(r.get("budget_allowance")).isEqualTo(10L);
             assertThat(r.get("propertyValue_maxAttempts")).isEqualTo(3L);
+            assertThat(r.get("propertyValue_backoffMultiplier")).isEqualTo(2L); // whole: an integer, as before it could be fractional
             assertThat(r.get("propertyValue_backoffJitter")).isEqualTo("NONE");
             assertThat(r.get("propertyValue_budgetPercent")).isEqualTo(10L);
             assertThat(r.get("propertyValue_budgetWindowInMilliseconds")).isEqualTo(10_000L);
