@@ -31,6 +31,12 @@ final class Http {
                 HttpResponse.BodyHandlers.ofString());
     }
 
+    HttpResponse<String> postJson(String path, String json) throws Exception {
+        return CLIENT.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
     String body(String path) throws Exception {
         HttpResponse<String> response = get(path);
         if (response.statusCode() != 200) {

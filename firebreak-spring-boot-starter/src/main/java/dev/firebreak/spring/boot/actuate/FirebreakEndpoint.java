@@ -23,9 +23,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.Access;
+import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 
 /**
@@ -38,8 +41,14 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
  * transitions, rate-limiter refusals, adaptive-limit changes, calls that did not simply succeed, retries,
  * hedges), oldest first, filtered by the query parameters {@code policy} (a guard's or a policy's name)
  * and {@code kind} (a {@link PolicyEvent.Kind}); so a guard named {@code events} is shown in the list only.
+ *
+ * <p>{@code POST /actuator/firebreak/{name}} with {@code {"breaker": "forceOpen"}} (or {@code forceClosed},
+ * {@code disable}, {@code metricsOnly}, {@code reset}, {@code automatic}) changes that guard's breaker on
+ * this instance, and leaves an audit record in the log and the event feed. The endpoint's default access
+ * is read-only, so this write operation is off until {@code management.endpoint.firebreak.access} is
+ * {@code unrestricted}; Spring Security's rules for actuator endpoints then apply to it as to any other.
  */
-@Endpoint(id = "firebreak")
+@Endpoint(id = "firebreak", defaultAccess = Access.READ_ONLY)
 public class FirebreakEndpoint {
 
     private final Supplier<GuardRegistry> registries;
@@ -98,6 +107,17 @@ public class FirebreakEndpoint {
     }
 
     /**
+     * An operator's transition of the guard {@code name}'s circuit breaker: {@code breaker} is forceOpen,
+     * forceClosed, disable, metricsOnly, reset or automatic (any case). Answers the mode before and after
+     * and the state now; 400 for an unknown operation, 404 for an unknown guard.
+     */
+    @WriteOperation
+    public WebEndpointResponse<Map<String, Object>> operate(@Selector String name, @Nullable String breaker,
+            SecurityContext security) {
+        return BreakerOperations.apply(registries.get(), events.get(), name, breaker, security.getPrincipal());
+    }
+
+    /**
      * One guard, or nothing (404) if the registry has none of that name; for {@code events}, the recent
      * events of the guard or policy {@code policy} (all when absent) of kind {@code kind} (all when absent).
      */
@@ -140,6 +160,7 @@ public class FirebreakEndpoint {
         view.put("threadPool", policy.threadPool() == null ? null : policy.poolName());
         view.put("isolation", policy.isolationStrategy().name());
         view.put("circuit", metrics.circuitState().name());
+        view.put("circuitMode", metrics.circuitMode().name()); // a forced state reads as forced, never as a plain OPEN
         view.put("concurrentExecutions", metrics.concurrentExecutions());
         Map<String, Object> rolling = new LinkedHashMap<>();
         rolling.put("requests", metrics.health().requestCount());

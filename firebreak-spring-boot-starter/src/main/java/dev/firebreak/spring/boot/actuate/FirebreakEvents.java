@@ -170,6 +170,14 @@ public final class FirebreakEvents implements AutoCloseable {
                 "executionMillis", executionNanos / 1e6, "totalMillis", totalNanos / 1e6));
     }
 
+    /**
+     * Records an operator's change to the guard named {@code guard} as an {@link PolicyEvent.Kind#OPERATION}
+     * event with {@code details}; nothing if the feed does not follow that guard.
+     */
+    public void recordOperation(String guard, Map<String, Object> details) {
+        record(new Source("guard", guard), PolicyEvent.Kind.OPERATION, ticker.read(), Map.copyOf(details));
+    }
+
     private void record(Source source, PolicyEvent.Kind kind, long atNanos, Map<String, Object> details) {
         Map<PolicyEvent.Kind, RecentEvents<PolicyEvent>> kinds = rings.get(source);
         if (kinds == null) {

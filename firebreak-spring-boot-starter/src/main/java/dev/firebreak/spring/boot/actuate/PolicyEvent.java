@@ -33,7 +33,12 @@ public record PolicyEvent(long id, String policy, String policyType, Kind kind, 
         /** A retry policy scheduled a retry: {@code attempt} (the one retried), {@code waitMillis}, {@code cause}. */
         RETRY,
         /** A hedging policy started a hedge: {@code attempt} (the one starting), {@code sinceCallStartMillis}. */
-        HEDGE;
+        HEDGE,
+        /**
+         * An operator changed a guard through the endpoint (the audit trail): {@code action}, {@code from}
+         * and {@code to} (the breaker's mode before and after), {@code origin}, {@code principal}.
+         */
+        OPERATION;
 
         /** The kind {@code text} names, in any case; refuses another word naming the parameter, the value and the kinds. */
         static Kind parse(String text) {
