@@ -48,17 +48,16 @@ import java.util.function.Supplier;
  * {@code firebreak.}; for the same key the {@code firebreak.} one wins, and a later source wins over
  * an earlier one.
  *
- * <p>A refresh (each poll on the registry's scheduler, each push from a source, or {@link #refresh()})
- * reads every source; if anything changed it checks each value on its own, then each resolved record
- * as a whole, and calls {@code reconfigure} on the objects whose configuration changed. A refused
- * value never half-applies: the last valid value stays in force and a REFUSED {@link ConfigEvent}
- * names key, value and rule; an object whose {@code reconfigure} throws keeps its configuration in force
- * (RECONFIGURE_FAILED). A file read in the middle of an edit applies only once it is stable. Properties that cannot change while running keep their running value
- * (FIXED_PROPERTY_IGNORED) and apply to objects created afterwards, which this configuration resolves
- * through the registry's {@link ConfigResolver} hook. The running objects are the registry's guards,
- * pools and collapsers ({@code CollapserRegistry.of(registry)}; one built since the last change is reached at the
- * next refresh), any collapser bound with {@link #bind}, and its retry and hedging policies
- * ({@code RetryRegistry.of(registry)}, {@code HedgeRegistry.of(registry)}).
+ * <p>A refresh (each poll on the registry's scheduler, each push from a source, or {@link #refresh()}) reads
+ * every source; if anything changed it checks each value on its own, then each resolved record as a whole, and
+ * calls {@code reconfigure} on the objects whose configuration changed. A refused value never half-applies: the
+ * last valid value stays in force and a REFUSED {@link ConfigEvent} names key, value and rule; an object whose
+ * {@code reconfigure} throws keeps its configuration in force (RECONFIGURE_FAILED). A file read mid-edit applies
+ * once stable. Properties that cannot change while running keep their running value (FIXED_PROPERTY_IGNORED) and
+ * apply to objects created afterwards, which this configuration resolves through the registry's
+ * {@link ConfigResolver} hook. The running objects are the registry's guards, pools, collapsers, retry and
+ * hedging policies (a collapser built since the last change is reached at the next refresh) and any collapser
+ * bound with {@link #bind}.
  *
  * <p>Thread-safety: resolution and every {@code reconfigure} happen under one lock, so objects receive
  * configurations in the order resolved; listeners and the log are called after the lock is released.
@@ -96,10 +95,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         return new Builder(registry);
     }
 
-    /**
-     * Reads every source now and applies what changed, on this thread, returning once running objects and
-     * listeners have it; a file changes only once stable ({@link PropertySource#mayBeReadMidEdit()}).
-     */
+    /** Reads every source now and applies what changed on this thread, returning once objects and listeners have it. */
     public void refresh() {
         refresh(false);
     }
@@ -118,8 +114,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
                 lastMerged = merged;
             }
             List<Target<?, ?>> all = targets.all();
-            for (Target<?, ?> target : all) {
-                // unchanged sources still reach objects seen for the first time (a collapser built since)
+            for (Target<?, ?> target : all) { // unchanged sources still reach objects seen for the first time
                 if (changed || !running.knows(target.identity())) {
                     apply(target, events);
                 }
@@ -133,12 +128,17 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         }
     }
 
+    /** Each source's state after the last read, in order: its revision, its keys, whether and how long it is failing. */
+    public List<SourceStatus> sources() {
+        return sources.statuses(registry.ticker().read());
+    }
+
     /** Subscribes to every applied change and refusal. */
     public void addListener(ConfigListener listener) {
         publisher.add(listener);
     }
 
-    /** Unsubscribes a listener. */
+    /** Unsubscribes a listener added with {@link #addListener}. */
     public void removeListener(ConfigListener listener) {
         publisher.remove(listener);
     }

@@ -35,6 +35,14 @@ public interface PropertySource {
         return false;
     }
 
+    /**
+     * The store's revision of the snapshot {@link #read()} last returned (a ZooKeeper zxid, an etcd
+     * revision), shown beside the keys it gave; null (the default) for a source without revisions.
+     */
+    default String snapshotRevision() {
+        return null;
+    }
+
     /** Subscribes to changes pushed by this source; sources that are only polled ignore it. */
     default void addChangeListener(Runnable listener) {
     }

@@ -3,11 +3,14 @@ package dev.firebreak.live;
 import dev.firebreak.time.Ticker;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The ordered sources of one {@link DynamicConfiguration}, read together into one snapshot: a later
@@ -25,6 +28,14 @@ final class SourceSet {
     private final Map<PropertySource, Map<String, String>> lastGood = new IdentityHashMap<>();
     private final Map<PropertySource, String> lastFailure = new IdentityHashMap<>();
     private final Map<PropertySource, SettlingSnapshot> settling = new IdentityHashMap<>();
+    private final Map<PropertySource, String> revisions = new IdentityHashMap<>();
+    private final Map<PropertySource, Long> failingSince = new IdentityHashMap<>();
+    /** What the last read left, for readers outside the owner's lock: immutable, replaced whole. */
+    private volatile List<State> states = List.of();
+
+    /** One source after a read: the fields of a SourceStatus, with the failure's start on the ticker. */
+    private record State(String name, String revision, Set<String> keys, String failure, long failingSinceNanos) {
+    }
 
     /**
      * {@code pollIntervalNanos}: the time a changed snapshot of a settling source must stay the same (0:
@@ -70,20 +81,41 @@ final class SourceSet {
                         : gate.offer(snapshot, lastGood.get(source), ticker.read(), events);
                 if (inForce != null) {
                     lastGood.put(source, inForce);
+                    revisions.put(source, source.snapshotRevision());
                 }
                 lastFailure.remove(source);
+                failingSince.remove(source);
             } catch (IOException | RuntimeException failed) {
                 if (gate != null) {
                     gate.failed();
                 }
                 String reason = String.valueOf(failed.getMessage());
+                failingSince.putIfAbsent(source, ticker.read());
                 if (!reason.equals(lastFailure.put(source, reason))) {
                     events.add(failure(source, failed, reason));
                 }
             }
             merged.putAll(lastGood.getOrDefault(source, Map.of()));
         }
+        List<State> now = new ArrayList<>();
+        for (PropertySource source : sources) {
+            Long since = failingSince.get(source);
+            now.add(new State(source.name(), revisions.get(source), Set.copyOf(lastGood.getOrDefault(source, Map.of()).keySet()),
+                    lastFailure.get(source), since == null ? Long.MIN_VALUE : since));
+        }
+        states = List.copyOf(now);
         return Map.copyOf(merged);
+    }
+
+    /** Each source's state after the last read, with how long a failing one has failed as of {@code nowNanos}. Any thread. */
+    List<SourceStatus> statuses(long nowNanos) {
+        List<SourceStatus> statuses = new ArrayList<>();
+        for (State s : states) {
+            boolean failing = s.failure() != null;
+            statuses.add(new SourceStatus(s.name(), s.revision(), s.keys(), failing, s.failure(),
+                    failing ? Duration.ofNanos(Math.max(0L, nowNanos - s.failingSinceNanos())) : Duration.ZERO));
+        }
+        return List.copyOf(statuses);
     }
 
     /** SOURCE_MISSING for a source that does not exist, SOURCE_FAILED otherwise; says what stays in force. */

@@ -131,6 +131,13 @@ public final class EtcdPropertySource implements PropertySource, AutoCloseable {
         return revision;
     }
 
+    /** {@link #revision()} as text, or null before the first read. */
+    @Override
+    public String snapshotRevision() {
+        long r = revision;
+        return r < 0 ? null : Long.toString(r);
+    }
+
     @Override
     public void addChangeListener(Runnable listener) {
         changes.add(listener);

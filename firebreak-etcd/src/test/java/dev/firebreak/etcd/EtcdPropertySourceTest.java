@@ -66,6 +66,7 @@ class EtcdPropertySourceTest {
                 Await.first("the configuration event", events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "250".equals(e.value()));
                 assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(250));
                 assertThat(source.revision()).as("the store's revision of the change").isGreaterThan(before);
+                assertThat(config.sources().getFirst().revision()).isEqualTo(Long.toString(source.revision()));
                 assertThat(source.name()).isEqualTo("etcd:" + PREFIX);
             }
         }
@@ -146,12 +147,14 @@ class EtcdPropertySourceTest {
                 assertThat(failed.message()).contains("unreachable", "the last values read stay in force");
                 assertThat(guard.controls().config().timeout().timeout()).as("kept through the outage")
                         .isEqualTo(Duration.ofMillis(600));
+                assertThat(config.sources().getFirst().failing()).as("reported stale").isTrue();
 
                 server.restart();
                 put(client, TIMEOUT_KEY, "450");
 
                 Await.first("the configuration event", events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "450".equals(e.value()));
                 assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(450));
+                assertThat(config.sources().getFirst().failing()).as("healed").isFalse();
             }
         }
     }

@@ -54,6 +54,7 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
     private final Map<String, CollapserMeters> collapserMeters = new HashMap<>();
     private final Map<String, PolicyMeters> retryMeters = new HashMap<>();
     private final Map<String, PolicyMeters> hedgeMeters = new HashMap<>();
+    private ConfigSourceMeters configSources; // the live configuration's sources, when one is installed
     private MeterRegistry meters;
     private final GuardRegistry.RegistryListener guardEvents = new GuardRegistry.RegistryListener() {
         @Override
@@ -154,6 +155,7 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
                     n -> new CollapserMeters(collapser, meters, guards.ticker(), snapshotMaxAgeNanos)));
             syncPolicies(RetryRegistry.of(guards).policies(), retryMeters, retry -> CallPolicyMeters.bind(retry, meters));
             syncPolicies(HedgeRegistry.of(guards).policies(), hedgeMeters, hedge -> CallPolicyMeters.bind(hedge, meters));
+            configSources = ConfigSourceMeters.follow(configSources, guards.configResolver(), meters);
         } finally {
             lock.unlock();
         }
@@ -180,6 +182,10 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
             hedgeMeters.values().forEach(bound -> bound.meters().close());
             retryMeters.clear();
             hedgeMeters.clear();
+            if (configSources != null) {
+                configSources.remove();
+                configSources = null;
+            }
         } finally {
             lock.unlock();
         }

@@ -98,6 +98,13 @@ public final class ZooKeeperPropertySource implements PropertySource, AutoClosea
         return revision;
     }
 
+    /** {@link #revision()} as ZooKeeper writes a zxid ({@code 0x1a2}), or null before the first read. */
+    @Override
+    public String snapshotRevision() {
+        long r = revision;
+        return r < 0 ? null : "0x" + Long.toHexString(r);
+    }
+
     /** Whether the client is connected to the store now. */
     public boolean connected() {
         return connected;

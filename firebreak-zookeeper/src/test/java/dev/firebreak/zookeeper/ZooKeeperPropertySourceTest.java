@@ -65,6 +65,10 @@ class ZooKeeperPropertySourceTest {
                 Await.first("the configuration event", events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "250".equals(e.value()));
                 assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(250));
                 assertThat(source.revision()).as("the revision is the store's zxid of the change").isGreaterThan(before);
+                assertThat(config.sources()).singleElement().satisfies(status -> { // what the endpoint shows per key
+                    assertThat(status.revision()).isEqualTo("0x" + Long.toHexString(source.revision()));
+                    assertThat(status.keys()).contains(TIMEOUT_KEY);
+                });
                 assertThat(source.name()).isEqualTo("zookeeper:" + server.connectString() + PATH);
             }
         }
@@ -146,6 +150,10 @@ class ZooKeeperPropertySourceTest {
                 assertThatThrownBy(source::read).isInstanceOf(IOException.class);
                 assertThat(guard.controls().config().timeout().timeout()).as("kept through the outage")
                         .isEqualTo(Duration.ofMillis(600));
+                assertThat(config.sources()).singleElement().satisfies(status -> { // stale, reported as such
+                    assertThat(status.failing()).isTrue();
+                    assertThat(status.keys()).contains(TIMEOUT_KEY);
+                });
 
                 server.restart();
                 put(client, TIMEOUT_KEY, "450"); // Curator retries until the connection is back
@@ -153,6 +161,7 @@ class ZooKeeperPropertySourceTest {
                 Await.first("the configuration event", events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "450".equals(e.value()));
                 assertThat(source.connected()).isTrue();
                 assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(450));
+                assertThat(config.sources().getFirst().failing()).as("healed").isFalse();
             }
         }
     }

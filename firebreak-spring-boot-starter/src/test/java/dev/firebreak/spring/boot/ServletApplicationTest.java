@@ -7,6 +7,7 @@ import dev.firebreak.spring.boot.app.LoopbackDownstream;
 import dev.firebreak.spring.boot.app.TestApplication;
 import dev.firebreak.testkit.Await;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -59,7 +60,13 @@ class ServletApplicationTest {
         assertThat(http.body("/call/slow")).isEqualTo("fallback for slow (GuardTimeoutException)");
         Map<String, Object> timeout = Http.map(http.json("/actuator/firebreak/slow"), "properties", TIMEOUT);
         assertThat(timeout).containsEntry("value", 500).containsEntry("level", "DYNAMIC_INSTANCE")
-                .containsEntry("origin", "firebreak.command.slow." + TIMEOUT);
+                .containsEntry("origin", "firebreak.command.slow." + TIMEOUT).containsEntry("source", "Spring Environment");
+        assertThat(Http.map(http.json("/actuator/firebreak/slow"), "properties", "circuitBreaker.enabled"))
+                .doesNotContainKey("source"); // a library default comes from no source
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> sources = (List<Map<String, Object>>) http.json("/actuator/firebreak").get("configurationSources");
+        assertThat(sources).extracting(source -> source.get("name")).containsExactly("archaius", "Spring Environment");
+        assertThat(sources).allSatisfy(source -> assertThat(source).containsEntry("failing", false));
     }
 
     @Test

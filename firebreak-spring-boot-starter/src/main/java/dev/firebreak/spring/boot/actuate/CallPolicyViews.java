@@ -39,7 +39,7 @@ final class CallPolicyViews {
             counts.put("deadlineReached", m.deadlineReached());
             counts.put("fallbacks", m.fallbacks());
             view.put("counts", counts);
-            view.put("properties", FirebreakEndpoint.properties(configuration.properties(retry), RetryConfig.scope()));
+            view.put("properties", FirebreakEndpoint.properties(configuration.properties(retry), RetryConfig.scope(), configuration.sources()));
         });
     }
 
@@ -57,7 +57,7 @@ final class CallPolicyViews {
             counts.put("losersCancelled", m.losersCancelled());
             view.put("counts", counts);
             view.put("currentDelayMillis", hedge.currentDelay().map(d -> d.toNanos() / 1e6).orElse(null));
-            view.put("properties", FirebreakEndpoint.properties(configuration.properties(hedge), HedgeConfig.scope()));
+            view.put("properties", FirebreakEndpoint.properties(configuration.properties(hedge), HedgeConfig.scope(), configuration.sources()));
         });
     }
 

@@ -11,6 +11,7 @@ import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.PropertyDefinition;
 import dev.firebreak.live.DynamicConfiguration;
 import dev.firebreak.live.EffectiveProperty;
+import dev.firebreak.live.SourceStatus;
 import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.isolation.ThreadPoolConfig;
@@ -103,6 +104,7 @@ public class FirebreakEndpoint {
         body.put("collapsers", collapsers);
         body.put("retries", CallPolicyViews.retries(registry, configuration));
         body.put("hedges", CallPolicyViews.hedges(registry, configuration));
+        body.put("configurationSources", ConfigurationSources.view(configuration));
         return body;
     }
 
@@ -173,7 +175,7 @@ public class FirebreakEndpoint {
             }
         }
         view.put("rolling", rolling);
-        view.put("properties", properties(configuration.properties(guard), GuardConfig.scope()));
+        view.put("properties", properties(configuration.properties(guard), GuardConfig.scope(), configuration.sources()));
         return view;
     }
 
@@ -183,7 +185,7 @@ public class FirebreakEndpoint {
         view.put("queueSize", pool.queueSize());
         view.put("poolSize", pool.poolSize());
         view.put("completedTaskCount", pool.completedTaskCount());
-        view.put("properties", properties(configuration.properties(pool), ThreadPoolConfig.scope()));
+        view.put("properties", properties(configuration.properties(pool), ThreadPoolConfig.scope(), configuration.sources()));
         return view;
     }
 
@@ -192,19 +194,24 @@ public class FirebreakEndpoint {
         view.put("guard", collapser.guard().name());
         view.put("scope", collapser.scope().name());
         view.put("batchesInFlight", collapser.snapshot().batchesInFlight());
-        view.put("properties", configuration.collapserProperties(collapser.name()).map(list -> properties(list, CollapserConfig.scope()))
+        view.put("properties", configuration.collapserProperties(collapser.name()).map(list -> properties(list, CollapserConfig.scope(), configuration.sources()))
                 .orElse(Map.of()));
         return view;
     }
 
-    /** Each property's value as its key spells it (a timeout's {@code Duration} as Hystrix's milliseconds), level and origin. */
-    static Map<String, Object> properties(List<EffectiveProperty> properties, ConfigScope<?, ?> scope) {
+    /**
+     * Each property's value as its key spells it (a timeout's {@code Duration} as Hystrix's milliseconds), level
+     * and origin, and the source and revision that gave it.
+     */
+    static Map<String, Object> properties(List<EffectiveProperty> properties, ConfigScope<?, ?> scope,
+            List<SourceStatus> sources) {
         Map<String, Object> view = new LinkedHashMap<>();
         for (EffectiveProperty property : properties) {
             Map<String, Object> one = new LinkedHashMap<>();
             one.put("value", shown(property, scope));
             one.put("level", property.level().name());
             one.put("origin", property.origin());
+            ConfigurationSources.annotate(one, property.origin(), sources);
             view.put(property.key(), one);
         }
         return view;

@@ -2,6 +2,8 @@ package dev.firebreak.spring.boot.actuate;
 
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
+import dev.firebreak.live.DynamicConfiguration;
+import dev.firebreak.live.SourceStatus;
 import dev.firebreak.metrics.GuardMetricsSnapshot;
 import dev.firebreak.spring.boot.GuardRegistryHolder;
 import java.util.List;
@@ -24,11 +26,20 @@ import org.springframework.boot.health.contributor.Status;
  * are open; an application that wants otherwise adds {@code CIRCUIT_OPEN} to
  * {@code management.endpoint.health.status.order} (and, for a 503, to
  * {@code management.endpoint.health.status.http-mapping}).
+ *
+ * <p>A configuration source that cannot be read (a store out of reach) keeps its last values in force; the
+ * component then reports {@code CONFIGURATION_STALE} (unless a circuit is open, which wins) and, in the
+ * detail {@code staleConfigurationSources}, each failing source with its failure, for how long it has
+ * failed and the revision still in force. It ranks below {@code UP} as {@code CIRCUIT_OPEN} does.
  */
 public class FirebreakHealthIndicator implements HealthIndicator {
 
     /** The status reported while any breaker is not closed. */
     public static final Status CIRCUIT_OPEN = new Status("CIRCUIT_OPEN", "a circuit breaker is open: its calls get fallbacks");
+
+    /** The status reported while a configuration source fails (and no breaker is open). */
+    public static final Status CONFIGURATION_STALE = new Status("CONFIGURATION_STALE",
+            "a configuration source cannot be read: its last values stay in force");
 
     private final GuardRegistry registry; // null: the holder's, if it exists
     private final GuardRegistryHolder holder;
@@ -61,7 +72,26 @@ public class FirebreakHealthIndicator implements HealthIndicator {
                 notClosed.put(guard.name(), snapshot.circuitForced() ? state + " (" + snapshot.circuitMode() + ")" : state);
             }
         }
-        Health.Builder health = notClosed.isEmpty() ? Health.up() : Health.status(CIRCUIT_OPEN);
-        return health.withDetail("guards", guards).withDetail("openCircuits", notClosed).build();
+        Map<String, Object> stale = staleSources(reported);
+        Health.Builder health = !notClosed.isEmpty() ? Health.status(CIRCUIT_OPEN)
+                : !stale.isEmpty() ? Health.status(CONFIGURATION_STALE) : Health.up();
+        health.withDetail("guards", guards).withDetail("openCircuits", notClosed);
+        return (stale.isEmpty() ? health : health.withDetail("staleConfigurationSources", stale)).build();
+    }
+
+    private static Map<String, Object> staleSources(GuardRegistry reported) {
+        Map<String, Object> stale = new TreeMap<>();
+        if (reported != null && reported.configResolver() instanceof DynamicConfiguration configuration) {
+            for (SourceStatus source : configuration.sources()) {
+                if (source.failing()) {
+                    Map<String, Object> one = new TreeMap<>();
+                    one.put("failure", source.failure());
+                    one.put("failingForMillis", source.failingFor().toMillis());
+                    one.put("revisionInForce", source.revision() == null ? "none" : source.revision());
+                    stale.put(source.name(), one);
+                }
+            }
+        }
+        return stale;
     }
 }
