@@ -12,9 +12,16 @@ package dev.firebreak.live;
  *     or the source's name for a source event
  * @param value the value as text, or null
  * @param message a sentence naming the key, the value and, for a refusal, the rule
+ * @param previous for APPLIED, the value in force before, as text; otherwise null
  */
 public record ConfigEvent(Kind kind, String scope, String instance, String property, String key, String value,
-        String message) {
+        String message, String previous) {
+
+    /** An event without a previous value (every kind but APPLIED). */
+    public ConfigEvent(Kind kind, String scope, String instance, String property, String key, String value,
+            String message) {
+        this(kind, scope, instance, property, key, value, message, null);
+    }
 
     /** What happened. */
     public enum Kind {

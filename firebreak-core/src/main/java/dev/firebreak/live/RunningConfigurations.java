@@ -112,7 +112,8 @@ final class RunningConfigurations {
             if (!before.equals(after.value())) {
                 events.add(new ConfigEvent(ConfigEvent.Kind.APPLIED, target.scope().segment(), target.name(),
                         p.name(), after.origin(), after.text(p), after.origin() + " = " + after.text(p) + " applied to "
-                                + target.scope().segment() + " " + target.name() + " (was " + p.format(before) + ")"));
+                                + target.scope().segment() + " " + target.name() + " (was " + p.format(before) + ")",
+                        p.format(before)));
             }
         }
     }

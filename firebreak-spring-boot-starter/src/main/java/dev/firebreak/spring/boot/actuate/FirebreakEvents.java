@@ -13,6 +13,9 @@ import dev.firebreak.hedge.Hedge;
 import dev.firebreak.hedge.HedgeListener;
 import dev.firebreak.hedge.HedgeRegistry;
 import dev.firebreak.limit.LimitListener;
+import dev.firebreak.live.ConfigEvent;
+import dev.firebreak.live.ConfigListener;
+import dev.firebreak.live.DynamicConfiguration;
 import dev.firebreak.ratelimit.RateLimitListener;
 import dev.firebreak.registry.RegistryListener;
 import dev.firebreak.retry.Retry;
@@ -90,6 +93,32 @@ public final class FirebreakEvents implements AutoCloseable {
         registry.guards().forEach(this::watchGuard);
         follow(RetryRegistry.of(registry).registry(), RetryRegistry.of(registry).policies(), this::watchRetry, "retry");
         follow(HedgeRegistry.of(registry).registry(), HedgeRegistry.of(registry).policies(), this::watchHedge, "hedge");
+        if (registry.configResolver() instanceof DynamicConfiguration configuration) { // installed before the registry is handed out
+            ConfigListener changes = this::onConfiguration;
+            configuration.addListener(changes);
+            detach.add(() -> configuration.removeListener(changes));
+        }
+    }
+
+    /** A live configuration change or refusal that names a guard or a policy: kept as its audit record. */
+    private void onConfiguration(ConfigEvent event) {
+        String type = event.scope() == null ? null : switch (event.scope()) {
+            case "command" -> "guard";
+            case "retry", "hedge" -> event.scope();
+            default -> null; // pools, collapsers and sources are not in the feed
+        };
+        if (type == null || event.instance() == null) {
+            return;
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("event", event.kind().name());
+        details.put("property", event.property());
+        details.put("origin", event.key());
+        details.put("value", event.value());
+        details.put("previous", event.previous());
+        details.put("message", event.message());
+        details.values().removeIf(Objects::isNull);
+        record(new Source(type, event.instance()), PolicyEvent.Kind.CONFIGURATION, ticker.read(), Map.copyOf(details));
     }
 
     private <P extends CallPolicy<?>> void follow(dev.firebreak.registry.Registry<P> registry, Iterable<P> now,

@@ -38,7 +38,13 @@ public record PolicyEvent(long id, String policy, String policyType, Kind kind, 
          * An operator changed a guard through the endpoint (the audit trail): {@code action}, {@code from}
          * and {@code to} (the breaker's mode before and after), {@code origin}, {@code principal}.
          */
-        OPERATION;
+        OPERATION,
+        /**
+         * The live configuration changed or refused a value of this guard or policy (the audit trail of a
+         * store's or a file's changes): {@code event} (APPLIED, REFUSED, ...), {@code property},
+         * {@code origin} (the key that gave it), {@code value}, {@code previous}, {@code message}.
+         */
+        CONFIGURATION;
 
         /** The kind {@code text} names, in any case; refuses another word naming the parameter, the value and the kinds. */
         static Kind parse(String text) {

@@ -8,8 +8,11 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
 import dev.firebreak.limit.LimitConfig;
 import dev.firebreak.limit.LimitKind;
+import dev.firebreak.live.DynamicConfiguration;
+import dev.firebreak.live.MapPropertySource;
 import dev.firebreak.testkit.ManualClock;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -80,5 +83,29 @@ class FirebreakEventsTest {
         assertThatThrownBy(() -> new FirebreakEvents(0, Clock.systemUTC()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("firebreak.events.capacity = 0").hasMessageContaining("at least 1");
+    }
+
+    @Test
+    void eachLiveChangeOrRefusalOfAGuardIsKeptAsItsAuditRecord() {
+        MapPropertySource store = new MapPropertySource("store");
+        try (DynamicConfiguration configuration = DynamicConfiguration.builder(registry).source(store)
+                .pollInterval(Duration.ZERO).build()) {
+            registry.guard("orders").isolation(Isolation.semaphore(5)).build();
+            feed.attach(registry);
+            String key = "firebreak.command.orders.execution.isolation.thread.timeoutInMilliseconds";
+
+            store.set(key, "250");
+            store.set(key, "-5");
+
+            List<PolicyEvent> audit = feed.events("orders", PolicyEvent.Kind.CONFIGURATION);
+            assertThat(audit).hasSize(2);
+            assertThat(audit.get(0).details()).containsEntry("event", "APPLIED")
+                    .containsEntry("property", "execution.isolation.thread.timeoutInMilliseconds")
+                    .containsEntry("origin", key).containsEntry("value", "250").containsEntry("previous", "1000");
+            assertThat(audit.get(1).details()).containsEntry("event", "REFUSED").containsEntry("value", "-5")
+                    .doesNotContainKey("previous");
+            assertThat((String) audit.get(1).details().get("message")).contains(key + " = -5", "keeping 250");
+            assertThat(audit).allSatisfy(event -> assertThat(event.policyType()).isEqualTo("guard"));
+        }
     }
 }
