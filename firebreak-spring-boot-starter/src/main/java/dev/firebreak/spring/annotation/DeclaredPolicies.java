@@ -3,10 +3,12 @@ package dev.firebreak.spring.annotation;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.stream.Collectors;
+import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.EnumerablePropertySource;
 import org.springframework.core.env.Environment;
 import org.springframework.core.env.PropertySource;
+import org.springframework.resilience.annotation.Retryable;
 
 /**
  * The rules of a retry or a hedge declared on a {@link Guarded} method, checked when its bean is created:
@@ -25,7 +27,8 @@ final class DeclaredPolicies {
 
     /**
      * Refuses a declaration that cannot work, whatever the Environment says: a blank or reserved name,
-     * a retry and a hedge together, a hedge on a method not marked idempotent, a policy on a Flux method.
+     * a retry and a hedge together, a declared retry beside Spring's {@code @Retryable}, a hedge on a method
+     * not marked idempotent, a policy on a Flux method.
      */
     static void check(String beanName, Class<?> beanClass, Method method, Guarded guarded, ReturnKind kind) {
         String retry = guarded.retry();
@@ -43,6 +46,10 @@ final class DeclaredPolicies {
         } else if (!retry.isEmpty() && !hedge.isEmpty()) {
             problem = "declares both retry '" + retry + "' and hedge '" + hedge + "'; a declared retry around a hedge is"
                     + " not supported: declare one of them, or compose them in code";
+        } else if (!retry.isEmpty() && (AnnotatedElementUtils.hasAnnotation(method, Retryable.class)
+                || AnnotatedElementUtils.hasAnnotation(beanClass, Retryable.class))) {
+            problem = "declares retry '" + retry + "' and is also Spring's @Retryable; the two would multiply each"
+                    + " other's attempts: keep one (Spring's retry runs outside the guard, each attempt a guarded call)";
         } else if (!hedge.isEmpty() && !guarded.idempotent()) {
             problem = "declares hedge '" + hedge + "' but is not marked idempotent; a hedge runs the method again while"
                     + " the first call still runs: expected @Guarded(..., idempotent = true) if that is safe";
