@@ -18,6 +18,9 @@ import java.util.TreeMap;
  * becomes the guard's own key, so for that guard: its own keys &gt; its base &gt; the default section
  * &gt; code, and a change to the base or to the choice of base applies at the next read like any key.
  *
+ * <p>The starter defines two bases itself ({@link BuiltInBases}): {@code firebreak-bulkhead} and
+ * {@code firebreak-rate-limiter}, a guard that is that part alone.
+ *
  * <p>Refused, naming the key, its value and the rule: a base name that is not defined, a base for the
  * {@code default} section, a base that names a base of its own (so there is no chain and no cycle), a
  * key under a base that names no guard property, and a base value its property refuses on its own type
@@ -117,6 +120,13 @@ final class BaseConfigs {
             String name = rest.substring(0, rest.length() - property.name().length() - 1);
             bases.computeIfAbsent(name, n -> new LinkedHashMap<>()).put(property, entry.getValue());
         }
+        BuiltInBases.all().forEach((name, values) -> { // an application's base of the same name replaces it
+            if (!bases.containsKey(name)) {
+                Map<PropertyDefinition<GuardConfig, GuardConfig.Builder>, String> base = new LinkedHashMap<>();
+                values.forEach((property, text) -> base.put(scope.property(property), text));
+                bases.put(name, base);
+            }
+        });
         return bases;
     }
 

@@ -55,9 +55,9 @@ class BaseConfigsTest {
                 "firebreak.command.orders.baseConfig", "slwo")))
                 .isInstanceOf(InvalidConfigException.class)
                 .hasMessage("firebreak.command.orders.baseConfig = slwo: must name a base configuration defined under"
-                        + " firebreak.configs.<name>.* (defined: fast, slow)");
+                        + " firebreak.configs.<name>.* (defined: fast, firebreak-bulkhead, firebreak-rate-limiter, slow)");
         assertThatThrownBy(() -> BaseConfigs.apply(Map.of("firebreak.command.orders.baseConfig", "slow")))
-                .hasMessageEndingWith("(none is defined)");
+                .hasMessageEndingWith("(defined: firebreak-bulkhead, firebreak-rate-limiter)"); // the built-in ones
     }
 
     @Test
@@ -85,5 +85,35 @@ class BaseConfigsTest {
                 .hasMessageStartingWith("firebreak.configs.slow." + THRESHOLD + " = 140: must be");
         assertThatThrownBy(() -> BaseConfigs.apply(Map.of("firebreak.configs." + TIMEOUT, "3000")))
                 .as("a base needs a name").hasMessageContaining("names no guard property");
+    }
+
+    @Test
+    void theBuiltInBasesMakeAGuardOnePartAloneAndTheGuardsOwnKeysStillWin() {
+        Map<String, String> resolved = BaseConfigs.apply(Map.of(
+                "firebreak.command.partner.baseConfig", "firebreak-rate-limiter",
+                "firebreak.command.partner.rateLimit.permitsPerSecond", "50",
+                "firebreak.command.pool.baseConfig", "firebreak-bulkhead",
+                "firebreak.command.pool.execution.isolation.semaphore.maxConcurrentRequests", "4",
+                "firebreak.command.pool.execution.timeout.enabled", "true"));
+        assertThat(resolved)
+                .containsEntry("firebreak.command.partner.rateLimit.enabled", "true")
+                .containsEntry("firebreak.command.partner.rateLimit.permitsPerSecond", "50")
+                .containsEntry("firebreak.command.partner.circuitBreaker.enabled", "false")
+                .containsEntry("firebreak.command.partner.execution.timeout.enabled", "false")
+                .containsEntry("firebreak.command.partner.execution.isolation.strategy", "SEMAPHORE")
+                .containsEntry("firebreak.command.pool.execution.isolation.strategy", "SEMAPHORE")
+                .containsEntry("firebreak.command.pool.execution.isolation.semaphore.maxConcurrentRequests", "4")
+                .containsEntry("firebreak.command.pool.circuitBreaker.enabled", "false")
+                .containsEntry("firebreak.command.pool.execution.timeout.enabled", "true") // its own key wins
+                .doesNotContainKey("firebreak.command.pool.rateLimit.enabled");
+    }
+
+    @Test
+    void anApplicationsBaseOfABuiltInNameReplacesIt() {
+        Map<String, String> resolved = BaseConfigs.apply(Map.of(
+                "firebreak.configs.firebreak-bulkhead.execution.isolation.semaphore.maxConcurrentRequests", "3",
+                "firebreak.command.pool.baseConfig", "firebreak-bulkhead"));
+        assertThat(resolved).containsEntry("firebreak.command.pool.execution.isolation.semaphore.maxConcurrentRequests", "3")
+                .doesNotContainKey("firebreak.command.pool.circuitBreaker.enabled");
     }
 }

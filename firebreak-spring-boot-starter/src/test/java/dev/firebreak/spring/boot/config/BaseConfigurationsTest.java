@@ -76,7 +76,7 @@ class BaseConfigurationsTest {
             assertThat(context.getStartupFailure()).rootCause()
                     .isInstanceOf(InvalidFirebreakConfigurationException.class)
                     .hasMessageContaining("firebreak.command.orders.baseConfig = slwo: must name a base configuration"
-                            + " defined under firebreak.configs.<name>.* (defined: fast, slow)");
+                            + " defined under firebreak.configs.<name>.* (defined: fast, firebreak-bulkhead, firebreak-rate-limiter, slow)");
         });
     }
 
@@ -133,5 +133,27 @@ class BaseConfigurationsTest {
     private static EffectiveProperty property(AssertableApplicationContext context, String guard, String name) {
         return context.getBean(DynamicConfiguration.class).commandProperties(guard).orElseThrow().stream()
                 .filter(p -> p.key().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aGuardDeclaredAsARateLimiterAloneLimitsTheRateAndNothingElse() {
+        runner.withPropertyValues(
+                "firebreak.command.partner.baseConfig=firebreak-rate-limiter",
+                "firebreak.command.partner.rateLimit.permitsPerSecond=1",
+                "firebreak.guards=partner").run(context -> {
+                    assertThat(context).hasNotFailed();
+                    dev.firebreak.Guard partner = context.getBean(GuardRegistry.class).find("partner").orElseThrow();
+                    GuardConfig config = partner.controls().config();
+                    assertThat(config.rateLimit().enabled()).isTrue();
+                    assertThat(config.breaker().enabled()).isFalse();
+                    assertThat(config.timeout().enabled()).isFalse();
+                    assertThat(config.isolation().strategy()).isEqualTo(dev.firebreak.isolation.IsolationStrategy.SEMAPHORE);
+                    java.util.List<String> answers = new java.util.ArrayList<>();
+                    for (int i = 0; i < 100; i++) { // 1 permit a second: all but a few of 100 quick calls are refused
+                        answers.add(partner.execute(() -> "served", failure -> failure.getClass().getSimpleName()));
+                    }
+                    assertThat(answers).contains("served", "RateLimitedException")
+                            .containsOnly("served", "RateLimitedException"); // no breaker, no timeout, no bulkhead refusal
+                });
     }
 }
