@@ -5,6 +5,8 @@ module dev.firebreak.redis {
     requires transitive dev.firebreak.core;
     // StatefulRedisConnection appears in this module's API.
     requires transitive lettuce.core;
+    // SharedRateLimitMeters only: Micrometer is optional.
+    requires static micrometer.core;
 
     exports dev.firebreak.redis;
 }

@@ -24,6 +24,7 @@ final class FleetBucket {
     private final String burst;
     private final String instance;
     private final String ttlMillis;
+    private final String name;
 
     FleetBucket(StatefulRedisConnection<String, String> connection, String keyPrefix, String name, int permitsPerSecond,
             int burst, String instance, long ttlMillis) {
@@ -33,6 +34,12 @@ final class FleetBucket {
         this.burst = Integer.toString(burst);
         this.instance = instance;
         this.ttlMillis = Long.toString(ttlMillis);
+        this.name = name;
+    }
+
+    /** The limit's name: its keys' suffix. */
+    String name() {
+        return name;
     }
 
     /** Asks for {@code wanted} tokens; the stage fails if Redis does. */

@@ -129,6 +129,11 @@ public final class SharedRateLimit implements Admission, AutoCloseable {
         // A token is spent on admission: nothing to give back.
     }
 
+    /** The limit's name, which every instance sharing it gives (the suffix of its Redis keys). */
+    public String name() {
+        return bucket.name();
+    }
+
     /** What the limit is doing now: the mode, the instances Redis counted, and its counts since creation. */
     public SharedRateLimitStatus status() {
         return new SharedRateLimitStatus(mode, instances, lease.get(), admitted.sum(), refused.sum(),

@@ -7,6 +7,7 @@ import dev.firebreak.testkit.Await;
 import dev.firebreak.time.Ticker;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -106,6 +107,11 @@ class SharedRateLimitTest {
             try (SharedRateLimit a = SharedRateLimit.builder(one, "partner").permitsPerSecond(RATE).instance("a").build();
                     SharedRateLimit b = SharedRateLimit.builder(two, "partner").permitsPerSecond(RATE).instance("b").build()) {
                 Await.until("two members counted", () -> a.status().instances() == 2 && b.status().instances() == 2);
+                SimpleMeterRegistry meters = new SimpleMeterRegistry();
+                new SharedRateLimitMeters(a).bindTo(meters);
+                assertThat(mode(meters, "shared")).isEqualTo(1.0);
+                assertThat(mode(meters, "local_share")).isZero();
+                assertThat(meters.get("firebreak.ratelimit.shared.instances").tag("name", "partner").gauge().value()).isEqualTo(2.0);
 
                 server.stop();
                 Await.until("a on its local share", () -> {
@@ -114,6 +120,10 @@ class SharedRateLimitTest {
                 });
                 assertThat(a.status().redisFailures()).isPositive();
                 assertThat(a.status().lastFailure()).isNotEmpty();
+                assertThat(mode(meters, "local_share")).as("the meters say it stopped sharing").isEqualTo(1.0);
+                assertThat(mode(meters, "shared")).isZero();
+                assertThat(meters.get("firebreak.ratelimit.shared.redis.failures").tag("name", "partner").functionCounter()
+                        .count()).isPositive();
                 // Its share: 300/s over the 2 instances Redis last counted, with a burst of 15.
                 long admittedAway = 0;
                 long now = Ticker.system().read();
@@ -129,6 +139,9 @@ class SharedRateLimitTest {
                     a.enter(Ticker.system().read());
                     return a.status().mode() == SharedRateLimitStatus.Mode.SHARED;
                 });
+                assertThat(mode(meters, "shared")).isEqualTo(1.0);
+                assertThat(meters.get("firebreak.ratelimit.shared.calls").tag("name", "partner").tag("outcome", "admitted")
+                        .functionCounter().count()).isEqualTo(a.status().admitted());
             } finally {
                 one.close();
                 two.close();
@@ -168,5 +181,9 @@ class SharedRateLimitTest {
                 client.shutdown();
             }
         }
+    }
+
+    private static double mode(SimpleMeterRegistry meters, String mode) {
+        return meters.get("firebreak.ratelimit.shared.mode").tag("name", "partner").tag("mode", mode).gauge().value();
     }
 }
