@@ -7,6 +7,7 @@ import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.hedge.Hedge;
 import dev.firebreak.hedge.HedgeRegistry;
 import dev.firebreak.isolation.GuardThreadPool;
+import dev.firebreak.live.DynamicConfiguration;
 import dev.firebreak.retry.Retry;
 import dev.firebreak.retry.RetryRegistry;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,8 @@ import java.util.function.Function;
 
 /**
  * Serializes one emitter tick: one SSE {@code data:} event per guard, then per thread pool, then per
- * collapser, then per retry and per hedging policy (each group sorted by name), then a {@code ping:}
+ * collapser, then per retry and per hedging policy (each group sorted by name), then the live
+ * configuration's provenance when the registry has one ({@link ConfigurationEvent}), then a {@code ping:}
  * heartbeat, as one UTF-8 byte array that every client receives unchanged.
  */
 final class StreamFrames {
@@ -57,6 +59,9 @@ final class StreamFrames {
                 || !events(out, abandoned, HedgeRegistry.of(registry).policies(), Hedge::name,
                         h -> HedgeEvent.write(json, h, currentTimeMillis))) {
             return null;
+        }
+        if (registry.configResolver() instanceof DynamicConfiguration configuration) {
+            event(out, () -> ConfigurationEvent.write(json, configuration, currentTimeMillis));
         }
         out.append("ping: \n\n");
         return out.toString().getBytes(StandardCharsets.UTF_8);
