@@ -34,8 +34,11 @@ import java.lang.annotation.Target;
  * parameters, optionally followed by one {@code Throwable} parameter, and a return type assignable to
  * the guarded method's (a {@code Mono} for a {@code Mono} method, and so on). The {@code Throwable} is
  * the method's own exception for a failure, and the {@code GuardException} for a timeout, a rejection or
- * an open breaker. A missing or mismatched fallback method fails the application's startup with a
- * message naming the bean, the method and the signature expected. Without a fallback a failure reaches
+ * an open breaker. Several fallback methods may share the name, their last parameter a narrower
+ * exception type: the one of the cause's most specific type answers, the one without it (or taking
+ * {@code Throwable}) answers the rest. A missing or mismatched fallback method, two catch-alls or none,
+ * or one taking a checked exception the method does not declare fails the application's startup with a
+ * message naming the bean, the method and the signatures expected. Without a fallback a failure reaches
  * the caller as a {@code GuardException} saying what happened (its cause is the method's exception).
  *
  * <p>A retry, or a hedge, is declared beside the guard and configured like one built in code, from
