@@ -121,6 +121,14 @@ final class FallbackMethod {
         return depth;
     }
 
+    /** Whether any of these methods is itself {@code @Guarded} on {@code beanClass}. */
+    boolean guarded(Class<?> beanClass) {
+        if (GuardedSearch.find(catchAll, beanClass) != null) {
+            return true;
+        }
+        return typed.stream().anyMatch(m -> GuardedSearch.find(m, beanClass) != null);
+    }
+
     /** The method chosen for {@code cause}: the typed one of its most specific type, else the catch-all. */
     Method choose(Throwable cause) {
         for (Method method : typed) {

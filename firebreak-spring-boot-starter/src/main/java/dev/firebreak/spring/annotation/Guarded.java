@@ -59,6 +59,10 @@ import java.lang.annotation.Target;
  * has no key in the Environment, both on one method, either on a {@code Flux} method, or one policy name
  * declared through two guards.
  *
+ * <p>{@link #ignore()}, {@link #record()} and {@link #recordResultPredicate()} classify the guard's
+ * outcomes as its code would; each is replaced by the guard's key of the same name in the Environment.
+ * The methods of one guard declare the same classification or none.
+ *
  * <p>The annotation applies where it is on the method, on a method it overrides, or on an interface
  * method it implements, also when the bean's class implements that interface with a method inherited
  * from a superclass outside it; each bean class resolves its own guard and fallback for such a method.
@@ -88,4 +92,23 @@ public @interface Guarded {
 
     /** Whether the method may run more than once at the same time with the same arguments (a hedge needs it). */
     boolean idempotent() default false;
+
+    /**
+     * Exceptions (and their subclasses) passed through to the caller as bad requests: no fallback, counted
+     * as neither success nor failure. The guard's {@code ignoreExceptions} as its code sets it:
+     * {@code firebreak.command.<name>.ignoreExceptions} (or its base configuration) replaces it.
+     */
+    Class<? extends Throwable>[] ignore() default {};
+
+    /**
+     * If any, the only exceptions (and their subclasses) counted as failures; every other exception passes
+     * through as a bad request. The guard's {@code recordExceptions} as its code sets it (the key replaces it).
+     */
+    Class<? extends Throwable>[] record() default {};
+
+    /**
+     * The bean name of a {@code java.util.function.Predicate} whose accepted results count as failures;
+     * empty for none. The guard's {@code recordResultPredicate} as its code sets it (the key replaces it).
+     */
+    String recordResultPredicate() default "";
 }

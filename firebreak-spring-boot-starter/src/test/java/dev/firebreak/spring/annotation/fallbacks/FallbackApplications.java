@@ -99,6 +99,64 @@ public final class FallbackApplications {
         }
     }
 
+    /** Its fallback runs through a guard of its own. */
+    public static class GuardedFallbackBean {
+        @Guarded(name = "primary", fallbackMethod = "secondary")
+        public String call(String id) {
+            throw new IllegalStateException("primary down");
+        }
+
+        @Guarded(name = "secondary")
+        public String secondary(String id) {
+            if (id.equals("fail")) {
+                throw new IllegalArgumentException("secondary down too");
+            }
+            return "secondary " + id;
+        }
+    }
+
+    /** A stage method whose fallback is guarded: refused. */
+    public static class GuardedStageFallbackBean {
+        @Guarded(name = "stage-primary", fallbackMethod = "secondary")
+        public java.util.concurrent.CompletableFuture<String> call(String id) {
+            return java.util.concurrent.CompletableFuture.completedFuture(id);
+        }
+
+        @Guarded(name = "stage-secondary")
+        public java.util.concurrent.CompletableFuture<String> secondary(String id) {
+            return java.util.concurrent.CompletableFuture.completedFuture(id);
+        }
+    }
+
+    /** Declares a classification for its guard on the annotation. */
+    public static class ClassifiedBean {
+        @Guarded(name = "classified", fallbackMethod = "fallback", ignore = IllegalArgumentException.class)
+        public String call(RuntimeException thrown) {
+            throw thrown;
+        }
+
+        @Guarded(name = "classified", record = IllegalStateException.class)
+        public String other(String id) {
+            return id;
+        }
+
+        String fallback(RuntimeException thrown) {
+            return "fallback";
+        }
+    }
+
+    /** Declares a classification on one method only: the other method of the guard declares none. */
+    public static class OneClassifiedBean {
+        @Guarded(name = "one-classified", fallbackMethod = "fallback", ignore = IllegalArgumentException.class)
+        public String call(RuntimeException thrown) {
+            throw thrown;
+        }
+
+        String fallback(RuntimeException thrown) {
+            return "fallback";
+        }
+    }
+
     /** The application: auto-configuration only, the bean registered by the test. */
     @SpringBootConfiguration
     @EnableAutoConfiguration
