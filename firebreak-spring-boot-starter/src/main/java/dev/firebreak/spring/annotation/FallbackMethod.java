@@ -7,9 +7,11 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
@@ -25,10 +27,22 @@ final class FallbackMethod {
     /** Methods taking a cause narrower than Throwable, most specific type first. */
     private final List<Method> typed;
     private final Method catchAll;
+    /** Those of them that are {@code @Guarded} themselves, on the bean's class. */
+    private final Set<Method> guarded;
 
-    private FallbackMethod(List<Method> typed, Method catchAll) {
+    private FallbackMethod(List<Method> typed, Method catchAll, Class<?> beanClass) {
         this.typed = List.copyOf(typed);
         this.catchAll = catchAll;
+        Set<Method> found = new HashSet<>();
+        for (Method method : typed) {
+            if (GuardedSearch.find(method, beanClass) != null) {
+                found.add(method);
+            }
+        }
+        if (GuardedSearch.find(catchAll, beanClass) != null) {
+            found.add(catchAll);
+        }
+        this.guarded = Set.copyOf(found);
         typed.forEach(ReflectionUtils::makeAccessible);
         ReflectionUtils.makeAccessible(catchAll);
     }
@@ -78,7 +92,7 @@ final class FallbackMethod {
         }
         if (problem == null) {
             typed.sort(Comparator.comparingInt((Method m) -> depth(m.getParameterTypes()[expected.length])).reversed());
-            return new FallbackMethod(typed, catchAll);
+            return new FallbackMethod(typed, catchAll, beanClass);
         }
         throw new IllegalStateException("Bean '" + beanName + "' (" + beanClass.getName() + "): @Guarded method "
                 + signature(guarded) + " names fallbackMethod '" + name + "', but " + problem + "; expected "
@@ -121,12 +135,14 @@ final class FallbackMethod {
         return depth;
     }
 
-    /** Whether any of these methods is itself {@code @Guarded} on {@code beanClass}. */
-    boolean guarded(Class<?> beanClass) {
-        if (GuardedSearch.find(catchAll, beanClass) != null) {
-            return true;
-        }
-        return typed.stream().anyMatch(m -> GuardedSearch.find(m, beanClass) != null);
+    /** Whether any of these methods is itself {@code @Guarded}. */
+    boolean anyGuarded() {
+        return !guarded.isEmpty();
+    }
+
+    /** Whether {@code method}, one of these, is itself {@code @Guarded}. */
+    boolean isGuarded(Method method) {
+        return guarded.contains(method);
     }
 
     /** The method chosen for {@code cause}: the typed one of its most specific type, else the catch-all. */

@@ -70,7 +70,7 @@ final class GuardedInterceptor implements MethodInterceptor {
             Throwable cause = FallbackMethod.causeOf(failure);
             Method chosen = fallback.choose(cause);
             Object[] actual = FallbackMethod.arguments(chosen, args, cause);
-            if (GuardedSearch.find(chosen, targetClass) == null) {
+            if (!fallback.isGuarded(chosen)) {
                 return FallbackMethod.call(chosen, target, actual);
             }
             GuardedMethod inner = methods.get(chosen, targetClass);

@@ -38,7 +38,7 @@ record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback,
         DeclaredPolicies.check(beanName, beanClass, method, guarded, kind);
         FallbackMethod fallback = guarded.fallbackMethod().isEmpty() ? null
                 : FallbackMethod.resolve(beanName, beanClass, method, guarded.fallbackMethod());
-        if (fallback != null && kind != ReturnKind.SYNC && fallback.guarded(beanClass)) {
+        if (fallback != null && kind != ReturnKind.SYNC && fallback.anyGuarded()) {
             throw new IllegalStateException("Bean '" + beanName + "' (" + beanClass.getName() + "): @Guarded method "
                     + method.getName() + " returns a " + method.getReturnType().getSimpleName() + " and its fallbackMethod '"
                     + guarded.fallbackMethod() + "' is @Guarded; expected a guarded fallback only for a method"
