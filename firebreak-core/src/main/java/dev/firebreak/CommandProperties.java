@@ -2,6 +2,7 @@ package dev.firebreak;
 
 import dev.firebreak.GuardConfig.Builder;
 import dev.firebreak.breaker.BreakerConfig;
+import dev.firebreak.classify.ClassifyConfig;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.PropertyDefinition;
 import dev.firebreak.context.RequestConfig;
@@ -29,7 +30,8 @@ final class CommandProperties {
             part("metrics", MetricsConfig.properties(), GuardConfig::metrics, Builder::metricsPart),
             part("request", RequestConfig.properties(), GuardConfig::request, Builder::requestPart),
             part("limit", LimitConfig.properties(), GuardConfig::limit, Builder::limitPart),
-            part("rateLimit", RateLimitConfig.properties(), GuardConfig::rateLimit, Builder::rateLimitPart)),
+            part("rateLimit", RateLimitConfig.properties(), GuardConfig::rateLimit, Builder::rateLimitPart),
+            part("classify", ClassifyConfig.properties(), GuardConfig::classify, Builder::classifyPart)),
             GuardConfig::builder, Builder::build, GuardConfig::setInCode, Builder::setInCode);
 
     private CommandProperties() {

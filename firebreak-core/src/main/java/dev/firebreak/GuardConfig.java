@@ -1,6 +1,7 @@
 package dev.firebreak;
 
 import dev.firebreak.breaker.BreakerConfig;
+import dev.firebreak.classify.ClassifyConfig;
 import dev.firebreak.config.ConfigBuilder;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.context.RequestConfig;
@@ -22,7 +23,7 @@ import java.util.function.Consumer;
  * policy's package with its own property table (Hystrix's key names, relative to
  * {@code firebreak.command.<name>.} or {@code hystrix.command.<name>.}): {@link #isolation()},
  * {@link #timeout()}, {@link #fallback()}, {@link #breaker()}, {@link #metrics()}, {@link #request()},
- * {@link #limit()}, {@link #rateLimit()}.
+ * {@link #limit()}, {@link #rateLimit()}, {@link #classify()}.
  * {@link #scope()} is their tables composed in one place ({@code CommandProperties}).
  *
  * <p>Every value is validated when its record is made; a bad one throws
@@ -43,6 +44,8 @@ import java.util.function.Consumer;
  * @param request the request cache and log ({@code requestCache.enabled}, {@code requestLog.enabled})
  * @param limit the adaptive concurrency limit ({@code limit.*}, see docs/limits.md)
  * @param rateLimit the rate limiter ({@code rateLimit.*})
+ * @param classify the failure classification declared in configuration ({@code ignoreExceptions},
+ *     {@code recordExceptions}, {@code recordResultPredicate}), added to the code's {@code Classifier}
  * @param setInCode the property names set explicitly through the builder: the "instance default from
  *     code" layer of Hystrix's precedence, which a dynamic global default must not override
  */
@@ -55,6 +58,7 @@ public record GuardConfig(
         RequestConfig request,
         LimitConfig limit,
         RateLimitConfig rateLimit,
+        ClassifyConfig classify,
         Set<String> setInCode) {
 
     /** Requires every part; copies the set-in-code names. */
@@ -67,7 +71,16 @@ public record GuardConfig(
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(limit, "limit");
         Objects.requireNonNull(rateLimit, "rateLimit");
+        Objects.requireNonNull(classify, "classify");
         setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
+    }
+
+    /** A configuration without a declared classification (the shape before {@link #classify()} was added). */
+    public GuardConfig(IsolationConfig isolation, TimeoutConfig timeout, FallbackConfig fallback, BreakerConfig breaker,
+            MetricsConfig metrics, RequestConfig request, LimitConfig limit, RateLimitConfig rateLimit,
+            Set<String> setInCode) {
+        this(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit, ClassifyConfig.defaults(),
+                setInCode);
     }
 
     /**
@@ -107,6 +120,7 @@ public record GuardConfig(
         private final RequestConfig.Builder request;
         private LimitConfig.Builder limit;
         private RateLimitConfig.Builder rateLimit;
+        private final ClassifyConfig.Builder classify;
         private final Set<String> carried = new LinkedHashSet<>();
 
         private Builder(GuardConfig from) {
@@ -119,6 +133,7 @@ public record GuardConfig(
             request = c.request.toBuilder();
             limit = c.limit.toBuilder();
             rateLimit = c.rateLimit.toBuilder();
+            classify = c.classify.toBuilder();
             carried.addAll(c.setInCode);
         }
 
@@ -170,6 +185,16 @@ public record GuardConfig(
             return this;
         }
 
+        /** Changes the declared classification ({@code ignoreExceptions}, {@code recordExceptions}, ...). */
+        public Builder classify(Consumer<ClassifyConfig.Builder> change) {
+            change.accept(classify);
+            return this;
+        }
+
+        ClassifyConfig.Builder classifyPart() {
+            return classify;
+        }
+
         IsolationConfig.Builder isolationPart() {
             return isolation;
         }
@@ -203,7 +228,7 @@ public record GuardConfig(
         }
 
         private List<ConfigBuilder<?>> parts() {
-            return List.of(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit);
+            return List.of(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit, classify);
         }
 
         /**
@@ -222,11 +247,12 @@ public record GuardConfig(
             Set<String> names = new LinkedHashSet<>(carried);
             parts().forEach(part -> names.addAll(part.setInCodeNames()));
             return new GuardConfig(isolation.build(), timeout.build(), fallback.build(), breaker.build(),
-                    metrics.build(), request.build(), limit.build(), rateLimit.build(), names);
+                    metrics.build(), request.build(), limit.build(), rateLimit.build(), classify.build(), names);
         }
     }
 
     private static final GuardConfig DEFAULT_PARTS = new GuardConfig(IsolationConfig.defaults(),
             TimeoutConfig.defaults(), FallbackConfig.defaults(), BreakerConfig.defaults(), MetricsConfig.defaults(),
-            RequestConfig.defaults(), LimitConfig.defaults(), RateLimitConfig.defaults(), Set.of());
+            RequestConfig.defaults(), LimitConfig.defaults(), RateLimitConfig.defaults(), ClassifyConfig.defaults(),
+            Set.of());
 }

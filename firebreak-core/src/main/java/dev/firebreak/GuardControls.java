@@ -5,6 +5,8 @@ import dev.firebreak.breaker.CircuitBreaker;
 import dev.firebreak.breaker.CircuitBreakerView;
 import dev.firebreak.breaker.CircuitBreakers;
 import dev.firebreak.classify.Classifier;
+import dev.firebreak.classify.ClassifyConfig;
+import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.isolation.Bulkhead;
 import dev.firebreak.isolation.GuardThreadPool;
@@ -45,7 +47,9 @@ public final class GuardControls {
     private final CircuitBreaker breaker;
     private final RateLimiter rateLimiter;
     private final RateLimiterView rateLimiterView;
-    private final Classifier classifier;
+    private final Classifier codeClassifier;
+    // Invariant: classifier is codeClassifier with config.classify() added, written before config.
+    private volatile Classifier classifier;
     private final CircuitBreakerView breakerView;
     private final IsolationView isolationView;
     private final MetricsRecorder recorder;
@@ -63,11 +67,12 @@ public final class GuardControls {
         this.ticker = registry.ticker();
         this.codeConfig = codeConfig;
         this.config = config;
+        this.codeClassifier = b.classifier;
+        this.classifier = classifierFor(config.classify()); // first: a refusal builds nothing
         this.isolator = Isolator.of(config.isolation().strategy(), name,
                 config.isolation().semaphoreMaxConcurrentRequests(), config.isolation().virtualMaxConcurrentRequests(),
                 () -> registry.poolFor(poolName, b.poolConfig));
         this.isolationView = IsolationView.of(isolator);
-        this.classifier = b.classifier;
         isolator.adapt(config.limit(), dropAfterNanos(config));
         this.fallbackPermits = new Bulkhead(config.fallback().maxConcurrentRequests());
         this.breaker = CircuitBreakers.create(config.breaker(), (int) config.metrics().rollingStatsWindow().toMillis(),
@@ -131,14 +136,30 @@ public final class GuardControls {
         Objects.requireNonNull(next, "config");
         // The table decides what is fixed. Invariant: config's fixed properties hold their creation values.
         GuardConfig taken = GuardConfig.scope().keepFixed(config, next);
+        Classifier classifying = classifierFor(taken.classify()); // first: a refusal changes nothing
         isolator.resize(taken.isolation().semaphoreMaxConcurrentRequests(), taken.isolation().virtualMaxConcurrentRequests());
         isolator.adapt(taken.limit(), dropAfterNanos(taken));
         rateLimiter.reconfigure(taken.rateLimit());
         fallbackPermits.setLimit(taken.fallback().maxConcurrentRequests());
         recorder.reconfigure(taken.metrics());
         CircuitBreakers.reconfigure(breaker, taken.breaker());
+        classifier = classifying;
         config = taken;
         return taken == next;
+    }
+
+    /** The code's classifier with {@code declared} added; refuses a predicate name the registry does not know. */
+    private Classifier classifierFor(ClassifyConfig declared) {
+        String name = declared.recordResultPredicate();
+        java.util.function.Predicate<Object> rule = null;
+        if (!name.isEmpty()) {
+            rule = registry.resultPredicates().find(name);
+            if (rule == null) {
+                throw new InvalidConfigException("firebreak.command." + this.name + ".recordResultPredicate", name,
+                        "must name a result predicate the registry knows");
+            }
+        }
+        return codeClassifier.with(declared, rule);
     }
 
     private static long dropAfterNanos(GuardConfig c) {
@@ -173,7 +194,10 @@ public final class GuardControls {
         return rateLimiterView;
     }
 
-    /** The guard's failure classification (which exceptions are ignored, which results fail). */
+    /**
+     * The guard's failure classification in force (which exceptions are ignored, which results fail):
+     * the code's, with what the configuration declares ({@link GuardConfig#classify()}) added.
+     */
     public Classifier classifier() {
         return classifier;
     }

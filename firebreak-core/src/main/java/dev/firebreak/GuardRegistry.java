@@ -1,5 +1,6 @@
 package dev.firebreak;
 
+import dev.firebreak.classify.ResultPredicates;
 import dev.firebreak.config.ConfigResolver;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.event.GuardListener;
@@ -54,10 +55,13 @@ public final class GuardRegistry implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile ConfigResolver configResolver = ConfigResolver.codeOnly();
     private final ContextCarrier contextCarrier;
+    private final ResultPredicates resultPredicates;
 
-    private GuardRegistry(Ticker ticker, Scheduler scheduler, ContextCarrier contextCarrier) {
+    private GuardRegistry(Ticker ticker, Scheduler scheduler, ContextCarrier contextCarrier,
+            ResultPredicates resultPredicates) {
         this.ticker = ticker;
         this.contextCarrier = contextCarrier;
+        this.resultPredicates = resultPredicates;
         this.scheduler = new ClosableScheduler(scheduler, "registry");
     }
 
@@ -132,6 +136,11 @@ public final class GuardRegistry implements AutoCloseable {
     /** What carries thread-bound context (MDC, tracing) from a call's submitter to where it runs. */
     public ContextCarrier contextCarrier() {
         return contextCarrier;
+    }
+
+    /** Where the result predicates that configuration names ({@code recordResultPredicate}) are found. */
+    public ResultPredicates resultPredicates() {
+        return resultPredicates;
     }
 
     /** Subscribes to every call of every guard of this registry. */
@@ -311,6 +320,7 @@ public final class GuardRegistry implements AutoCloseable {
         private Ticker ticker = Ticker.system();
         private Scheduler scheduler = Scheduler.system();
         private ContextCarrier contextCarrier = ContextCarrier.NONE;
+        private ResultPredicates resultPredicates = ResultPredicates.NONE;
 
         private Builder() {
         }
@@ -338,9 +348,18 @@ public final class GuardRegistry implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Where the result predicates that configuration names ({@code recordResultPredicate}) are found
+         * (default: {@link ResultPredicates#NONE}, so naming one is refused).
+         */
+        public Builder resultPredicates(ResultPredicates predicates) {
+            this.resultPredicates = Objects.requireNonNull(predicates, "predicates");
+            return this;
+        }
+
         /** Builds the registry. */
         public GuardRegistry build() {
-            return new GuardRegistry(ticker, scheduler, contextCarrier);
+            return new GuardRegistry(ticker, scheduler, contextCarrier, resultPredicates);
         }
     }
 }

@@ -17,7 +17,7 @@ interface GuardSide {
     /** The configuration in force (read once per call). */
     GuardConfig config();
 
-    /** The guard's failure classification (fixed when the guard is built). */
+    /** The guard's failure classification in force (the code's, with what its configuration declares). */
     Classifier classifier();
 
     /** The exception for an execution event that did not produce a value. */

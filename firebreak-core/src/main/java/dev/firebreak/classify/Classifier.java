@@ -57,6 +57,33 @@ public final class Classifier {
         return new Builder();
     }
 
+    /**
+     * This classifier with {@code declared} (from configuration) added: its ignored types join this
+     * one's ignore rules, its recorded types, if any, replace this one's {@link Builder#failOnlyWhen}
+     * rule, and {@code resultRule} (the predicate {@code declared} names; null for none) joins the
+     * failing-result rules. Returns this classifier itself when nothing is declared.
+     */
+    public Classifier with(ClassifyConfig declared, Predicate<Object> resultRule) {
+        if (declared.isEmpty() && resultRule == null) {
+            return this;
+        }
+        Builder b = new Builder();
+        b.ignored.addAll(ignored);
+        b.failures = failures;
+        b.failingResults.addAll(failingResults);
+        for (Class<? extends Throwable> type : declared.ignoreExceptions()) {
+            b.ignored.add(type::isInstance);
+        }
+        List<Class<? extends Throwable>> recorded = declared.recordExceptions();
+        if (!recorded.isEmpty()) {
+            b.failures = thrown -> recorded.stream().anyMatch(type -> type.isInstance(thrown));
+        }
+        if (resultRule != null) {
+            b.failingResults.add(resultRule);
+        }
+        return b.build();
+    }
+
     /** Whether {@code thrown} (looked at through future wrappers) is ignored: passed through as a bad request. */
     public boolean ignores(Throwable thrown) {
         Throwable cause = unwrap(thrown);

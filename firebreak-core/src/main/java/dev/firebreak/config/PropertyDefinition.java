@@ -68,6 +68,17 @@ public final class PropertyDefinition<C, B> {
                 meaning, getter::apply, (b, v) -> setter.accept(b, type.cast(v)));
     }
 
+    /** A property of any {@link ValueType}, such as {@link ValueType#THROWABLE_TYPES} or {@link ValueType#PREDICATE_NAME}. */
+    public static <C, B, T> PropertyDefinition<C, B> of(String name, String component, Flags flags, String meaning,
+            ValueType<T> type, Function<C, T> getter, BiConsumer<B, T> setter) {
+        return new PropertyDefinition<>(name, component, type, flags.live, flags.hystrix, meaning, getter::apply,
+                (b, v) -> {
+                    @SuppressWarnings("unchecked") // the value was parsed by, or read from, this row's type
+                    T typed = (T) v;
+                    setter.accept(b, typed);
+                });
+    }
+
     /** A duration property, whole milliseconds on the wire ({@link ValueType#MILLIS}). */
     public static <C, B> PropertyDefinition<C, B> ofMillis(String name, String component, Flags flags, String meaning,
             Function<C, java.time.Duration> getter, BiConsumer<B, java.time.Duration> setter) {

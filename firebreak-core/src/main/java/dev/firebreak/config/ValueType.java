@@ -28,6 +28,18 @@ public sealed interface ValueType<T> {
     /** A decimal number, e.g. {@code 0.2}, {@code 1}, {@code -0.5} (plain digits, no exponent, finite). */
     ValueType<Double> DECIMAL = new DecimalType();
 
+    /**
+     * Exception types by fully qualified class name, comma-separated (empty: none), e.g.
+     * {@code java.io.IOException, com.acme.QuotaException}; each must load and be a {@link Throwable}.
+     */
+    ValueType<java.util.List<Class<? extends Throwable>>> THROWABLE_TYPES = new ThrowableTypes();
+
+    /**
+     * The name of a result predicate ({@code recordResultPredicate}): one name without whitespace or
+     * commas, or empty for none. Live configuration also refuses a name its registry does not know.
+     */
+    ValueType<String> PREDICATE_NAME = new PredicateNameType();
+
     /** {@code true}/{@code false} (also {@code yes}/{@code no}, {@code on}/{@code off}), any case. */
     ValueType<Boolean> BOOLEAN = new BooleanType();
 
@@ -185,6 +197,72 @@ public sealed interface ValueType<T> {
         @Override
         public java.util.List<String> allowedValues() {
             return Arrays.stream(type.getEnumConstants()).map(Enum::name).toList();
+        }
+    }
+
+    /** The exception-types type: loads each name, by the thread's context class loader first. */
+    record ThrowableTypes() implements ValueType<java.util.List<Class<? extends Throwable>>> {
+        @Override
+        public java.util.List<Class<? extends Throwable>> parse(String key, String text) {
+            java.util.List<Class<? extends Throwable>> types = new java.util.ArrayList<>();
+            for (String part : (text == null ? "" : text).split(",")) {
+                String name = part.strip();
+                if (!name.isEmpty()) {
+                    types.add(load(key, text, name));
+                }
+            }
+            return java.util.List.copyOf(types);
+        }
+
+        private static Class<? extends Throwable> load(String key, String text, String name) {
+            Class<?> type;
+            try {
+                ClassLoader context = Thread.currentThread().getContextClassLoader();
+                type = Class.forName(name, false, context != null ? context : ValueType.class.getClassLoader());
+            } catch (ClassNotFoundException | LinkageError | IllegalArgumentException notLoaded) {
+                throw new InvalidConfigException(key, text, "must name classes that load; " + name + " does not");
+            }
+            if (!Throwable.class.isAssignableFrom(type)) {
+                throw new InvalidConfigException(key, text, "must name exception classes; " + name
+                        + " is not a java.lang.Throwable");
+            }
+            return type.asSubclass(Throwable.class);
+        }
+
+        @Override
+        public String format(Object value) {
+            java.util.List<String> names = new java.util.ArrayList<>();
+            for (Object type : (java.util.List<?>) value) {
+                names.add(((Class<?>) type).getName());
+            }
+            return String.join(",", names);
+        }
+
+        @Override
+        public String describe() {
+            return "comma-separated exception class names";
+        }
+    }
+
+    /** The predicate-name type. */
+    record PredicateNameType() implements ValueType<String> {
+        @Override
+        public String parse(String key, String text) {
+            String t = text == null ? "" : text.strip();
+            if (!t.matches("[^\\s,]*")) {
+                throw new InvalidConfigException(key, text, "must be one name, without spaces or commas");
+            }
+            return t;
+        }
+
+        @Override
+        public String format(Object value) {
+            return (String) value;
+        }
+
+        @Override
+        public String describe() {
+            return "predicate name";
         }
     }
 }

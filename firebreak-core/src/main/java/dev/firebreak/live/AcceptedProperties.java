@@ -1,8 +1,10 @@
 package dev.firebreak.live;
 
+import dev.firebreak.classify.ResultPredicates;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.config.PropertyDefinition;
+import dev.firebreak.config.ValueType;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,9 +42,10 @@ final class AcceptedProperties {
     /**
      * The successor for the sources' merged snapshot {@code merged}; refusals and unknown keys are
      * added to {@code events}, only for keys whose text differs from {@code previous} (so an unchanged
-     * bad line is reported once, not on every refresh).
+     * bad line is reported once, not on every refresh). A predicate name must be one {@code predicates} knows.
      */
-    AcceptedProperties next(Map<String, String> merged, Map<String, String> previous, List<ConfigEvent> events) {
+    AcceptedProperties next(Map<String, String> merged, Map<String, String> previous, List<ConfigEvent> events,
+            ResultPredicates predicates) {
         Map<String, Accepted> next = new HashMap<>();
         for (Map.Entry<String, String> entry : merged.entrySet()) {
             String key = entry.getKey();
@@ -61,7 +64,7 @@ final class AcceptedProperties {
                 next.put(key, old);
                 continue;
             }
-            InvalidConfigException refusal = check(parsed, key, text);
+            InvalidConfigException refusal = check(parsed, key, text, predicates);
             if (refusal == null) {
                 next.put(key, new Accepted(text, parsed.property().parse(key, text)));
                 continue;
@@ -79,9 +82,14 @@ final class AcceptedProperties {
     }
 
     /** The refusal of {@code text} for {@code key} on its own (type, then the property's own rules), or null. */
-    private static InvalidConfigException check(PropertyKey parsed, String key, String text) {
+    private static InvalidConfigException check(PropertyKey parsed, String key, String text,
+            ResultPredicates predicates) {
         try {
             Object value = parsed.property().parse(key, text);
+            if (parsed.property().type() instanceof ValueType.PredicateNameType && !"".equals(value)
+                    && predicates.find((String) value) == null) {
+                return new InvalidConfigException(key, text, "must name a result predicate the registry knows");
+            }
             InvalidConfigException rule = checkAlone(parsed.scope(), parsed.property(), value);
             return rule == null ? null : new InvalidConfigException(key, text, rule.rule());
         } catch (InvalidConfigException refused) {

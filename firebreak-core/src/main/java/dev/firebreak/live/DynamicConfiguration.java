@@ -110,7 +110,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
             Map<String, String> merged = sources.read(events);
             boolean changed = force || !merged.equals(lastMerged);
             if (changed) {
-                accepted = accepted.next(merged, lastMerged, events);
+                accepted = accepted.next(merged, lastMerged, events, registry.resultPredicates());
                 lastMerged = merged;
             }
             List<Target<?, ?>> all = targets.all();

@@ -110,6 +110,9 @@ class BadValuesTest {
             case ValueType.BooleanType b -> BAD_BOOLEANS;
             case ValueType.DecimalType d -> List.of("", "x", "1e3", "NaN", "0.2.1");
             case ValueType.EnumType<?> e -> BAD_ENUMS;
+            case ValueType.ThrowableTypes t -> List.of("com.example.Missing", "java.lang.String",
+                    "java.io.IOException, no.such.Type");
+            case ValueType.PredicateNameType n -> List.of("two names", "a,b", "unknownPredicate");
         });
         bad.addAll(RULE_BREAKERS.getOrDefault(scope.segment() + ":" + p.name(), List.of()));
         return bad;

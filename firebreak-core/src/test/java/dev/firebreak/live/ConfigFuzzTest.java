@@ -189,6 +189,30 @@ class ConfigFuzzTest {
                     return null;
                 }
             }
+            case ValueType.ThrowableTypes types -> {
+                List<Class<?>> loaded = new java.util.ArrayList<>();
+                for (String name : text.split(",")) {
+                    if (name.isBlank()) {
+                        continue;
+                    }
+                    try {
+                        Class<?> type = Class.forName(name.strip(), false, ConfigFuzzTest.class.getClassLoader());
+                        if (!Throwable.class.isAssignableFrom(type)) {
+                            return null;
+                        }
+                        loaded.add(type);
+                    } catch (ClassNotFoundException | LinkageError | IllegalArgumentException notLoaded) {
+                        return null;
+                    }
+                }
+                value = List.copyOf(loaded);
+            }
+            case ValueType.PredicateNameType names -> {
+                if (!t.isEmpty() && !Harness.PREDICATE_NAMES.contains(t)) {
+                    return null; // not a name, or one the fixture's registry does not know
+                }
+                value = t;
+            }
             case ValueType.EnumType<?> e -> {
                 value = null;
                 for (Enum<?> constant : e.type().getEnumConstants()) {

@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
 final class Fixture implements AutoCloseable {
 
     final ManualClock clock = new ManualClock();
-    final GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
+    final GuardRegistry registry = GuardRegistry.builder().clock(clock)
+            .resultPredicates(Harness.PREDICATES).build();
     final MapPropertySource source = new MapPropertySource("test");
     final List<ConfigEvent> events = new CopyOnWriteArrayList<>();
     final DynamicConfiguration config;

@@ -53,6 +53,16 @@ final class Harness {
         return ((PropertyDefinition<Object, Object>) property).get(config);
     }
 
+    /** The result predicates the fixture's registry knows, the samples of a name property. */
+    static final List<String> PREDICATE_NAMES = List.of("isNull", "isEmptyString");
+
+    /** Where the fixture's registry finds {@link #PREDICATE_NAMES}. */
+    static final dev.firebreak.classify.ResultPredicates PREDICATES = name -> switch (name) {
+        case "isNull" -> java.util.Objects::isNull;
+        case "isEmptyString" -> ""::equals;
+        default -> null;
+    };
+
     /** Valid values of {@code property} other than its default, each building a valid record on its own. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     static List<Object> samples(ConfigScope<?, ?> scope, PropertyDefinition<?, ?> property) {
@@ -82,6 +92,11 @@ final class Harness {
             }
         } else if (def instanceof Boolean b) {
             candidates.add(!b);
+        } else if (property.type() instanceof ValueType.ThrowableTypes) {
+            candidates.add(List.of(IllegalStateException.class));
+            candidates.add(List.of(java.io.IOException.class, java.util.concurrent.TimeoutException.class));
+        } else if (property.type() instanceof ValueType.PredicateNameType) {
+            candidates.addAll(PREDICATE_NAMES);
         } else if (def instanceof Enum<?> e) {
             for (Object constant : e.getDeclaringClass().getEnumConstants()) {
                 if (constant != e) {

@@ -171,12 +171,17 @@ class PropertyTableTest {
         List<List<String>> rows = new ArrayList<>();
         for (PropertyDefinition<?, ?> p : scope.properties()) {
             rows.add(List.of("`" + p.name() + "`",
-                    "`" + Harness.text(p, Harness.get(p, scope.defaults())) + "`",
+                    defaultCell(Harness.text(p, Harness.get(p, scope.defaults()))),
                     p.live() ? "yes" : "no",
                     p.hystrixName() == null ? "Firebreak" : "`" + p.hystrixName() + "`",
                     p.meaning()));
         }
         return rows;
+    }
+
+    /** A default as the table shows it: in code quotes, or "none" for an empty one (no exception types, no name). */
+    private static String defaultCell(String text) {
+        return text.isEmpty() ? "none" : "`" + text + "`";
     }
 
     /** Table rows under each heading naming {@code firebreak.<segment>.}, by segment. */

@@ -39,7 +39,8 @@ final class DeclaredPolicyCalls {
             return GuardedInterceptor.switchToFallback(outcome, fallback, target, args);
         }
         GuardedCall<Object> attempt = () -> GuardedInterceptor.proceed(fresh(invocation));
-        Fallback<Object> answer = fallback == null ? null : failure -> fallback.invoke(target, args, failure);
+        Class<?> targetClass = target == null ? Object.class : org.springframework.util.ClassUtils.getUserClass(target);
+        Fallback<Object> answer = GuardedInterceptor.fallback(methods, guarded, target, targetClass, args);
         return guarded.retry() != null
                 ? methods.retry(guarded.retry(), guard).execute(attempt, answer)
                 : methods.hedge(guarded.hedge(), guard).execute(Idempotent.call(attempt), answer);

@@ -34,8 +34,11 @@ import java.lang.annotation.Target;
  * parameters, optionally followed by one {@code Throwable} parameter, and a return type assignable to
  * the guarded method's (a {@code Mono} for a {@code Mono} method, and so on). The {@code Throwable} is
  * the method's own exception for a failure, and the {@code GuardException} for a timeout, a rejection or
- * an open breaker. A missing or mismatched fallback method fails the application's startup with a
- * message naming the bean, the method and the signature expected. Without a fallback a failure reaches
+ * an open breaker. Several fallback methods may share the name, their last parameter a narrower
+ * exception type: the one of the cause's most specific type answers, the one without it (or taking
+ * {@code Throwable}) answers the rest. A missing or mismatched fallback method, two catch-alls or none,
+ * or one taking a checked exception the method does not declare fails the application's startup with a
+ * message naming the bean, the method and the signatures expected. Without a fallback a failure reaches
  * the caller as a {@code GuardException} saying what happened (its cause is the method's exception).
  *
  * <p>A retry, or a hedge, is declared beside the guard and configured like one built in code, from
@@ -55,6 +58,10 @@ import java.lang.annotation.Target;
  * and the reason, for a hedge on a method not marked {@link #idempotent()}, a retry or a hedge whose name
  * has no key in the Environment, both on one method, either on a {@code Flux} method, or one policy name
  * declared through two guards.
+ *
+ * <p>{@link #ignore()}, {@link #record()} and {@link #recordResultPredicate()} classify the guard's
+ * outcomes as its code would; each is replaced by the guard's key of the same name in the Environment.
+ * The methods of one guard declare the same classification or none.
  *
  * <p>The annotation applies where it is on the method, on a method it overrides, or on an interface
  * method it implements, also when the bean's class implements that interface with a method inherited
@@ -85,4 +92,23 @@ public @interface Guarded {
 
     /** Whether the method may run more than once at the same time with the same arguments (a hedge needs it). */
     boolean idempotent() default false;
+
+    /**
+     * Exceptions (and their subclasses) passed through to the caller as bad requests: no fallback, counted
+     * as neither success nor failure. The guard's {@code ignoreExceptions} as its code sets it:
+     * {@code firebreak.command.<name>.ignoreExceptions} (or its base configuration) replaces it.
+     */
+    Class<? extends Throwable>[] ignore() default {};
+
+    /**
+     * If any, the only exceptions (and their subclasses) counted as failures; every other exception passes
+     * through as a bad request. The guard's {@code recordExceptions} as its code sets it (the key replaces it).
+     */
+    Class<? extends Throwable>[] record() default {};
+
+    /**
+     * The bean name of a {@code java.util.function.Predicate} whose accepted results count as failures;
+     * empty for none. The guard's {@code recordResultPredicate} as its code sets it (the key replaces it).
+     */
+    String recordResultPredicate() default "";
 }

@@ -36,7 +36,7 @@ final class GuardedInterceptor implements MethodInterceptor {
             return DeclaredPolicyCalls.invoke(methods, guarded, guard, invocation, target, args);
         }
         return switch (guarded.kind()) {
-            case SYNC -> guard.execute(() -> proceed(invocation), fallback(guarded, target, args));
+            case SYNC -> guard.execute(() -> proceed(invocation), fallback(methods, guarded, target, targetClass, args));
             case STAGE -> stage(guard, invocation, guarded, target, args);
             case MONO -> ReactiveGuarding.mono(guard, invocation, guarded, target, args);
             case FLUX -> ReactiveGuarding.flux(guard, invocation, guarded, target, args);
@@ -54,9 +54,29 @@ final class GuardedInterceptor implements MethodInterceptor {
         }
     }
 
-    private static Fallback<Object> fallback(GuardedMethod guarded, Object target, Object[] args) {
+    /**
+     * A plain-value method's fallback: the fallback method chosen for the failure, through its own guard
+     * (and its own fallback) when it is {@code @Guarded} itself. A guarded fallback's failure is its
+     * guard's {@code GuardException}, which the caller finds as the {@code fallbackFailure()} of the
+     * guarded method's.
+     */
+    static Fallback<Object> fallback(GuardedMethods methods, GuardedMethod guarded, Object target, Class<?> targetClass,
+            Object[] args) {
         FallbackMethod fallback = guarded.fallback();
-        return fallback == null ? null : failure -> fallback.invoke(target, args, failure);
+        if (fallback == null) {
+            return null;
+        }
+        return failure -> {
+            Throwable cause = FallbackMethod.causeOf(failure);
+            Method chosen = fallback.choose(cause);
+            Object[] actual = FallbackMethod.arguments(chosen, args, cause);
+            if (!fallback.isGuarded(chosen)) {
+                return FallbackMethod.call(chosen, target, actual);
+            }
+            GuardedMethod inner = methods.get(chosen, targetClass);
+            return methods.guard(inner.guardName()).execute(() -> FallbackMethod.call(chosen, target, actual),
+                    fallback(methods, inner, target, targetClass, actual));
+        };
     }
 
     /**

@@ -1,18 +1,21 @@
 package dev.firebreak.spring.annotation;
 
+import dev.firebreak.classify.ClassifyConfig;
 import java.lang.reflect.Method;
+import java.util.List;
 import org.springframework.util.ClassUtils;
 
 /**
  * One {@link Guarded} method as resolved when its bean was created: the guard's name, how its result
  * is guarded, its fallback method (null for none), and the retry or hedge declared around the guard
- * (each null for none; never both).
+ * (each null for none; never both), and the classification it declares for its guard.
  */
-record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback, String retry, String hedge) {
+record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback, String retry, String hedge,
+        ClassifyConfig classify) {
 
-    /** A method with a guard and no declared retry or hedge. */
+    /** A method with a guard and no declared retry, hedge or classification. */
     GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback) {
-        this(guardName, kind, fallback, null, null);
+        this(guardName, kind, fallback, null, null, ClassifyConfig.defaults());
     }
 
     /** Resolves {@code method} of bean {@code beanName}; a bad fallback throws (see {@link FallbackMethod#resolve}). */
@@ -35,7 +38,42 @@ record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback,
         DeclaredPolicies.check(beanName, beanClass, method, guarded, kind);
         FallbackMethod fallback = guarded.fallbackMethod().isEmpty() ? null
                 : FallbackMethod.resolve(beanName, beanClass, method, guarded.fallbackMethod());
-        return new GuardedMethod(guarded.name(), kind, fallback, emptyToNull(guarded.retry()), emptyToNull(guarded.hedge()));
+        if (fallback != null && kind != ReturnKind.SYNC && fallback.anyGuarded()) {
+            throw new IllegalStateException("Bean '" + beanName + "' (" + beanClass.getName() + "): @Guarded method "
+                    + method.getName() + " returns a " + method.getReturnType().getSimpleName() + " and its fallbackMethod '"
+                    + guarded.fallbackMethod() + "' is @Guarded; expected a guarded fallback only for a method"
+                    + " returning a plain value (guard the stage or publisher the fallback returns in its code)");
+        }
+        return new GuardedMethod(guarded.name(), kind, fallback, emptyToNull(guarded.retry()), emptyToNull(guarded.hedge()),
+                classify(guarded));
+    }
+
+    /** What {@code guarded} declares in ignore, record and recordResultPredicate, as code sets a guard's keys. */
+    private static ClassifyConfig classify(Guarded guarded) {
+        if (guarded.ignore().length == 0 && guarded.record().length == 0 && guarded.recordResultPredicate().isEmpty()) {
+            return ClassifyConfig.defaults();
+        }
+        ClassifyConfig.Builder declared = ClassifyConfig.builder();
+        if (guarded.ignore().length > 0) {
+            declared.ignoreExceptions(List.of(guarded.ignore()));
+        }
+        if (guarded.record().length > 0) {
+            declared.recordExceptions(List.of(guarded.record()));
+        }
+        if (!guarded.recordResultPredicate().isEmpty()) {
+            declared.recordResultPredicate(guarded.recordResultPredicate());
+        }
+        return declared.build();
+    }
+
+    /** {@code declared} as the annotation spells it, for messages. */
+    static String describe(ClassifyConfig declared) {
+        return "(ignore = " + names(declared.ignoreExceptions()) + ", record = " + names(declared.recordExceptions())
+                + ", recordResultPredicate = \"" + declared.recordResultPredicate() + "\")";
+    }
+
+    private static String names(List<Class<? extends Throwable>> types) {
+        return types.stream().map(Class::getName).collect(java.util.stream.Collectors.joining(", ", "{", "}"));
     }
 
     private static String emptyToNull(String name) {

@@ -2,6 +2,7 @@ package dev.firebreak.spring.annotation;
 
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
+import dev.firebreak.classify.ClassifyConfig;
 import dev.firebreak.hedge.Hedge;
 import dev.firebreak.live.DynamicConfiguration;
 import dev.firebreak.retry.Retry;
@@ -39,6 +40,9 @@ public final class GuardedMethods {
 
     private final ObjectProvider<DynamicConfiguration> configuration;
 
+    /** The classification each guard's methods declare (ignore, record, recordResultPredicate), one per guard. */
+    private final Map<String, ClassifyConfig> classifications = new ConcurrentHashMap<>();
+
     /** Reads the registry lazily, so that creating this object initialises nothing. */
     public GuardedMethods(ObjectProvider<GuardRegistry> registry) {
         this(registry, null);
@@ -57,6 +61,15 @@ public final class GuardedMethods {
     void put(Class<?> beanClass, Method method, GuardedMethod guarded) {
         methods.computeIfAbsent(beanClass, type -> new ConcurrentHashMap<>()).put(method, guarded);
         guardNames.add(guarded.guardName());
+    }
+
+    /**
+     * Records the classification {@code guarded} declares for its guard; returns the other one a method
+     * of the same guard declared (a conflict the caller refuses), or null.
+     */
+    ClassifyConfig claimClassification(GuardedMethod guarded) {
+        ClassifyConfig other = classifications.putIfAbsent(guarded.guardName(), guarded.classify());
+        return other == null || other.equals(guarded.classify()) ? null : other;
     }
 
     /**
@@ -100,6 +113,7 @@ public final class GuardedMethods {
         return methods.computeIfAbsent(targetClass, type -> new ConcurrentHashMap<>()).computeIfAbsent(method, m -> {
             GuardedMethod resolved = GuardedMethod.resolve(targetClass.getSimpleName(), targetClass, m);
             guardNames.add(resolved.guardName());
+            claimClassification(resolved); // a guard built before keeps its own (refused at startup, see createGuards)
             claimPolicy(resolved); // a conflict surfaces when the policy is looked up (retry/hedge)
             return resolved;
         });
@@ -110,7 +124,7 @@ public final class GuardedMethods {
         if (guardNames.isEmpty()) {
             return; // nothing to make: the registry is not asked for
         }
-        guardNames.forEach(this::guard);
+        guardNames.forEach(name -> requireDeclared(guard(name)));
         retryGuards.forEach((name, guardName) -> retry(name, guard(guardName)));
         hedgeGuards.forEach((name, guardName) -> hedge(name, guard(guardName)));
     }
@@ -146,6 +160,19 @@ public final class GuardedMethods {
         }
     }
 
+    /** Sets on {@code builder}, as set in code, each key {@code declared} holds. */
+    private static void declare(ClassifyConfig.Builder builder, ClassifyConfig declared) {
+        if (!declared.ignoreExceptions().isEmpty()) {
+            builder.ignoreExceptions(declared.ignoreExceptions());
+        }
+        if (!declared.recordExceptions().isEmpty()) {
+            builder.recordExceptions(declared.recordExceptions());
+        }
+        if (!declared.recordResultPredicate().isEmpty()) {
+            builder.recordResultPredicate(declared.recordResultPredicate());
+        }
+    }
+
     private static <P> P requireThrough(Guard actual, Guard expected, String kind, String name, P policy) {
         if (actual != expected) {
             throw new IllegalStateException("declared " + kind + " '" + name + "' goes through guard '" + actual.name()
@@ -154,15 +181,32 @@ public final class GuardedMethods {
         return policy;
     }
 
-    /** The guard named {@code name}: the registry's, built with its configuration if it has none yet. */
+    /**
+     * Refuses a guard made before its methods were seen (by {@code firebreak.guards} or code) without the
+     * classification they declare: it would silently not apply.
+     */
+    private void requireDeclared(Guard guard) {
+        ClassifyConfig declared = classifications.getOrDefault(guard.name(), ClassifyConfig.defaults());
+        if (!declared.isEmpty() && !declared.equals(guard.controls().codeConfig().classify())) {
+            throw new IllegalStateException("guard '" + guard.name() + "' was made (by firebreak.guards or code)"
+                    + " before its @Guarded methods, without their ignore/record/recordResultPredicate "
+                    + GuardedMethod.describe(declared) + "; declare those under firebreak.command." + guard.name() + ".* instead");
+        }
+    }
+
+    /**
+     * The guard named {@code name}: the registry's, built with its configuration (and the classification
+     * its methods declare, as its code's) if it has none yet.
+     */
     Guard guard(String name) {
         GuardRegistry guards = registry.getObject();
         Guard existing = guards.find(name).orElse(null);
         if (existing != null) {
             return existing;
         }
+        ClassifyConfig declared = classifications.getOrDefault(name, ClassifyConfig.defaults());
         try {
-            return guards.guard(name).build();
+            return guards.guard(name).configure(c -> c.classify(k -> declare(k, declared))).build();
         } catch (IllegalArgumentException | IllegalStateException raced) {
             return guards.find(name).orElseThrow(() -> raced); // another thread built it first
         }

@@ -50,6 +50,14 @@ final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializin
             try {
                 GuardedMethod guarded = GuardedMethod.resolve(beanName, beanClass, method);
                 checkPolicies(beanName, beanClass, method, guarded);
+                dev.firebreak.classify.ClassifyConfig other = methods.claimClassification(guarded);
+                if (other != null) {
+                    throw DeclaredPolicies.refusal(beanName, beanClass, method, "declares ignore/record/"
+                            + "recordResultPredicate " + GuardedMethod.describe(guarded.classify()) + " for guard '"
+                            + guarded.guardName() + "', but another @Guarded method of that guard declares "
+                            + GuardedMethod.describe(other)
+                            + "; the methods of one guard declare one classification");
+                }
                 methods.put(beanClass, method, guarded);
             } catch (IllegalStateException refused) {
                 throw new BeanCreationException(beanName, refused.getMessage(), refused);

@@ -5,6 +5,7 @@ import dev.firebreak.live.DynamicConfiguration;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.spring.boot.config.BridgedBinder;
 import dev.firebreak.spring.boot.config.EnvironmentConfigurationBinder;
+import dev.firebreak.spring.boot.config.PredicateBeans;
 import dev.firebreak.spring.boot.context.MicrometerContextCarrier;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -53,9 +54,10 @@ public class FirebreakAutoConfiguration {
     @Lazy
     @ConditionalOnMissingBean(GuardRegistry.class)
     public GuardRegistry firebreakGuardRegistry(ObjectProvider<ContextCarrier> carrier, EnvironmentConfigurationBinder binder,
-            GuardRegistryHolder holder) {
+            GuardRegistryHolder holder, ListableBeanFactory beanFactory) {
         GuardRegistry registry = GuardRegistry.builder()
                 .contextCarrier(carrier.getIfAvailable(() -> ContextCarrier.NONE))
+                .resultPredicates(new PredicateBeans(beanFactory))
                 .build();
         try {
             binder.bind(registry); // before any guard is built, so every guard starts with its configured values

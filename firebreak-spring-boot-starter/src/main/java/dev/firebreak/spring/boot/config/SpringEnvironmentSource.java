@@ -15,6 +15,10 @@ import org.springframework.core.env.EnumerablePropertySource;
  * profiles, system properties, environment variables written as those keys, a config server's), each
  * read through the Environment so Spring's own precedence and placeholders apply. Other keys are not read.
  *
+ * <p>A YAML list ({@code ignoreExceptions: [a, b]}, which Spring spells {@code ...ignoreExceptions[0]}, ...)
+ * is read as the one comma-separated key the core reads; the strongest source holding the key, in
+ * either spelling, gives all of it.
+ *
  * <p>Each {@link #read()} walks the Environment again, so a poll sees every change; {@link #changed()}
  * pushes one at once (on a refresh event).
  *
@@ -53,16 +57,25 @@ public final class SpringEnvironmentSource implements PropertySource {
     @Override
     public Map<String, String> read() throws IOException {
         Map<String, String> snapshot = new HashMap<>();
+        ListKeys lists = new ListKeys();
+        int ordinal = 0;
         for (org.springframework.core.env.PropertySource<?> source : environment.getPropertySources()) {
+            ordinal++;
             if (source instanceof EnumerablePropertySource<?> enumerable) {
                 for (String key : enumerable.getPropertyNames()) {
-                    if (isFirebreakKey(key) && !snapshot.containsKey(key)) {
+                    if (!isFirebreakKey(key) || !lists.claim(key, ordinal) || snapshot.containsKey(key)) {
+                        continue;
+                    }
+                    if (ListKeys.base(key) == null) {
                         snapshot.put(key, resolve(key));
+                    } else {
+                        lists.item(key, resolve(key));
                     }
                 }
             }
         }
         snapshot.values().removeIf(Objects::isNull);
+        lists.joinInto(snapshot);
         return BaseConfigs.apply(snapshot);
     }
 

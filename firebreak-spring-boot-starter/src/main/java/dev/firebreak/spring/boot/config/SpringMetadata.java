@@ -103,13 +103,20 @@ final class SpringMetadata {
             case ValueType.DecimalType decimal -> "java.lang.Double";
             case ValueType.BooleanType bool -> "java.lang.Boolean";
             case ValueType.EnumType<?> constants -> constants.type().getName();
+            case ValueType.ThrowableTypes types -> "java.util.List<java.lang.Class<? extends java.lang.Throwable>>";
+            case ValueType.PredicateNameType name -> "java.lang.String";
         };
     }
 
-    /** The default as a JSON literal: numbers and booleans bare, enum constants quoted. */
+    /** The default as a JSON literal: numbers and booleans bare, enum constants and texts quoted. */
     private static String literal(PropertyDescription property) {
-        return property.type() instanceof ValueType.EnumType<?> ? quote(property.defaultValue())
-                : property.defaultValue().toLowerCase(Locale.ROOT);
+        return switch (property.type()) {
+            case ValueType.IntegerType i -> property.defaultValue();
+            case ValueType.DurationType d -> property.defaultValue();
+            case ValueType.DecimalType d -> property.defaultValue();
+            case ValueType.BooleanType b -> property.defaultValue().toLowerCase(Locale.ROOT);
+            default -> quote(property.defaultValue());
+        };
     }
 
     private static String literal(Object value) {

@@ -1,0 +1,165 @@
+package dev.firebreak.spring.annotation.fallbacks;
+
+import dev.firebreak.GuardTimeoutException;
+import dev.firebreak.spring.annotation.Guarded;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.function.Supplier;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+
+/** Beans with typed and guarded fallback methods, good and bad, and the application that registers one. */
+public final class FallbackApplications {
+
+    private FallbackApplications() {
+    }
+
+    /** Fails as it is told; its typed fallbacks say which one answered. */
+    public static class TypedBean {
+        @Guarded(name = "typed", fallbackMethod = "fallback")
+        public String call(Supplier<RuntimeException> failure) {
+            throw failure.get();
+        }
+
+        String fallback(Supplier<RuntimeException> failure, IllegalArgumentException cause) {
+            return "illegal argument";
+        }
+
+        String fallback(Supplier<RuntimeException> failure, NumberFormatException cause) {
+            return "number format"; // a subclass of IllegalArgumentException: more specific, chosen first
+        }
+
+        String fallback(Supplier<RuntimeException> failure, GuardTimeoutException cause) {
+            return "timeout";
+        }
+
+        String fallback(Supplier<RuntimeException> failure) {
+            return "catch-all";
+        }
+    }
+
+    /** A checked exception parameter it may throw, beside a catch-all taking the cause. */
+    public static class CheckedBean {
+        @Guarded(name = "checked", fallbackMethod = "fallback")
+        public String read(String path) throws IOException {
+            throw path.isEmpty() ? new IOException("io") : new FileNotFoundException(path);
+        }
+
+        String fallback(String path, FileNotFoundException cause) {
+            return "not found " + path;
+        }
+
+        String fallback(String path, Throwable cause) {
+            return "catch-all " + cause.getClass().getSimpleName();
+        }
+    }
+
+    /** Two catch-alls: ambiguous. */
+    public static class AmbiguousBean {
+        @Guarded(name = "ambiguous", fallbackMethod = "fallback")
+        public String call(String id) {
+            return id;
+        }
+
+        String fallback(String id) {
+            return "plain";
+        }
+
+        String fallback(String id, Throwable cause) {
+            return "with cause";
+        }
+    }
+
+    /** A checked exception the method never declares: that fallback can never be chosen. */
+    public static class UnreachableBean {
+        @Guarded(name = "unreachable", fallbackMethod = "fallback")
+        public String call(String id) {
+            return id;
+        }
+
+        String fallback(String id, IOException cause) {
+            return "never";
+        }
+
+        String fallback(String id) {
+            return "catch-all";
+        }
+    }
+
+    /** Typed fallbacks only: a failure of another type would have none. */
+    public static class NoCatchAllBean {
+        @Guarded(name = "no-catch-all", fallbackMethod = "fallback")
+        public String call(String id) {
+            return id;
+        }
+
+        String fallback(String id, UncheckedIOException cause) {
+            return "io";
+        }
+    }
+
+    /** Its fallback runs through a guard of its own. */
+    public static class GuardedFallbackBean {
+        @Guarded(name = "primary", fallbackMethod = "secondary")
+        public String call(String id) {
+            throw new IllegalStateException("primary down");
+        }
+
+        @Guarded(name = "secondary")
+        public String secondary(String id) {
+            if (id.equals("fail")) {
+                throw new IllegalArgumentException("secondary down too");
+            }
+            return "secondary " + id;
+        }
+    }
+
+    /** A stage method whose fallback is guarded: refused. */
+    public static class GuardedStageFallbackBean {
+        @Guarded(name = "stage-primary", fallbackMethod = "secondary")
+        public java.util.concurrent.CompletableFuture<String> call(String id) {
+            return java.util.concurrent.CompletableFuture.completedFuture(id);
+        }
+
+        @Guarded(name = "stage-secondary")
+        public java.util.concurrent.CompletableFuture<String> secondary(String id) {
+            return java.util.concurrent.CompletableFuture.completedFuture(id);
+        }
+    }
+
+    /** Declares a classification for its guard on the annotation. */
+    public static class ClassifiedBean {
+        @Guarded(name = "classified", fallbackMethod = "fallback", ignore = IllegalArgumentException.class)
+        public String call(RuntimeException thrown) {
+            throw thrown;
+        }
+
+        @Guarded(name = "classified", record = IllegalStateException.class)
+        public String other(String id) {
+            return id;
+        }
+
+        String fallback(RuntimeException thrown) {
+            return "fallback";
+        }
+    }
+
+    /** Declares a classification on one method only: the other method of the guard declares none. */
+    public static class OneClassifiedBean {
+        @Guarded(name = "one-classified", fallbackMethod = "fallback", ignore = IllegalArgumentException.class)
+        public String call(RuntimeException thrown) {
+            throw thrown;
+        }
+
+        String fallback(RuntimeException thrown) {
+            return "fallback";
+        }
+    }
+
+    /** The application: auto-configuration only, the bean registered by the test. */
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    public static class App {
+    }
+}
