@@ -24,6 +24,11 @@ public class CatalogService {
         return downstream.get("/items/" + id);
     }
 
+    // Typed fallbacks: the most specific parameter type wins, the Throwable one catches the rest.
+    String itemUnavailable(String id, GuardException refused) {
+        return "item " + id + " unavailable: refused (" + refused.getClass().getSimpleName() + ")";
+    }
+
     String itemUnavailable(String id, Throwable cause) {
         return "item " + id + " unavailable (" + cause.getClass().getSimpleName() + ")";
     }

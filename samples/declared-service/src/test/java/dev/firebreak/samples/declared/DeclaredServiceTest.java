@@ -51,10 +51,14 @@ class DeclaredServiceTest {
     }
 
     private String get(String path) throws Exception {
-        HttpResponse<String> response = CLIENT.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = send(path);
         assertThat(response.statusCode()).as(path + ": " + response.body()).isEqualTo(200);
         return response.body();
+    }
+
+    private HttpResponse<String> send(String path) throws Exception {
+        return CLIENT.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @SuppressWarnings("unchecked")
@@ -70,6 +74,19 @@ class DeclaredServiceTest {
         assertThat(get("/items/42")).isEqualTo("items 42 from attempt 3");
         assertThat(DOWNSTREAM.calls("items")).isEqualTo(3);
         assertThat(events("catalog-retry", "RETRY")).hasSize(2);
+    }
+
+    @Test
+    void aClientErrorIsClassifiedAsTheCallersNeitherRetriedNorCounted() throws Exception {
+        int before = DOWNSTREAM.calls("items");
+        long failuresBefore = events("catalog", "CALL").stream().filter(e -> e.get("details").toString().contains("FAILURE")).count();
+        HttpResponse<String> missing = send("/items/missing");
+        assertThat(missing.statusCode()).isEqualTo(404);
+        assertThat(DOWNSTREAM.calls("items") - before).as("ignoreExceptions: no retry").isEqualTo(1);
+        List<Map<String, Object>> calls = events("catalog", "CALL");
+        assertThat(calls.getLast().get("details").toString()).as("recorded as a bad request").contains("BAD_REQUEST");
+        assertThat(calls.stream().filter(e -> e.get("details").toString().contains("FAILURE")).count())
+                .as("not counted as a failure").isEqualTo(failuresBefore);
     }
 
     @Test

@@ -67,6 +67,10 @@ final class TestDownstream implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        if (id.equals("missing")) {
+            answer(exchange, 404, "no " + route + " " + id);
+            return;
+        }
         if (n <= failFirst.getOrDefault(route, 0)) {
             answer(exchange, 500, route + " down");
             return;
