@@ -2,12 +2,7 @@ package com.netflix.hystrix;
 
 import com.netflix.hystrix.strategy.HystrixPlugins;
 import com.netflix.hystrix.strategy.metrics.HystrixMetricsPublisherFactory;
-import dev.firebreak.hystrix.HystrixBridge;
-import dev.firebreak.isolation.GuardThreadPool;
-import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.Collection;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Process-wide operations. */
@@ -25,10 +20,8 @@ public class Hystrix {
      * (a shared registry) stays.
      */
     public static void reset() {
-        HystrixBridge.reset();
-        HystrixPlugins.reset();
-        HystrixMetricsPublisherFactory.reset();
-        CURRENT.remove();
+        HystrixThreadPool.Factory.shutdown(); // forgets the command and collapser keys, whose pools shut down
+        resetTheRest();
     }
 
     /**
@@ -36,19 +29,14 @@ public class Hystrix {
      * tasks they had. Returns early if the waiting thread is interrupted (its interrupt flag stays set).
      */
     public static void reset(long time, TimeUnit unit) {
-        Collection<GuardThreadPool> before = List.copyOf(HystrixBridge.registry().pools());
-        reset();
-        long deadline = System.nanoTime() + unit.toNanos(time);
-        try {
-            for (GuardThreadPool pool : before) {
-                // Only the pools this reset shut down: a pool still shared with another guard stays running.
-                if (pool.isShutdown()) {
-                    pool.awaitTermination(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-                }
-            }
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        HystrixThreadPool.Factory.shutdown(time, unit);
+        resetTheRest();
+    }
+
+    private static void resetTheRest() {
+        HystrixPlugins.reset();
+        HystrixMetricsPublisherFactory.reset();
+        CURRENT.remove();
     }
 
     /**
