@@ -21,7 +21,7 @@ public interface HystrixCircuitBreaker {
     /** Whether the breaker is open. */
     boolean isOpen();
 
-    /** Accepted for compatibility; the guard reports outcomes itself. */
+    /** Tells the breaker an execution succeeded (a command key's breaker ignores it: its guard reports outcomes itself). */
     void markSuccess();
 
     /** Tells the breaker an execution did not succeed; by default nothing (1.5.18's breakers read the metrics). */

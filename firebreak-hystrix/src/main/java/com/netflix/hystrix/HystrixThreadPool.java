@@ -75,11 +75,12 @@ public interface HystrixThreadPool {
         static synchronized void shutdown(long timeout, TimeUnit unit) {
             Collection<GuardThreadPool> before = List.copyOf(HystrixBridge.registry().pools());
             shutdown();
-            long deadline = System.nanoTime() + unit.toNanos(timeout); // a real wait for real threads
+            // The deadline is on the bridge registry's clock (the system clock unless one was installed).
+            long deadline = HystrixBridge.nanoTime() + unit.toNanos(timeout);
             try {
                 for (GuardThreadPool pool : before) {
                     if (pool.isShutdown()) { // a pool still shared with a guard outside the bridge stays running
-                        pool.awaitTermination(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+                        pool.awaitTermination(Duration.ofNanos(Math.max(0, deadline - HystrixBridge.nanoTime())));
                     }
                 }
             } catch (InterruptedException interrupted) {
