@@ -15,6 +15,7 @@ module dev.firebreak.hystrix {
     requires archaius.core;
 
     exports com.netflix.hystrix;
+    exports com.netflix.hystrix.collapser;
     exports com.netflix.hystrix.exception;
     exports com.netflix.hystrix.strategy;
     exports com.netflix.hystrix.strategy.concurrency;

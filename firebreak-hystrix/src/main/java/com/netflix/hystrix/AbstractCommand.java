@@ -46,6 +46,8 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
     final CommandPlugins plugins;
     /** The metrics of this command's key, read live from its guard (1.5.18's field, which its tests read). */
     final HystrixCommandMetrics metrics;
+    /** The breaker of this command's key, a view over its guard's (1.5.18's field, which its tests read). */
+    final HystrixCircuitBreaker circuitBreaker;
     private final AtomicBoolean started = new AtomicBoolean();
     private volatile HystrixCollapserKey collapserKey;
     private volatile int numberCollapsed;
@@ -79,6 +81,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
             return builder.build();
         });
         this.metrics = HystrixCommandMetrics.of(guard);
+        this.circuitBreaker = new HystrixCircuitBreaker.GuardBreaker(guard);
         this.plugins = CommandPlugins.current();
         CommandPlugins.publish(this);
         this.currentRequestLog = guard.controls().config().request().logEnabled()

@@ -2,8 +2,8 @@ package com.netflix.hystrix;
 
 import com.netflix.hystrix.strategy.HystrixPlugins;
 import com.netflix.hystrix.strategy.metrics.HystrixMetricsPublisherFactory;
-import dev.firebreak.hystrix.HystrixBridge;
 import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
 
 /** Process-wide operations. */
 public class Hystrix {
@@ -14,11 +14,26 @@ public class Hystrix {
     /**
      * Forgets every command and collapser key made so far, and every registered plugin (as hystrix-core
      * 1.5.18 does): their guards and collapsers leave the bridge's registry, so the next command of a key
-     * starts with fresh metrics, breaker and configuration. Thread pools stay in the registry (Firebreak
-     * shares them by name) and are reused.
+     * starts with fresh metrics, breaker and configuration. As in 1.5.18, the thread pools of those
+     * commands are shut down (tasks already handed to them run to their end) and forgotten: the next
+     * command of a thread-pool key gets a new pool. A pool that a guard outside the bridge still uses
+     * (a shared registry) stays.
      */
     public static void reset() {
-        HystrixBridge.reset();
+        HystrixThreadPool.Factory.shutdown(); // forgets the command and collapser keys, whose pools shut down
+        resetTheRest();
+    }
+
+    /**
+     * As {@link #reset()}, then waits up to {@code time} for the thread pools it shut down to finish the
+     * tasks they had. Returns early if the waiting thread is interrupted (its interrupt flag stays set).
+     */
+    public static void reset(long time, TimeUnit unit) {
+        HystrixThreadPool.Factory.shutdown(time, unit);
+        resetTheRest();
+    }
+
+    private static void resetTheRest() {
         HystrixPlugins.reset();
         HystrixMetricsPublisherFactory.reset();
         CURRENT.remove();

@@ -37,6 +37,44 @@ public class HystrixCommandMetrics {
     }
 
     /**
+     * The metrics of {@code key}. If no command of the key was made yet, its guard is made now, in
+     * group {@code group} on pool {@code pool}, configured with {@code properties}' values as instance
+     * defaults from code (as a command's Setter would be); a later command of the key shares it.
+     */
+    public static HystrixCommandMetrics getInstance(HystrixCommandKey key, HystrixCommandGroupKey group,
+            HystrixThreadPoolKey pool, HystrixCommandProperties properties) {
+        HystrixCommandMetrics found = getInstance(key);
+        if (found != null) {
+            return found;
+        }
+        HystrixCommandProperties.Setter values = properties == null ? null : properties.currentValues();
+        return new HystrixCommandMetrics(HystrixBridge.guard(key.name(), registry -> {
+            Guard.Builder builder = registry.guard(key.name())
+                    .group((group != null ? group : HystrixCommandGroupKey.Factory.asKey(key.name())).name())
+                    .pool((pool != null ? pool : HystrixThreadPoolKey.Factory.asKey(key.name())).name());
+            if (values != null) {
+                builder.configure(values::applyTo);
+            }
+            return builder.build();
+        }));
+    }
+
+    /** The guard these metrics read (the bridge's breaker view reads the same guard). */
+    Guard guard() {
+        return guard;
+    }
+
+    /*
+     * 1.5.18 restarts its health-counts stream here when its breaker closes. The bridge's breaker keeps
+     * its own health window inside the guard, so restarting the health stream is restarting that
+     * window: the breaker closes with an empty window (CircuitBreakerView.reset), which is also what
+     * 1.5.18's breaker does at this point. The rolling event counts are not touched.
+     */
+    void resetStream() {
+        guard.controls().circuitBreaker().reset();
+    }
+
+    /**
      * Forgets the metrics of every command key: the next command of each key starts with fresh
      * metrics, breaker and configuration (the bridge keeps them in the key's guard, so this forgets
      * the guards, as {@link Hystrix#reset()} does for commands).

@@ -208,6 +208,42 @@ public class HystrixCommandProperties {
         return value("requestLog.enabled", Setter::getRequestLogEnabled, c -> c.request().logEnabled());
     }
 
+    /** Every value these properties hold now, as a Setter (how a guard is made from a properties object). */
+    Setter currentValues() {
+        Setter s = new Setter();
+        copy(executionIsolationStrategy(), s::withExecutionIsolationStrategy);
+        copy(executionTimeoutInMilliseconds(), s::withExecutionTimeoutInMilliseconds);
+        copy(executionTimeoutEnabled(), s::withExecutionTimeoutEnabled);
+        copy(executionIsolationThreadInterruptOnTimeout(), s::withExecutionIsolationThreadInterruptOnTimeout);
+        copy(executionIsolationThreadInterruptOnFutureCancel(), s::withExecutionIsolationThreadInterruptOnFutureCancel);
+        copy(executionIsolationSemaphoreMaxConcurrentRequests(), s::withExecutionIsolationSemaphoreMaxConcurrentRequests);
+        copy(fallbackIsolationSemaphoreMaxConcurrentRequests(), s::withFallbackIsolationSemaphoreMaxConcurrentRequests);
+        copy(fallbackEnabled(), s::withFallbackEnabled);
+        copy(circuitBreakerEnabled(), s::withCircuitBreakerEnabled);
+        copy(circuitBreakerRequestVolumeThreshold(), s::withCircuitBreakerRequestVolumeThreshold);
+        copy(circuitBreakerSleepWindowInMilliseconds(), s::withCircuitBreakerSleepWindowInMilliseconds);
+        copy(circuitBreakerErrorThresholdPercentage(), s::withCircuitBreakerErrorThresholdPercentage);
+        copy(circuitBreakerForceOpen(), s::withCircuitBreakerForceOpen);
+        copy(circuitBreakerForceClosed(), s::withCircuitBreakerForceClosed);
+        copy(metricsRollingStatisticalWindowInMilliseconds(), s::withMetricsRollingStatisticalWindowInMilliseconds);
+        copy(metricsRollingStatisticalWindowBuckets(), s::withMetricsRollingStatisticalWindowBuckets);
+        copy(metricsRollingPercentileEnabled(), s::withMetricsRollingPercentileEnabled);
+        copy(metricsRollingPercentileWindowInMilliseconds(), s::withMetricsRollingPercentileWindowInMilliseconds);
+        copy(metricsRollingPercentileWindowBuckets(), s::withMetricsRollingPercentileWindowBuckets);
+        copy(metricsRollingPercentileBucketSize(), s::withMetricsRollingPercentileBucketSize);
+        copy(metricsHealthSnapshotIntervalInMilliseconds(), s::withMetricsHealthSnapshotIntervalInMilliseconds);
+        copy(requestCacheEnabled(), s::withRequestCacheEnabled);
+        copy(requestLogEnabled(), s::withRequestLogEnabled);
+        return s;
+    }
+
+    private static <T> void copy(HystrixProperty<T> property, java.util.function.Consumer<T> into) {
+        T value = property == null ? null : property.get();
+        if (value != null) {
+            into.accept(value);
+        }
+    }
+
     /**
      * Instance defaults from code: each {@code with...} value becomes the guard's code configuration
      * (Hystrix's "instance default from code" layer); values left unset (their getters return null)

@@ -6,6 +6,7 @@ import dev.firebreak.metrics.ThreadPoolMetricsSnapshot;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.ThreadPoolExecutor;
 
 /** A thread-pool key's figures, read from its Firebreak pool. */
 public class HystrixThreadPoolMetrics {
@@ -43,6 +44,11 @@ public class HystrixThreadPoolMetrics {
 
     private ThreadPoolMetricsSnapshot snapshot() {
         return pool.metricsSnapshot();
+    }
+
+    /** The pool as a {@link ThreadPoolExecutor}: the same object the key's {@link HystrixThreadPool} hands out. */
+    public ThreadPoolExecutor getThreadPool() {
+        return PoolExecutor.of(key, null);
     }
 
     public HystrixThreadPoolKey getThreadPoolKey() {

@@ -1,5 +1,6 @@
 package com.netflix.hystrix.metric;
 
+import com.netflix.hystrix.ExecutionResult;
 import com.netflix.hystrix.HystrixCommandKey;
 import com.netflix.hystrix.HystrixEventType;
 import com.netflix.hystrix.HystrixThreadPoolKey;
@@ -34,6 +35,17 @@ public final class HystrixCommandCompletion {
         this.eventCounts = eventCounts.clone();
         this.executedInThread = executedInThread;
         this.executionLatency = executionLatency;
+    }
+
+    /** The completion of an execution described by {@code result}, of {@code commandKey} on {@code threadPoolKey}. */
+    public static HystrixCommandCompletion from(ExecutionResult result, HystrixCommandKey commandKey, HystrixThreadPoolKey threadPoolKey) {
+        HystrixEventType[] types = HystrixEventType.values();
+        long[] counts = new long[types.length];
+        for (HystrixEventType type : types) {
+            counts[type.ordinal()] = result.getEventCounts().getCount(type);
+        }
+        return new HystrixCommandCompletion(commandKey, threadPoolKey, counts, result.isExecutedInThread(),
+                result.getExecutionLatency());
     }
 
     public HystrixCommandKey getCommandKey() {

@@ -23,7 +23,8 @@ public final class HystrixCommandCompletionStream {
     private final HystrixCommandKey key;
     private final Observable<HystrixCommandCompletion> stream;
 
-    private HystrixCommandCompletionStream(HystrixCommandKey key) {
+    /* Package-private, as in 1.5.18: a second view of the key's completions (getInstance keeps one per key). */
+    HystrixCommandCompletionStream(HystrixCommandKey key) {
         this.key = key;
         String name = key.name();
         this.stream = ALL.filter(c -> c.getCommandKey().name().equals(name))

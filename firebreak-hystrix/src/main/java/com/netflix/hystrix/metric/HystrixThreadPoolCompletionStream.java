@@ -1,10 +1,11 @@
 package com.netflix.hystrix.metric;
 
+import com.netflix.hystrix.HystrixEventType;
 import com.netflix.hystrix.HystrixThreadPoolKey;
 import java.util.concurrent.ConcurrentHashMap;
 import rx.Observable;
 
-/** The commands of one thread-pool key as they finish (whatever their isolation). */
+/** The commands of one thread-pool key as they finish: those that ran on the pool, and those it refused. */
 public final class HystrixThreadPoolCompletionStream {
 
     private static final ConcurrentHashMap<String, HystrixThreadPoolCompletionStream> STREAMS = new ConcurrentHashMap<>();
@@ -16,7 +17,9 @@ public final class HystrixThreadPoolCompletionStream {
         this.key = key;
         String name = key.name();
         this.stream = HystrixCommandCompletionStream.ALL
-                .filter(c -> c.getThreadPoolKey() != null && c.getThreadPoolKey().name().equals(name))
+                // As 1.5.18: a pool's stream hears the runs it took and the tasks it refused, nothing else.
+                .filter(c -> c.getThreadPoolKey() != null && c.getThreadPoolKey().name().equals(name)
+                        && (c.isExecutedInThread() || c.getEventCount(HystrixEventType.THREAD_POOL_REJECTED) > 0))
                 .lift(new SubscriberShield<>(toString()));
     }
 

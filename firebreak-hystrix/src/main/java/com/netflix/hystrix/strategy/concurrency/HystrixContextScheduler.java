@@ -1,11 +1,13 @@
 package com.netflix.hystrix.strategy.concurrency;
 
+import com.netflix.hystrix.HystrixThreadPool;
 import com.netflix.hystrix.strategy.HystrixPlugins;
 import dev.firebreak.context.RequestContext;
 import java.util.concurrent.TimeUnit;
 import rx.Scheduler;
 import rx.Subscription;
 import rx.functions.Action0;
+import rx.functions.Func0;
 import rx.subscriptions.CompositeSubscription;
 
 /**
@@ -27,6 +29,21 @@ public class HystrixContextScheduler extends Scheduler {
     public HystrixContextScheduler(HystrixConcurrencyStrategy concurrencyStrategy, Scheduler scheduler) {
         this.actual = scheduler;
         this.strategy = concurrencyStrategy;
+    }
+
+    /** Runs on {@code pool}'s threads; an unsubscribed running action is interrupted. */
+    public HystrixContextScheduler(HystrixConcurrencyStrategy concurrencyStrategy, HystrixThreadPool pool) {
+        this(concurrencyStrategy, pool, () -> true);
+    }
+
+    /**
+     * Runs on {@code pool}'s threads, one task per action; an action unsubscribed before it starts never
+     * runs, and one unsubscribed while it runs has its thread interrupted if {@code shouldInterruptThread}
+     * returns true then.
+     */
+    public HystrixContextScheduler(HystrixConcurrencyStrategy concurrencyStrategy, HystrixThreadPool pool,
+            Func0<Boolean> shouldInterruptThread) {
+        this(concurrencyStrategy, new PoolScheduler(pool.getExecutor(), shouldInterruptThread));
     }
 
     @Override

@@ -1,0 +1,2 @@
+/** hystrix-core's collapser helpers: a collapsed request as an Observable. */
+package com.netflix.hystrix.collapser;
