@@ -8,6 +8,7 @@ import japicmp.model.JApiChangeStatus;
 import japicmp.model.JApiClass;
 import japicmp.model.JApiCompatibility;
 import japicmp.model.JApiCompatibilityChange;
+import japicmp.model.JApiCompatibilityChangeType;
 import japicmp.model.JApiConstructor;
 import japicmp.model.JApiField;
 import japicmp.model.JApiHasAccessModifier;
@@ -110,10 +111,21 @@ final class ApiCheck {
 
     private static Line line(JApiChangeStatus status, String what, JApiCompatibility compat, String indent) {
         List<JApiCompatibilityChange> changes = compat.getCompatibilityChanges();
-        boolean breaking = changes.stream().anyMatch(c -> !c.isBinaryCompatible() || !c.isSourceCompatible());
+        boolean breaking = changes.stream().filter(c -> !madeDefault(c))
+                .anyMatch(c -> !c.isBinaryCompatible() || !c.isSourceCompatible());
         String kinds = changes.isEmpty() ? "" : " [" + changes.stream().map(c -> c.getType().name()).distinct()
                 .collect(Collectors.joining(", ")) + "]";
         return new Line(indent + status + " " + what + kinds + (breaking ? " BREAKING" : ""), breaking);
+    }
+
+    /*
+     * An interface method made default (it was abstract): every implementation keeps compiling and every
+     * caller keeps linking (JLS 13.5.6). japicmp counts it as binary-incompatible for the one case the JLS
+     * names, a class inheriting two unrelated defaults of one signature, which then fails only when that
+     * method is invoked; the check lists the change and does not refuse it.
+     */
+    private static boolean madeDefault(JApiCompatibilityChange change) {
+        return change.getType() == JApiCompatibilityChangeType.METHOD_ABSTRACT_NOW_DEFAULT;
     }
 
     private static String params(List<JApiParameter> parameters) {

@@ -118,6 +118,30 @@ class ApiCheckTest {
         assertThat(without.refused()).singleElement().asString().contains("NEW method size()", "BREAKING");
     }
 
+    private static final String INTERFACE = """
+            package demo;
+            public interface Widget {
+                int size();
+                String name();
+            }""";
+
+    @Test
+    void anInterfaceMethodMadeDefaultIsListedAndAllowedButOneRemovedIsNot() throws IOException {
+        Path before = jar("interface-old", INTERFACE);
+        ApiCheck.Result madeDefault = ApiCheck.compare("firebreak-hystrix", before, List.of(),
+                ReleaseVersion.parse("from", "0.2.0"), jar("interface-default", INTERFACE.replace(
+                        "String name();", "default String name() { return \"w\"; }")),
+                List.of(), ReleaseVersion.parse("to", "0.2.1"));
+        ApiCheck.Result removed = ApiCheck.compare("firebreak-hystrix", before, List.of(),
+                ReleaseVersion.parse("from", "0.2.0"), jar("interface-removed", INTERFACE.replace("String name();", "")),
+                List.of(), ReleaseVersion.parse("to", "0.2.1"));
+
+        assertThat(madeDefault.refused()).isEmpty();
+        assertThat(madeDefault.changes()).anyMatch(line -> line.contains("name()") && line.contains("METHOD_ABSTRACT_NOW_DEFAULT")
+                && !line.contains("BREAKING"));
+        assertThat(removed.refused()).singleElement().asString().contains("name()", "BREAKING");
+    }
+
     @Test
     void packagePrivateMembersAreNotApi() throws IOException {
         String internalGone = BEFORE.replace("int internal() { return 0; }", "");

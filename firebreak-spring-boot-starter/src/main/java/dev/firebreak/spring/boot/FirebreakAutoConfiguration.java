@@ -7,6 +7,8 @@ import dev.firebreak.spring.boot.config.BridgedBinder;
 import dev.firebreak.spring.boot.config.EnvironmentConfigurationBinder;
 import dev.firebreak.spring.boot.config.PredicateBeans;
 import dev.firebreak.spring.boot.context.MicrometerContextCarrier;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
@@ -37,7 +39,18 @@ import org.springframework.util.ClassUtils;
  * generated metadata, without reading its class.
  */
 @AutoConfiguration
-public class FirebreakAutoConfiguration {
+public class FirebreakAutoConfiguration implements BeanFactoryAware {
+
+    // The application's bean factory, for the predicate beans that classification keys name. Set by
+    // Spring before any bean method runs; a field rather than a parameter so that the registry's bean
+    // method keeps the signature of 0.2.0.
+    private ListableBeanFactory beanFactory;
+
+    /** Receives the application's bean factory (Spring calls it). */
+    @Override
+    public void setBeanFactory(BeanFactory beanFactory) {
+        this.beanFactory = (ListableBeanFactory) beanFactory;
+    }
 
     /** The name of the starter's registry bean. */
     private static final String REGISTRY_BEAN = "firebreakGuardRegistry";
@@ -54,10 +67,10 @@ public class FirebreakAutoConfiguration {
     @Lazy
     @ConditionalOnMissingBean(GuardRegistry.class)
     public GuardRegistry firebreakGuardRegistry(ObjectProvider<ContextCarrier> carrier, EnvironmentConfigurationBinder binder,
-            GuardRegistryHolder holder, ListableBeanFactory beanFactory) {
+            GuardRegistryHolder holder) {
         GuardRegistry registry = GuardRegistry.builder()
                 .contextCarrier(carrier.getIfAvailable(() -> ContextCarrier.NONE))
-                .resultPredicates(new PredicateBeans(beanFactory))
+                .resultPredicates(new PredicateBeans(beanFactory)) // predicate beans by name, looked up when used
                 .build();
         try {
             binder.bind(registry); // before any guard is built, so every guard starts with its configured values
