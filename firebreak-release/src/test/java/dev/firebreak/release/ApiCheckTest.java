@@ -95,6 +95,12 @@ class ApiCheckTest {
         assertThat(result.changes()).containsExactly("MODIFIED type demo.Widget", "  NEW method colour() [METHOD_ADDED_TO_PUBLIC_CLASS]");
     }
 
+    /** A patch release (0.2.0 to 0.2.1) of {@code module}: {@code before}'s jar against one built from {@code after}. */
+    private ApiCheck.Result patch(String module, Path before, String name, String after) throws IOException {
+        return ApiCheck.compare(module, before, List.of(), ReleaseVersion.parse("from", "0.2.0"), jar(name, after),
+                List.of(), ReleaseVersion.parse("to", "0.2.1"));
+    }
+
     private static final String ANNOTATION = """
             package demo;
             public @interface Widget {
@@ -104,14 +110,10 @@ class ApiCheckTest {
     @Test
     void anAnnotationElementWithADefaultIsCompatibleAndOneWithoutIsNot() throws IOException {
         Path before = jar("annotation-old", ANNOTATION);
-        ApiCheck.Result withDefault = ApiCheck.compare("firebreak-spring-boot-starter", before, List.of(),
-                ReleaseVersion.parse("from", "0.2.0"), jar("annotation-default", ANNOTATION.replace(
-                        "String name() default \"w\";", "String name() default \"w\"; int size() default 1;")),
-                List.of(), ReleaseVersion.parse("to", "0.2.1"));
-        ApiCheck.Result without = ApiCheck.compare("firebreak-spring-boot-starter", before, List.of(),
-                ReleaseVersion.parse("from", "0.2.0"), jar("annotation-bare", ANNOTATION.replace(
-                        "String name() default \"w\";", "String name() default \"w\"; int size();")),
-                List.of(), ReleaseVersion.parse("to", "0.2.1"));
+        ApiCheck.Result withDefault = patch("firebreak-spring-boot-starter", before, "annotation-default", ANNOTATION.replace(
+                "String name() default \"w\";", "String name() default \"w\"; int size() default 1;"));
+        ApiCheck.Result without = patch("firebreak-spring-boot-starter", before, "annotation-bare", ANNOTATION.replace(
+                "String name() default \"w\";", "String name() default \"w\"; int size();"));
 
         assertThat(withDefault.refused()).isEmpty();
         assertThat(withDefault.changes()).contains("  NEW method size() (an annotation element with a default)");
@@ -128,13 +130,9 @@ class ApiCheckTest {
     @Test
     void anInterfaceMethodMadeDefaultIsListedAndAllowedButOneRemovedIsNot() throws IOException {
         Path before = jar("interface-old", INTERFACE);
-        ApiCheck.Result madeDefault = ApiCheck.compare("firebreak-hystrix", before, List.of(),
-                ReleaseVersion.parse("from", "0.2.0"), jar("interface-default", INTERFACE.replace(
-                        "String name();", "default String name() { return \"w\"; }")),
-                List.of(), ReleaseVersion.parse("to", "0.2.1"));
-        ApiCheck.Result removed = ApiCheck.compare("firebreak-hystrix", before, List.of(),
-                ReleaseVersion.parse("from", "0.2.0"), jar("interface-removed", INTERFACE.replace("String name();", "")),
-                List.of(), ReleaseVersion.parse("to", "0.2.1"));
+        ApiCheck.Result madeDefault = patch("firebreak-hystrix", before, "interface-default",
+                INTERFACE.replace("String name();", "default String name() { return \"w\"; }"));
+        ApiCheck.Result removed = patch("firebreak-hystrix", before, "interface-removed", INTERFACE.replace("String name();", ""));
 
         assertThat(madeDefault.refused()).isEmpty();
         assertThat(madeDefault.changes()).anyMatch(line -> line.contains("name()") && line.contains("METHOD_ABSTRACT_NOW_DEFAULT")

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.UncheckedIOException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -55,7 +57,7 @@ class TypedFallbacksTest {
             FallbackApplications.TypedBean bean = context.getBean(FallbackApplications.TypedBean.class);
             assertThat(bean.call(() -> {
                 try {
-                    Thread.sleep(60_000); // interrupted at the guard's deadline
+                    new CountDownLatch(1).await(60, TimeUnit.SECONDS); // hangs until the guard's deadline interrupts it
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
