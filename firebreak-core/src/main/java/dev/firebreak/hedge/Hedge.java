@@ -35,8 +35,9 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p>If every attempt fails, the call fails with the last failure, or the fallback runs once, after
- * the last attempt. A failure does not start a hedge early: hedging is for slowness, {@code Retry} for
- * failures. Calls not marked idempotent run once. Under SEMAPHORE isolation a blocking call runs on the
+ * the last attempt; given {@link Fallback#deferred()}, as a {@code Retry} gives each of its attempts
+ * ({@code Retry.submit(Hedge, ...)}), the failure completes the future as it is, no caller's outcome yet.
+ * A failure does not start a hedge early: hedging is for slowness, {@code Retry} for failures. Calls not marked idempotent run once. Under SEMAPHORE isolation a blocking call runs on the
  * caller's thread and cannot be taken back: hedge blocking calls on THREAD or VIRTUAL guards, or use
  * {@link #submitAsync}.
  */
