@@ -27,8 +27,8 @@ final class DeclaredPolicies {
 
     /**
      * Refuses a declaration that cannot work, whatever the Environment says: a blank or reserved name,
-     * a retry and a hedge together, a declared retry beside Spring's {@code @Retryable}, a hedge on a method
-     * not marked idempotent, a policy on a Flux method.
+     * a declared retry beside Spring's {@code @Retryable}, a hedge on a method not marked idempotent, a
+     * policy on a Flux method.
      */
     static void check(String beanName, Class<?> beanClass, Method method, Guarded guarded, ReturnKind kind) {
         String retry = guarded.retry();
@@ -43,9 +43,6 @@ final class DeclaredPolicies {
         } else if (!hedge.isEmpty() && (hedge.isBlank() || hedge.equals("default"))) {
             problem = "declares hedge '" + hedge + "'; expected the name of a hedging policy (not blank, not 'default',"
                     + " which names the default section firebreak.hedge.default.*)";
-        } else if (!retry.isEmpty() && !hedge.isEmpty()) {
-            problem = "declares both retry '" + retry + "' and hedge '" + hedge + "'; a declared retry around a hedge is"
-                    + " not supported: declare one of them, or compose them in code";
         } else if (!retry.isEmpty() && (AnnotatedElementUtils.hasAnnotation(method, Retryable.class)
                 || AnnotatedElementUtils.hasAnnotation(beanClass, Retryable.class))) {
             problem = "declares retry '" + retry + "' and is also Spring's @Retryable; the two would multiply each"

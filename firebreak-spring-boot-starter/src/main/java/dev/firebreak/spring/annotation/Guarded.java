@@ -53,11 +53,13 @@ import java.lang.annotation.Target;
  * public Profile profile(String id) { return client.profile(id); }
  * }</pre>
  *
- * <p>They run synchronous, {@code CompletionStage} and {@code Mono} methods (for a {@code Mono}, each
+ * <p>Both on one method compose in one order: the retry outside, each of its attempts hedged, each hedge
+ * attempt one call through the guard; the retry's budget counts its retries, the hedge's its hedges.
+ * They run synchronous, {@code CompletionStage} and {@code Mono} methods (for a {@code Mono}, each
  * subscription is one call of the policy). The application fails to start, naming the bean, the method
  * and the reason, for a hedge on a method not marked {@link #idempotent()}, a retry or a hedge whose name
- * has no key in the Environment, both on one method, either on a {@code Flux} method, or one policy name
- * declared through two guards.
+ * has no key in the Environment, either on a {@code Flux} method, or one policy name declared through
+ * two guards.
  *
  * <p>{@link #ignore()}, {@link #record()} and {@link #recordResultPredicate()} classify the guard's
  * outcomes as its code would; each is replaced by the guard's key of the same name in the Environment.

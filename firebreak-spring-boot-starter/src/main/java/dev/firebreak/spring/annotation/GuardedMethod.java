@@ -7,8 +7,8 @@ import org.springframework.util.ClassUtils;
 
 /**
  * One {@link Guarded} method as resolved when its bean was created: the guard's name, how its result
- * is guarded, its fallback method (null for none), and the retry or hedge declared around the guard
- * (each null for none; never both), and the classification it declares for its guard.
+ * is guarded, its fallback method (null for none), the retry and the hedge declared around the guard
+ * (each null for none), and the classification it declares for its guard.
  */
 record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback, String retry, String hedge,
         ClassifyConfig classify) {

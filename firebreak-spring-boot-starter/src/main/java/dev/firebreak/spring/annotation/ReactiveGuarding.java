@@ -3,7 +3,6 @@ package dev.firebreak.spring.annotation;
 import dev.firebreak.Fallback;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardException;
-import dev.firebreak.hedge.Idempotent;
 import dev.firebreak.reactor.GuardedFlux;
 import dev.firebreak.reactor.GuardedMono;
 import dev.firebreak.spring.annotation.GuardedInterceptor.FellBack;
@@ -44,9 +43,8 @@ final class ReactiveGuarding {
         FallbackMethod fallback = guarded.fallback();
         Supplier<CompletionStage<Object>> attempt = source::toFuture; // cancelling the future cancels the subscription
         Fallback<Object> marker = fallback == null ? null : FellBack::new;
-        Mono<Object> outcome = Mono.defer(() -> Mono.fromFuture(guarded.retry() != null
-                ? methods.retry(guarded.retry(), guard).submitAsync(attempt, marker)
-                : methods.hedge(guarded.hedge(), guard).submitAsync(Idempotent.stage(attempt), marker)));
+        Mono<Object> outcome = Mono.defer(() -> Mono.fromFuture(
+                DeclaredPolicyCalls.submitAsync(methods, guarded, guard, attempt, marker)));
         if (fallback == null) {
             return outcome;
         }
