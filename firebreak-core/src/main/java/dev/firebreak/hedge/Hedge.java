@@ -92,6 +92,17 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
         return HedgeExecution.start(this, () -> guard().submitAsync(call, Fallback.deferred()), fallback);
     }
 
+    /**
+     * Hedges attempts the caller makes through this policy's guard itself, each one call with
+     * {@link Fallback#deferred()}: for a call whose answer is known before its guarded call ends, such as a
+     * stream's first element. Each stage should be a {@code CompletableFuture}, so that cancelling a loser
+     * reaches its attempt.
+     */
+    public <T> CompletableFuture<T> submitAttempts(Idempotent.Stage<T> attempt, Fallback<T> fallback) {
+        Objects.requireNonNull(attempt, "attempt");
+        return HedgeExecution.start(this, () -> attempt.get().toCompletableFuture(), fallback);
+    }
+
     /** Like {@link #submitAsync(Supplier, Fallback)} without a fallback. */
     public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call) {
         return submitAsync(call, null);

@@ -123,6 +123,18 @@ public final class Retry extends CallPolicy<RetryConfig> {
         return RetryExecution.start(this, () -> hedge.submitAsync(call, Fallback.deferred()), fallback);
     }
 
+    /**
+     * Runs attempts the caller makes through this retry's guard itself, each one call with
+     * {@link Fallback#deferred()} (or a call of another policy through that guard, deferred likewise): for
+     * a call whose outcome is known before its guarded call ends, such as a stream's first element. Each
+     * stage should be a {@code CompletableFuture}, so that cancelling it (the caller's cancel, the deadline)
+     * reaches the attempt.
+     */
+    public <T> CompletableFuture<T> submitAttempts(Supplier<? extends CompletionStage<T>> attempt, Fallback<T> fallback) {
+        Objects.requireNonNull(attempt, "attempt");
+        return RetryExecution.start(this, () -> attempt.get().toCompletableFuture(), fallback);
+    }
+
     private void requireSameGuard(Hedge hedge) {
         Objects.requireNonNull(hedge, "hedge");
         if (hedge.guard() != guard()) {

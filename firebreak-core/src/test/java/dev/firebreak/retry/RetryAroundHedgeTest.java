@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.firebreak.CallFailedException;
+import dev.firebreak.Fallback;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
@@ -20,7 +21,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
-/** A retry whose attempts are hedged calls, on the manual clock: the order, the fallback once, budgets, cancels. */
+/**
+ * A retry whose attempts are hedged calls, and policies over attempts their caller guards itself, on the
+ * manual clock: the order, the fallback once, budgets, cancels.
+ */
 class RetryAroundHedgeTest {
 
     private static final long MS = 1_000_000L;
@@ -182,6 +186,41 @@ class RetryAroundHedgeTest {
         assertThat(result).isCompletedWithValue("ok");
         assertThat(calls).hasValue(2);
         assertThat(hedge.metrics().calls()).isEqualTo(2);
+    }
+
+    /** An attempt the caller makes through the guard itself, deferring its fallback as a policy does. */
+    private CompletableFuture<String> guardedAttempt() {
+        return guard.submitAsync(pending(), Fallback.deferred());
+    }
+
+    @Test
+    void attemptsTheCallerGuardsItselfAreRetriedWithoutASecondGuardedCall() {
+        Retry retry = retry(c -> { });
+        CompletableFuture<String> result = retry.submitAttempts(this::guardedAttempt, null);
+        failAllPending();
+        clock.advance(10 * MS);
+        assertThat(stages).hasSize(2);
+        stages.get(1).complete("ok");
+        assertThat(result).isCompletedWithValue("ok");
+        assertThat(count(EventType.FAILURE) + count(EventType.SUCCESS)).as("one guarded call per attempt").isEqualTo(2);
+        assertThat(count(EventType.EXCEPTION_THROWN) + count(EventType.FALLBACK_MISSING)).isZero();
+        assertThat(retry.metrics().attempts()).isEqualTo(2);
+    }
+
+    @Test
+    void attemptsTheCallerGuardsItselfAreHedgedAndTheLosersCallCancelled() {
+        Hedge hedge = hedge(c -> { });
+        Retry retry = retry(c -> { });
+        CompletableFuture<String> result = retry.submitAttempts(
+                () -> hedge.submitAttempts(Idempotent.stage(this::guardedAttempt), Fallback.deferred()), null);
+        clock.advance(20 * MS);
+        assertThat(stages).hasSize(2);
+        stages.get(1).complete("from the hedge");
+        assertThat(result).isCompletedWithValue("from the hedge");
+        assertThat(stages.get(0)).isCancelled();
+        assertThat(count(EventType.SUCCESS)).isEqualTo(1);
+        assertThat(count(EventType.CANCELLED)).isEqualTo(1);
+        assertThat(hedge.metrics().hedgeWins()).isEqualTo(1);
     }
 
     @Test
