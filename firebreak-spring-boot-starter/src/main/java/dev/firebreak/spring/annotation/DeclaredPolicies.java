@@ -27,10 +27,9 @@ final class DeclaredPolicies {
 
     /**
      * Refuses a declaration that cannot work, whatever the Environment says: a blank or reserved name,
-     * a declared retry beside Spring's {@code @Retryable}, a hedge on a method not marked idempotent, a
-     * policy on a Flux method.
+     * a declared retry beside Spring's {@code @Retryable}, a hedge on a method not marked idempotent.
      */
-    static void check(String beanName, Class<?> beanClass, Method method, Guarded guarded, ReturnKind kind) {
+    static void check(String beanName, Class<?> beanClass, Method method, Guarded guarded) {
         String retry = guarded.retry();
         String hedge = guarded.hedge();
         if (retry.isEmpty() && hedge.isEmpty()) {
@@ -50,10 +49,6 @@ final class DeclaredPolicies {
         } else if (!hedge.isEmpty() && !guarded.idempotent()) {
             problem = "declares hedge '" + hedge + "' but is not marked idempotent; a hedge runs the method again while"
                     + " the first call still runs: expected @Guarded(..., idempotent = true) if that is safe";
-        } else if (kind == ReturnKind.FLUX) {
-            problem = "returns a Flux and declares " + (retry.isEmpty() ? "hedge '" + hedge + "'" : "retry '" + retry + "'")
-                    + "; a declared retry or hedge runs synchronous, CompletionStage and Mono methods (a Flux's"
-                    + " elements cannot be taken back from the caller to run it again)";
         }
         if (problem != null) {
             throw refusal(beanName, beanClass, method, problem);

@@ -4,6 +4,7 @@ import dev.firebreak.Fallback;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardedCall;
 import dev.firebreak.callpolicy.Awaiting;
+import dev.firebreak.hedge.Hedge;
 import dev.firebreak.hedge.Idempotent;
 import dev.firebreak.retry.Retry;
 import dev.firebreak.spring.annotation.GuardedInterceptor.FellBack;
@@ -18,7 +19,7 @@ import org.springframework.aop.ProxyMethodInvocation;
  * guard (retry, then hedge, then guard: each retry attempt one hedged call, each hedge attempt one call
  * through the guard, its fallback deferred to the policy, so an attempt is recorded as an attempt, never
  * as a caller's outcome); the fallback method answers the caller once, after the last attempt.
- * Synchronous, {@code CompletionStage} and {@code Mono} methods ({@link ReactiveGuarding#declared}).
+ * Synchronous, {@code CompletionStage}, {@code Mono} and {@code Flux} methods ({@link ReactiveGuarding}).
  */
 final class DeclaredPolicyCalls {
 
@@ -29,6 +30,9 @@ final class DeclaredPolicyCalls {
             Object target, Object[] args) {
         if (guarded.kind() == ReturnKind.MONO) {
             return ReactiveGuarding.declared(methods, guarded, guard, invocation, target, args);
+        }
+        if (guarded.kind() == ReturnKind.FLUX) {
+            return ReactiveGuarding.declaredFlux(methods, guarded, guard, invocation, target, args);
         }
         FallbackMethod fallback = guarded.fallback();
         if (guarded.kind() == ReturnKind.STAGE) {
@@ -62,6 +66,23 @@ final class DeclaredPolicyCalls {
                 : retry.submitAsync(methods.hedge(guarded.hedge(), guard), Idempotent.stage(attempt), fallback);
     }
 
+    /**
+     * The same for attempts that make their own call through the guard (a stream's, seen by the policies
+     * up to its first element): the policies decide on each attempt's future, never guarding it again.
+     */
+    static CompletableFuture<Object> submitAttempts(GuardedMethods methods, GuardedMethod guarded, Guard guard,
+            Supplier<CompletionStage<Object>> attempt, Fallback<Object> fallback) {
+        if (guarded.retry() == null) {
+            return methods.hedge(guarded.hedge(), guard).submitAttempts(Idempotent.stage(attempt), fallback);
+        }
+        Retry retry = methods.retry(guarded.retry(), guard);
+        if (guarded.hedge() == null) {
+            return retry.submitAttempts(attempt, fallback);
+        }
+        Hedge hedge = methods.hedge(guarded.hedge(), guard);
+        return retry.submitAttempts(() -> hedge.submitAttempts(Idempotent.stage(attempt), Fallback.deferred()), fallback);
+    }
+
     @SuppressWarnings("unchecked")
     private static CompletionStage<Object> stageAttempt(MethodInvocation invocation) {
         try {
@@ -78,7 +99,7 @@ final class DeclaredPolicyCalls {
      * at the same time. The original is never proceeded, so every copy starts from the same place; the
      * copies share the argument values (the array is copied), as calling the method again would.
      */
-    private static MethodInvocation fresh(MethodInvocation invocation) {
+    static MethodInvocation fresh(MethodInvocation invocation) {
         return invocation instanceof ProxyMethodInvocation proxied ? proxied.invocableClone() : invocation;
     }
 }

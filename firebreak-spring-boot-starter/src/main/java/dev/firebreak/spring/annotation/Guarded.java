@@ -55,11 +55,13 @@ import java.lang.annotation.Target;
  *
  * <p>Both on one method compose in one order: the retry outside, each of its attempts hedged, each hedge
  * attempt one call through the guard; the retry's budget counts its retries, the hedge's its hedges.
- * They run synchronous, {@code CompletionStage} and {@code Mono} methods (for a {@code Mono}, each
- * subscription is one call of the policy). The application fails to start, naming the bean, the method
- * and the reason, for a hedge on a method not marked {@link #idempotent()}, a retry or a hedge whose name
- * has no key in the Environment, either on a {@code Flux} method, or one policy name declared through
- * two guards.
+ * For a {@code Mono} or a {@code Flux}, each subscription is one call of the policies. A {@code Flux}
+ * attempt is judged by its first signal: one that fails before its first element is retried (a new call
+ * of the method); after an element has reached the subscriber, an error passes on as the guard's
+ * exception, neither retried nor answered by the fallback method (elements cannot be taken back); the
+ * first attempt to emit an element, or to complete, wins a hedge. The application fails to start, naming
+ * the bean, the method and the reason, for a hedge on a method not marked {@link #idempotent()}, a retry
+ * or a hedge whose name has no key in the Environment, or one policy name declared through two guards.
  *
  * <p>{@link #ignore()}, {@link #record()} and {@link #recordResultPredicate()} classify the guard's
  * outcomes as its code would; each is replaced by the guard's key of the same name in the Environment.

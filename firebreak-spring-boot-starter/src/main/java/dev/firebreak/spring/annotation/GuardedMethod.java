@@ -35,7 +35,7 @@ record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback,
                     + method.getName() + " returns a " + method.getReturnType().getSimpleName()
                     + "; expected dev.firebreak:firebreak-reactor on the classpath to guard it");
         }
-        DeclaredPolicies.check(beanName, beanClass, method, guarded, kind);
+        DeclaredPolicies.check(beanName, beanClass, method, guarded);
         FallbackMethod fallback = guarded.fallbackMethod().isEmpty() ? null
                 : FallbackMethod.resolve(beanName, beanClass, method, guarded.fallbackMethod());
         if (fallback != null && kind != ReturnKind.SYNC && fallback.anyGuarded()) {

@@ -6,8 +6,11 @@ import dev.firebreak.GuardException;
 import dev.firebreak.reactor.GuardedFlux;
 import dev.firebreak.reactor.GuardedMono;
 import dev.firebreak.spring.annotation.GuardedInterceptor.FellBack;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.aopalliance.intercept.MethodInvocation;
 import reactor.core.publisher.Flux;
@@ -59,6 +62,59 @@ final class ReactiveGuarding {
                 return Mono.error(e);
             }
         });
+    }
+
+    /**
+     * A Flux method that declares a retry, a hedge or both: the method is called at once; each subscription
+     * is one call of the policies, each attempt a {@link FluxAttempt} of a new call of the method (the
+     * first attempt subscribes to the Flux the first call returned), seen by the policies up to its first
+     * element. The attempt that answers first is the caller's stream; every other attempt is cancelled.
+     */
+    static Flux<Object> declaredFlux(GuardedMethods methods, GuardedMethod guarded, Guard guard,
+            MethodInvocation invocation, Object target, Object[] args) {
+        AtomicReference<Flux<Object>> assembled = new AtomicReference<>(assemble(DeclaredPolicyCalls.fresh(invocation)));
+        FallbackMethod fallback = guarded.fallback();
+        Fallback<Object> marker = fallback == null ? null : FellBack::new;
+        return Flux.defer(() -> {
+            List<FluxAttempt> attempts = new CopyOnWriteArrayList<>();
+            Supplier<CompletionStage<Object>> attempt = () -> {
+                Flux<Object> source = assembled.getAndSet(null);
+                return FluxAttempt.start(guard, source != null ? source : assemble(DeclaredPolicyCalls.fresh(invocation)),
+                        attempts::add);
+            };
+            CompletableFuture<Object> outcome = DeclaredPolicyCalls.submitAttempts(methods, guarded, guard, attempt, marker);
+            return Mono.fromFuture(outcome).flatMapMany(value -> {
+                for (FluxAttempt other : attempts) {
+                    if (other != value) {
+                        other.cancel(); // an attempt that answered too late to win still holds its permit
+                    }
+                }
+                if (value instanceof FluxAttempt winner) {
+                    return winner.rest();
+                }
+                return fallbackFlux(fallback, target, args, ((FellBack) value).failure());
+            }).doOnCancel(() -> attempts.forEach(FluxAttempt::cancel)); // also a winner the caller never reached
+        });
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Flux<Object> assemble(MethodInvocation invocation) {
+        try {
+            Flux<Object> source = (Flux<Object>) GuardedInterceptor.proceed(invocation);
+            return source == null ? Flux.empty() : source;
+        } catch (Exception e) {
+            return Flux.error(e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Flux<Object> fallbackFlux(FallbackMethod fallback, Object target, Object[] args, GuardException failure) {
+        try {
+            Flux<Object> replacement = (Flux<Object>) fallback.invoke(target, args, failure);
+            return replacement == null ? Flux.empty() : replacement;
+        } catch (Exception e) {
+            return Flux.error(e);
+        }
     }
 
     @SuppressWarnings("unchecked")

@@ -12,8 +12,6 @@ import dev.firebreak.spring.annotation.composed.ComposedApplications.Quotes;
 import dev.firebreak.testkit.Await;
 import dev.firebreak.testkit.ManualClock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -53,21 +51,8 @@ class ComposedPoliciesTest {
     private GuardRegistry registry;
 
     private void start(String... extra) {
-        List<String> properties = new ArrayList<>(List.of("spring.cloud.compatibility-verifier.enabled=false",
-                "firebreak.config.poll-interval=0"));
-        for (Kind kind : Kind.values()) {
-            String retry = "firebreak.retry." + kind.guard + "-retry.";
-            String hedge = "firebreak.hedge." + kind.guard + "-hedge.";
-            String command = "firebreak.command." + kind.guard + ".execution.isolation.";
-            properties.addAll(List.of(retry + "maxAttempts=2", retry + "backoff.initialInMilliseconds=10",
-                    retry + "backoff.maxInMilliseconds=10", retry + "backoff.jitter=NONE", retry + "budget.enabled=false",
-                    retry + "throttle.enabled=false", hedge + "delay.fixedInMilliseconds=20", hedge + "maxHedges=1",
-                    hedge + "budget.enabled=false", hedge + "throttle.enabled=false", command + "strategy=VIRTUAL",
-                    command + "thread.interruptOnCancel=true"));
-        }
-        properties.addAll(List.of(extra));
         context = new SpringApplicationBuilder(ComposedApplications.App.class).web(WebApplicationType.NONE)
-                .properties(properties.toArray(String[]::new)).run();
+                .properties(ComposedApplications.properties(extra)).run();
         quotes = context.getBean(Quotes.class);
         clock = context.getBean(ManualClock.class);
         registry = context.getBean(GuardRegistry.class);
