@@ -38,6 +38,9 @@ record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback,
         DeclaredPolicies.check(beanName, beanClass, method, guarded);
         FallbackMethod fallback = guarded.fallbackMethod().isEmpty() ? null
                 : FallbackMethod.resolve(beanName, beanClass, method, guarded.fallbackMethod());
+        if (fallback != null && fallback.anyGuarded()) {
+            FallbackCycles.check(beanName, beanClass, method, fallback);
+        }
         if (fallback != null && kind != ReturnKind.SYNC && fallback.anyGuarded()) {
             throw new IllegalStateException("Bean '" + beanName + "' (" + beanClass.getName() + "): @Guarded method "
                     + method.getName() + " returns a " + method.getReturnType().getSimpleName() + " and its fallbackMethod '"

@@ -128,6 +128,42 @@ public final class FallbackApplications {
         }
     }
 
+    /** Two guarded methods falling back to each other. */
+    public static class CycleBean {
+        @Guarded(name = "cycle-a", fallbackMethod = "b")
+        public String a(String id) {
+            return id;
+        }
+
+        @Guarded(name = "cycle-b", fallbackMethod = "a")
+        public String b(String id) {
+            return id;
+        }
+    }
+
+    /** A longer cycle, entered from a method outside it. */
+    public static class LongCycleBean {
+        @Guarded(name = "entry", fallbackMethod = "first")
+        public String entry(String id) {
+            return id;
+        }
+
+        @Guarded(name = "first", fallbackMethod = "second")
+        public String first(String id) {
+            return id;
+        }
+
+        @Guarded(name = "second", fallbackMethod = "third")
+        public String second(String id) {
+            return id;
+        }
+
+        @Guarded(name = "third", fallbackMethod = "first")
+        public String third(String id) {
+            return id;
+        }
+    }
+
     /** Declares a classification for its guard on the annotation. */
     public static class ClassifiedBean {
         @Guarded(name = "classified", fallbackMethod = "fallback", ignore = IllegalArgumentException.class)
