@@ -38,7 +38,7 @@ final class DeclaredPolicyCalls {
         if (guarded.kind() == ReturnKind.STAGE) {
             Supplier<CompletionStage<Object>> attempt = () -> stageAttempt(invocation);
             Fallback<Object> marker = fallback == null ? null : FellBack::new;
-            return GuardedInterceptor.switchToFallback(submitAsync(methods, guarded, guard, attempt, marker),
+            return GuardedInterceptor.switchToFallback(methods, submitAsync(methods, guarded, guard, attempt, marker),
                     fallback, target, args);
         }
         GuardedCall<Object> attempt = () -> GuardedInterceptor.proceed(fresh(invocation));

@@ -40,6 +40,10 @@ import java.lang.annotation.Target;
  * or one taking a checked exception the method does not declare fails the application's startup with a
  * message naming the bean, the method and the signatures expected. Without a fallback a failure reaches
  * the caller as a {@code GuardException} saying what happened (its cause is the method's exception).
+ * A fallback method that is {@code @Guarded} itself runs through its own guard and fallback (for a stage,
+ * a {@code Mono} or a {@code Flux}, asynchronously); its refusal or failure reaches the caller as the
+ * {@code fallbackFailure()} of the method's {@code GuardException}. Guarded fallbacks that lead back to a
+ * method on the way (a falls back to b, b to a) fail the start, naming the bean and the methods.
  *
  * <p>A retry, or a hedge, is declared beside the guard and configured like one built in code, from
  * {@code firebreak.retry.<name>.*} or {@code firebreak.hedge.<name>.*} (live: a change applies to the next

@@ -41,12 +41,6 @@ record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback,
         if (fallback != null && fallback.anyGuarded()) {
             FallbackCycles.check(beanName, beanClass, method, fallback);
         }
-        if (fallback != null && kind != ReturnKind.SYNC && fallback.anyGuarded()) {
-            throw new IllegalStateException("Bean '" + beanName + "' (" + beanClass.getName() + "): @Guarded method "
-                    + method.getName() + " returns a " + method.getReturnType().getSimpleName() + " and its fallbackMethod '"
-                    + guarded.fallbackMethod() + "' is @Guarded; expected a guarded fallback only for a method"
-                    + " returning a plain value (guard the stage or publisher the fallback returns in its code)");
-        }
         return new GuardedMethod(guarded.name(), kind, fallback, emptyToNull(guarded.retry()), emptyToNull(guarded.hedge()),
                 classify(guarded));
     }

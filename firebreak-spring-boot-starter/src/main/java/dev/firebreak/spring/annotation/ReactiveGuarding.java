@@ -6,6 +6,7 @@ import dev.firebreak.GuardException;
 import dev.firebreak.reactor.GuardedFlux;
 import dev.firebreak.reactor.GuardedMono;
 import dev.firebreak.spring.annotation.GuardedInterceptor.FellBack;
+import java.lang.reflect.Method;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -51,17 +52,8 @@ final class ReactiveGuarding {
         if (fallback == null) {
             return outcome;
         }
-        return outcome.flatMap(value -> {
-            if (!(value instanceof FellBack(GuardException failure))) {
-                return Mono.just(value);
-            }
-            try {
-                Mono<Object> replacement = (Mono<Object>) fallback.invoke(target, args, failure);
-                return replacement == null ? Mono.empty() : replacement;
-            } catch (Exception e) {
-                return Mono.error(e);
-            }
-        });
+        return outcome.flatMap(value -> value instanceof FellBack(GuardException failure)
+                ? monoFallback(methods, fallback, target, args, failure) : Mono.just(value));
     }
 
     /**
@@ -92,7 +84,7 @@ final class ReactiveGuarding {
                 if (value instanceof FluxAttempt winner) {
                     return winner.rest();
                 }
-                return fallbackFlux(fallback, target, args, ((FellBack) value).failure());
+                return fluxFallback(methods, fallback, target, args, ((FellBack) value).failure());
             }).doOnCancel(() -> attempts.forEach(FluxAttempt::cancel)); // also a winner the caller never reached
         });
     }
@@ -107,18 +99,61 @@ final class ReactiveGuarding {
         }
     }
 
+    /**
+     * The Mono of the fallback method chosen for {@code failure}: its own, or, when it is {@code @Guarded}
+     * itself, its Mono through its own guard and fallback, whose error reaches the subscriber as
+     * {@code failure} with that error as its {@code fallbackFailure()}.
+     */
     @SuppressWarnings("unchecked")
-    private static Flux<Object> fallbackFlux(FallbackMethod fallback, Object target, Object[] args, GuardException failure) {
+    static Mono<Object> monoFallback(GuardedMethods methods, FallbackMethod fallback, Object target, Object[] args,
+            GuardException failure) {
+        Throwable cause = FallbackMethod.causeOf(failure);
+        Method chosen = fallback.choose(cause);
+        Object[] actual = FallbackMethod.arguments(chosen, args, cause);
+        Mono<Object> source;
         try {
-            Flux<Object> replacement = (Flux<Object>) fallback.invoke(target, args, failure);
-            return replacement == null ? Flux.empty() : replacement;
+            source = (Mono<Object>) FallbackMethod.call(chosen, target, actual);
+            source = source == null ? Mono.empty() : source;
         } catch (Exception e) {
-            return Flux.error(e);
+            source = Mono.error(e);
         }
+        if (!fallback.isGuarded(chosen)) {
+            return source;
+        }
+        GuardedMethod inner = methods.get(chosen, GuardedInterceptor.userClass(target));
+        Guard guard = methods.guard(inner.guardName());
+        Mono<Object> answer = inner.fallback() == null ? GuardedMono.of(guard, source) : GuardedMono.withFallback(guard,
+                source, innerFailure -> monoFallback(methods, inner.fallback(), target, actual, innerFailure));
+        return answer.onErrorMap(failure::fallbackFailedLater);
+    }
+
+    /** The Flux of the fallback method chosen for {@code failure}, as {@link #monoFallback} for a Mono. */
+    @SuppressWarnings("unchecked")
+    static Flux<Object> fluxFallback(GuardedMethods methods, FallbackMethod fallback, Object target, Object[] args,
+            GuardException failure) {
+        Throwable cause = FallbackMethod.causeOf(failure);
+        Method chosen = fallback.choose(cause);
+        Object[] actual = FallbackMethod.arguments(chosen, args, cause);
+        Flux<Object> source;
+        try {
+            source = (Flux<Object>) FallbackMethod.call(chosen, target, actual);
+            source = source == null ? Flux.empty() : source;
+        } catch (Exception e) {
+            source = Flux.error(e);
+        }
+        if (!fallback.isGuarded(chosen)) {
+            return source;
+        }
+        GuardedMethod inner = methods.get(chosen, GuardedInterceptor.userClass(target));
+        Guard guard = methods.guard(inner.guardName());
+        Flux<Object> answer = GuardedFlux.of(guard, source, inner.fallback() == null ? null
+                : innerFailure -> fluxFallback(methods, inner.fallback(), target, actual, innerFailure));
+        return answer.onErrorMap(failure::fallbackFailedLater);
     }
 
     @SuppressWarnings("unchecked")
-    static Mono<Object> mono(Guard guard, MethodInvocation invocation, GuardedMethod guarded, Object target, Object[] args) {
+    static Mono<Object> mono(GuardedMethods methods, Guard guard, MethodInvocation invocation, GuardedMethod guarded,
+            Object target, Object[] args) {
         Mono<Object> source;
         try {
             source = (Mono<Object>) GuardedInterceptor.proceed(invocation);
@@ -130,17 +165,12 @@ final class ReactiveGuarding {
         if (fallback == null) {
             return GuardedMono.of(guard, source);
         }
-        return GuardedMono.withFallback(guard, source, failure -> {
-            try {
-                return (Mono<Object>) fallback.invoke(target, args, failure);
-            } catch (Exception e) {
-                return Mono.error(e);
-            }
-        });
+        return GuardedMono.withFallback(guard, source, failure -> monoFallback(methods, fallback, target, args, failure));
     }
 
     @SuppressWarnings("unchecked")
-    static Flux<Object> flux(Guard guard, MethodInvocation invocation, GuardedMethod guarded, Object target, Object[] args) {
+    static Flux<Object> flux(GuardedMethods methods, Guard guard, MethodInvocation invocation, GuardedMethod guarded,
+            Object target, Object[] args) {
         Flux<Object> source;
         try {
             source = (Flux<Object>) GuardedInterceptor.proceed(invocation);
@@ -152,12 +182,6 @@ final class ReactiveGuarding {
         if (fallback == null) {
             return GuardedFlux.of(guard, source);
         }
-        return GuardedFlux.of(guard, source, failure -> {
-            try {
-                return (Flux<Object>) fallback.invoke(target, args, failure);
-            } catch (Exception e) {
-                return Flux.error(e);
-            }
-        });
+        return GuardedFlux.of(guard, source, failure -> fluxFallback(methods, fallback, target, args, failure));
     }
 }

@@ -5,9 +5,13 @@ import dev.firebreak.spring.annotation.Guarded;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 /** Beans with typed and guarded fallback methods, good and bad, and the application that registers one. */
 public final class FallbackApplications {
@@ -115,16 +119,51 @@ public final class FallbackApplications {
         }
     }
 
-    /** A stage method whose fallback is guarded: refused. */
-    public static class GuardedStageFallbackBean {
-        @Guarded(name = "stage-primary", fallbackMethod = "secondary")
-        public java.util.concurrent.CompletableFuture<String> call(String id) {
-            return java.util.concurrent.CompletableFuture.completedFuture(id);
+    /**
+     * Stage, Mono and Flux methods that always fail, each falling back to a guarded method of its kind,
+     * which fails for the id "fail"; {@link #secondaryCalls} counts the fallbacks' calls.
+     */
+    public static class AsyncGuardedFallbackBean {
+        private final AtomicInteger secondaryCalls = new AtomicInteger();
+
+        public AtomicInteger secondaryCalls() {
+            return secondaryCalls;
+        }
+
+        @Guarded(name = "stage-primary", fallbackMethod = "stageSecondary")
+        public CompletableFuture<String> stage(String id) {
+            return CompletableFuture.failedFuture(new IllegalStateException("primary down"));
         }
 
         @Guarded(name = "stage-secondary")
-        public java.util.concurrent.CompletableFuture<String> secondary(String id) {
-            return java.util.concurrent.CompletableFuture.completedFuture(id);
+        public CompletableFuture<String> stageSecondary(String id) {
+            secondaryCalls.incrementAndGet();
+            return id.equals("fail") ? CompletableFuture.failedFuture(new IllegalArgumentException("secondary down too"))
+                    : CompletableFuture.completedFuture("secondary " + id);
+        }
+
+        @Guarded(name = "mono-primary", fallbackMethod = "monoSecondary")
+        public Mono<String> mono(String id) {
+            return Mono.error(new IllegalStateException("primary down"));
+        }
+
+        @Guarded(name = "mono-secondary")
+        public Mono<String> monoSecondary(String id) {
+            secondaryCalls.incrementAndGet();
+            return id.equals("fail") ? Mono.error(new IllegalArgumentException("secondary down too"))
+                    : Mono.just("secondary " + id);
+        }
+
+        @Guarded(name = "flux-primary", fallbackMethod = "fluxSecondary")
+        public Flux<String> flux(String id) {
+            return Flux.error(new IllegalStateException("primary down"));
+        }
+
+        @Guarded(name = "flux-secondary")
+        public Flux<String> fluxSecondary(String id) {
+            secondaryCalls.incrementAndGet();
+            return id.equals("fail") ? Flux.error(new IllegalArgumentException("secondary down too"))
+                    : Flux.just("secondary " + id, "and more");
         }
     }
 

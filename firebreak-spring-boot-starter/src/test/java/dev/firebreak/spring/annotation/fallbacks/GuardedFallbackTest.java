@@ -99,12 +99,4 @@ class GuardedFallbackTest {
                         ": second(String) -> third(String) -> first(String) -> second(String);",
                         ": third(String) -> first(String) -> second(String) -> third(String);"));
     }
-
-    @Test
-    void aGuardedFallbackOfAStageMethodFailsTheStart() {
-        assertThatThrownBy(() -> run("stages", FallbackApplications.GuardedStageFallbackBean.class).close()).rootCause()
-                .hasMessageContaining("Bean 'stages'")
-                .hasMessageContaining("@Guarded method call returns a CompletableFuture and its fallbackMethod"
-                        + " 'secondary' is @Guarded; expected a guarded fallback only for a method returning a plain value");
-    }
 }
