@@ -38,7 +38,8 @@ final class FluxAttempt implements CoreSubscriber<Object> {
     private volatile CompletableFuture<Object> outcome; // the guarded call
     private final AtomicBoolean sourceDone = new AtomicBoolean(); // ended by itself, or cancelled once
     private volatile Subscription upstream;
-    private volatile Object first; // the first element, NONE, or null before the first signal
+    private volatile Object first; // written under this: the first element, NONE, or null before the first signal
+    private boolean verdict; // guarded by this: the guard's verdict has come
     private Subscriber<? super Object> downstream; // guarded by this
     private Throwable pendingError; // guarded by this: a verdict before the caller attached
     private boolean pendingCompletion; // guarded by this
@@ -121,16 +122,20 @@ final class FluxAttempt implements CoreSubscriber<Object> {
 
     @Override
     public void onNext(Object element) {
-        if (first == null) {
-            first = element; // no more is asked for until the caller attaches
-            head.complete(this);
-            return;
-        }
         synchronized (this) {
-            if (!terminated && downstream != null) {
-                downstream.onNext(element);
+            if (first == null) {
+                if (verdict) {
+                    return; // the attempt already failed (a timeout): its element reaches no one
+                }
+                first = element; // no more is asked for until the caller attaches
+            } else {
+                if (!terminated && downstream != null) {
+                    downstream.onNext(element);
+                }
+                return;
             }
         }
+        head.complete(this);
     }
 
     @Override
@@ -151,14 +156,19 @@ final class FluxAttempt implements CoreSubscriber<Object> {
         if (failure != null) {
             cancelSource(); // a timeout or a cancel: the source may still be running
         }
-        if (first == null && failure != null) {
+        Object firstSignal;
+        synchronized (this) { // the verdict and the first element decide, in one order, which came first
+            verdict = true;
+            if (first == null && failure == null) {
+                first = NONE; // completed empty: an answer
+            }
+            firstSignal = first;
+        }
+        if (firstSignal == null) {
             head.completeExceptionally(failure); // the attempt failed: the policy decides, the caller saw nothing
             return;
         }
-        if (first == null) {
-            first = NONE; // completed empty: an answer
-            head.complete(this);
-        }
+        head.complete(this); // completed empty (a no-op once the first element has completed it)
         terminate(failure);
     }
 

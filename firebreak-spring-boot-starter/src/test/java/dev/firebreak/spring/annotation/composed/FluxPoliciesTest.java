@@ -3,6 +3,7 @@ package dev.firebreak.spring.annotation.composed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.CallFailedException;
+import dev.firebreak.GuardTimeoutException;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.event.EventType;
 import dev.firebreak.hedge.Hedge;
@@ -233,5 +234,36 @@ class FluxPoliciesTest {
         Await.until("CANCELLED on the guard", () -> onGuard("feeds", EventType.CANCELLED) == 1);
         assertThat(registry.find("feeds").orElseThrow().controls().permitsInFlight()).isZero();
         assertThat(feeds.sinks()).hasSize(1);
+    }
+
+    @Test
+    void theGuardsTimeoutSpansTheWholeStreamOfAnAttempt() {
+        Received received = Received.from(feeds.feed("f-5"));
+        emit(0, "a");
+        Await.until("the first element", () -> received.elements.size() == 1);
+        moveAfterPending(1_000); // the guard's timeout, from the attempt's start
+
+        received.awaitEnd();
+        assertThat(received.elements).containsExactly("a");
+        assertThat(received.error.get()).isInstanceOf(GuardTimeoutException.class);
+        Await.until("the source cancelled", () -> feeds.cancelled().contains(0));
+        assertThat(feeds.sinks()).as("after an element, no retry").hasSize(1);
+        assertThat(onGuard("feeds", EventType.TIMEOUT)).isEqualTo(1);
+    }
+
+    @Test
+    void anAttemptThatTimesOutBeforeItsFirstElementIsRetried() {
+        Received received = Received.from(feeds.feed("f-6"));
+        moveAfterPending(1_000);
+        Await.until("the source cancelled", () -> feeds.cancelled().contains(0));
+        moveAfterPending(10);
+        awaitCalls(2);
+        emit(1, "b");
+        complete(1);
+
+        received.awaitEnd();
+        assertThat(received.elements).containsExactly("b");
+        assertThat(onGuard("feeds", EventType.TIMEOUT)).isEqualTo(1);
+        assertThat(retry("feeds-retry").metrics().retried()).isEqualTo(1);
     }
 }

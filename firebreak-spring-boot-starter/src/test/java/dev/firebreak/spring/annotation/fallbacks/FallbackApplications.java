@@ -167,6 +167,40 @@ public final class FallbackApplications {
         }
     }
 
+    /** Stage, Mono and Flux methods with a declared retry, each falling back to a guarded method. */
+    public static class RetriedGuardedFallbackBean {
+        @Guarded(name = "retried-stage", retry = "retried-stage-retry", fallbackMethod = "stageBackup")
+        public CompletableFuture<String> stage(String id) {
+            return CompletableFuture.failedFuture(new IllegalStateException("primary down"));
+        }
+
+        @Guarded(name = "stage-backup")
+        public CompletableFuture<String> stageBackup(String id) {
+            return id.equals("fail") ? CompletableFuture.failedFuture(new IllegalArgumentException("backup down"))
+                    : CompletableFuture.completedFuture("backup " + id);
+        }
+
+        @Guarded(name = "retried-mono", retry = "retried-mono-retry", fallbackMethod = "monoBackup")
+        public Mono<String> mono(String id) {
+            return Mono.error(new IllegalStateException("primary down"));
+        }
+
+        @Guarded(name = "mono-backup")
+        public Mono<String> monoBackup(String id) {
+            return id.equals("fail") ? Mono.error(new IllegalArgumentException("backup down")) : Mono.just("backup " + id);
+        }
+
+        @Guarded(name = "retried-flux", retry = "retried-flux-retry", fallbackMethod = "fluxBackup")
+        public Flux<String> flux(String id) {
+            return Flux.error(new IllegalStateException("primary down"));
+        }
+
+        @Guarded(name = "flux-backup")
+        public Flux<String> fluxBackup(String id) {
+            return id.equals("fail") ? Flux.error(new IllegalArgumentException("backup down")) : Flux.just("backup " + id);
+        }
+    }
+
     /** Two guarded methods falling back to each other. */
     public static class CycleBean {
         @Guarded(name = "cycle-a", fallbackMethod = "b")

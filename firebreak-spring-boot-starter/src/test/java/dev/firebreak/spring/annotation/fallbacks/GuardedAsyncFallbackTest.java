@@ -124,4 +124,48 @@ class GuardedAsyncFallbackTest {
             assertThat(count(context, kind.primary(), EventType.FAILURE)).isEqualTo(1);
         }
     }
+
+    private static ConfigurableApplicationContext runRetried() {
+        SpringApplicationBuilder builder = new SpringApplicationBuilder(FallbackApplications.App.class)
+                .web(WebApplicationType.NONE).properties("spring.cloud.compatibility-verifier.enabled=false")
+                .initializers(app -> ((GenericApplicationContext) app).registerBean("retried",
+                        FallbackApplications.RetriedGuardedFallbackBean.class));
+        for (String kind : List.of("stage", "mono", "flux")) {
+            String retry = "firebreak.retry.retried-" + kind + "-retry.";
+            builder.properties(retry + "maxAttempts=2", retry + "backoff.initialInMilliseconds=0",
+                    retry + "backoff.maxInMilliseconds=0", retry + "budget.enabled=false", retry + "throttle.enabled=false");
+        }
+        return builder.run();
+    }
+
+    private static CompletableFuture<List<String>> callRetried(FallbackApplications.RetriedGuardedFallbackBean bean,
+            Kind kind, String id) {
+        return switch (kind) {
+            case STAGE -> bean.stage(id).thenApply(List::of);
+            case MONO -> bean.mono(id).map(List::of).toFuture();
+            case FLUX -> bean.flux(id).collectList().toFuture();
+        };
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void aGuardedFallbackAnswersOnceAfterADeclaredRetrysLastAttempt(Kind kind) throws Exception {
+        try (ConfigurableApplicationContext context = runRetried()) {
+            FallbackApplications.RetriedGuardedFallbackBean bean =
+                    context.getBean(FallbackApplications.RetriedGuardedFallbackBean.class);
+            String method = "retried-" + kind.name().toLowerCase();
+            String backup = kind.name().toLowerCase() + "-backup";
+            assertThat(callRetried(bean, kind, "x").get(30, TimeUnit.SECONDS)).containsExactly("backup x");
+            assertThat(count(context, method, EventType.FAILURE)).as("both attempts").isEqualTo(2);
+            assertThat(count(context, backup, EventType.SUCCESS)).isEqualTo(1);
+
+            GuardException failure = failureOf(callRetried(bean, kind, "fail"));
+            assertThat(failure.guard()).isEqualTo(method);
+            assertThat(failure.fallbackFailure()).isInstanceOfSatisfying(GuardException.class, fallbackFailure -> {
+                assertThat(fallbackFailure.guard()).isEqualTo(backup);
+                assertThat(fallbackFailure).hasRootCauseMessage("backup down");
+            });
+            assertThat(count(context, backup, EventType.FAILURE)).isEqualTo(1);
+        }
+    }
 }
