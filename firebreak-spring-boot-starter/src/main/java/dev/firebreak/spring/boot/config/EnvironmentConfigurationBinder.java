@@ -2,7 +2,6 @@ package dev.firebreak.spring.boot.config;
 
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
-import dev.firebreak.config.ConfigScope;
 import dev.firebreak.live.DynamicConfiguration;
 import dev.firebreak.live.Scopes;
 import java.time.Duration;
@@ -58,12 +57,7 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
     private static final List<String> CHECKED_AT_BINDING = checkedAtBinding();
 
     private static List<String> checkedAtBinding() {
-        List<String> prefixes = new ArrayList<>();
-        for (ConfigScope<?, ?> scope : Scopes.all()) {
-            for (String prefix : scope.prefixes()) {
-                prefixes.add(prefix + "." + scope.segment() + ".");
-            }
-        }
+        List<String> prefixes = new ArrayList<>(Scopes.keyPrefixes()); // no scope's table loaded
         prefixes.addAll(List.of("firebreak.config.", StarterProperties.CONFIGS + ".", GUARDS));
         return List.copyOf(prefixes);
     }
