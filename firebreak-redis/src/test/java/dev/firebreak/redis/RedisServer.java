@@ -45,6 +45,11 @@ final class RedisServer implements AutoCloseable {
         return server;
     }
 
+    /** The server's loopback port. */
+    int port() {
+        return port;
+    }
+
     /** The client URI. */
     String uri() {
         return "redis://127.0.0.1:" + port;
