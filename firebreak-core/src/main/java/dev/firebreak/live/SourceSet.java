@@ -123,16 +123,17 @@ final class SourceSet {
 
     /**
      * A store's snapshot to put in force: {@code next} if each of its new values passes its own checks,
-     * else the store's last valid snapshot, the refusal reported once per refused snapshot.
+     * else the store's last valid snapshot, the refusal reported once per refused snapshot. A store's
+     * first snapshot has nothing to keep instead: it is checked key by key, as any source's.
      */
     private Map<String, String> validatedWhole(PropertySource source, Map<String, String> next, List<ConfigEvent> events) {
         Map<String, String> before = lastGood.get(source);
-        if (next.equals(before)) {
+        if (before == null || next.equals(before)) { // the first snapshot: no valid one to keep, refused key by key
             refusedWhole.remove(source);
             return next;
         }
-        List<ConfigEvent> refusals = WholeSnapshots.refusals(source.name(), source.snapshotRevision(), next,
-                before == null ? Map.of() : before, predicates);
+        List<ConfigEvent> refusals = WholeSnapshots.refusals(source.name(), source.snapshotRevision(), next, before,
+                predicates);
         if (refusals.isEmpty()) {
             refusedWhole.remove(source);
             return next;
@@ -140,7 +141,7 @@ final class SourceSet {
         if (!next.equals(refusedWhole.put(source, next))) {
             events.addAll(refusals);
         }
-        return before; // null before the first valid snapshot: the store contributes nothing yet
+        return before;
     }
 
     /** Each source's state after the last read, with how long a failing one has failed as of {@code nowNanos}. Any thread. */

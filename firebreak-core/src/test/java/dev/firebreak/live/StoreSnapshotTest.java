@@ -89,6 +89,19 @@ class StoreSnapshotTest {
     }
 
     @Test
+    void aStoresFirstSnapshotHasNothingToKeepAndIsCheckedKeyByKey() {
+        Store store = new Store(true);
+        store.write(Map.of(TIMEOUT, "700", THRESHOLD, "lots"));
+        try (Fixture f = new Fixture(b -> b.source(store))) {
+            Guard guard = f.semaphoreGuard("orders", c -> { });
+            assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(700));
+            assertThat(guard.controls().config().breaker().errorThresholdPercentage()).isEqualTo(50);
+            assertThat(f.events(ConfigEvent.Kind.REFUSED)).singleElement()
+                    .satisfies(e -> assertThat(e.message()).doesNotContain("refused whole"));
+        }
+    }
+
+    @Test
     void aSourceThatIsNotAStoreStillAppliesItsValidKeys() {
         Store file = new Store(false);
         file.write(Map.of(TIMEOUT, "700", THRESHOLD, "40"));
