@@ -3,6 +3,7 @@ package dev.firebreak.spring.boot.config;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.live.DynamicConfiguration;
+import dev.firebreak.live.MapPropertySource;
 import dev.firebreak.live.Scopes;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,6 +68,8 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
 
     private final ConfigurableEnvironment environment;
     private final SpringEnvironmentSource source;
+    /** This instance's overrides, stronger than the Environment: what the actuator's writes set. */
+    private final MapPropertySource overrides = new MapPropertySource("actuator");
     private final CopyOnWriteArrayList<RefreshesAfterStartup> heldPolls = new CopyOnWriteArrayList<>();
     private volatile boolean holdPolls; // false: polls run at once, on the core's default executor
     private volatile boolean started; // the application has started: polls are no longer held
@@ -80,6 +83,14 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
     /** The source every bound configuration reads; {@link SpringEnvironmentSource#changed()} applies a change now. */
     public SpringEnvironmentSource source() {
         return source;
+    }
+
+    /**
+     * This instance's overrides of single properties, the strongest source of every configuration this
+     * binder binds (empty until the actuator's write operation sets one): {@code /actuator/firebreak/{guard}}.
+     */
+    public MapPropertySource overrides() {
+        return overrides;
     }
 
     /**
@@ -141,7 +152,7 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
             }
         }
         DynamicConfiguration configuration = install(registry, builder -> {
-            builder.source(source).pollInterval(poll).listener(refusals);
+            builder.source(source).source(overrides).pollInterval(poll).listener(refusals);
             if (polls != null) {
                 builder.refreshExecutor(polls);
             }
