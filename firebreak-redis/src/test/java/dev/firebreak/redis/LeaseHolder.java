@@ -9,7 +9,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * An instance of the fleet in its own JVM, for {@link SharedRateLimitFaultTest}: it shares the limit
  * {@code partner} on the Redis given as its argument, calls for a second (bounded) so its lease grows,
- * prints {@code LEASED <tokens>} once a grant leaves it holding 20 or more, then waits to be killed.
+ * stops calling, prints {@code LEASED <tokens>} once a grant leaves it holding 10 or more, then waits to
+ * be killed.
  */
 public final class LeaseHolder {
 
@@ -24,15 +25,14 @@ public final class LeaseHolder {
                 .instance(args[2]).probeInterval(Duration.ofMillis(200)).redisTimeout(Duration.ofSeconds(2)).build();
         Ticker clock = Ticker.system();
         long grown = clock.read() + TimeUnit.SECONDS.toNanos(1);
-        long deadline = grown + TimeUnit.SECONDS.toNanos(20);
-        // Demand for a second, so its leases grow, then on until a fresh grant leaves it holding a good
-        // part of one (bounded in count and time).
-        for (int i = 0; i < 100_000_000 && clock.read() < deadline; i++) {
-            if (clock.read() > grown && limit.status().leasedTokens() >= 20) {
-                break;
-            }
+        for (int i = 0; i < 100_000_000 && clock.read() < grown; i++) { // demand, so its leases grow (bounded)
             limit.enter(clock.read());
             Thread.onSpinWait();
+        }
+        // Then no call: the next grant (the limit asks every lease period) stays whole in its lease.
+        long deadline = clock.read() + TimeUnit.SECONDS.toNanos(20);
+        while (limit.status().leasedTokens() < 10 && clock.read() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(10); // waiting for Redis's answer, not for time to pass
         }
         System.out.println("LEASED " + limit.status().leasedTokens());
         System.out.flush();
