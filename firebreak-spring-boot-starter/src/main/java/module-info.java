@@ -24,6 +24,7 @@ open module dev.firebreak.spring {
     // dependencies). Spring Cloud's jars carry no Automatic-Module-Name: names derived from the jars.
     requires static dev.firebreak.hystrix;
     requires static dev.firebreak.reactor;
+    requires static dev.firebreak.redis;
     requires static reactor.core;
     requires static spring.boot.actuator;
     requires static spring.boot.actuator.autoconfigure;

@@ -82,7 +82,7 @@ final class AcceptedProperties {
     }
 
     /** The refusal of {@code text} for {@code key} on its own (type, then the property's own rules), or null. */
-    private static InvalidConfigException check(PropertyKey parsed, String key, String text,
+    static InvalidConfigException check(PropertyKey parsed, String key, String text,
             ResultPredicates predicates) {
         try {
             Object value = parsed.property().parse(key, text);

@@ -84,7 +84,7 @@ public final class DynamicConfiguration implements ConfigResolver, AutoCloseable
         this.registry = b.registry;
         this.targets = new TargetDirectory(registry);
         this.registryHooks = new RegistryHooks(registry, targets, this::applyAtOnce, this::forget);
-        this.sources = new SourceSet(b.sources, registry.ticker(), b.pollInterval.toNanos(), b.suspectSettle.toNanos());
+        this.sources = new SourceSet(b.sources, registry, b.pollInterval.toNanos(), b.suspectSettle.toNanos());
         this.globalCode = b.globalCode;
         this.poller = new Poller(registry.scheduler(), b.pollInterval.toNanos(), b.refreshExecutor, this::refresh);
         this.publisher = new EventPublisher(b.listeners);

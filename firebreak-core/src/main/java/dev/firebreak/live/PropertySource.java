@@ -28,10 +28,23 @@ public interface PropertySource {
     /**
      * Whether a read may catch this source in the middle of an edit (a file rewritten in place). If so,
      * a changed snapshot applies only once it has been read unchanged a poll apart, and one that lost
-     * most of the keys in force only after three polls (see
+     * most of the keys in force only once it has read the same for the suspect settle time (see
      * docs/configuration.md, "Files edited in place"). Default false: each snapshot applies when read.
      */
     default boolean mayBeReadMidEdit() {
+        return false;
+    }
+
+    /**
+     * Whether this source is a configuration store read one consistent state at a time (ZooKeeper,
+     * etcd), whose writers change several keys together, in a transaction or one key after another.
+     * If so, each new snapshot is validated whole: a value refused on its own (type, range) refuses the
+     * whole snapshot, and the source's last valid snapshot stays in force, so a multi-key change applies
+     * all together or not at all; and a snapshot that lost most of the keys in force applies only once
+     * it has read the same for the suspect settle time (a SOURCE_SUSPECT event says so). Default false:
+     * each key is checked on its own, and the valid ones apply.
+     */
+    default boolean isStore() {
         return false;
     }
 

@@ -41,12 +41,24 @@ final class SettlingSnapshot {
     private final long intervalNanos;
     /** The time a suspect snapshot must stay unchanged: the settle time, at least SUSPECT_POLLS intervals. */
     private final long suspectNanos;
+    /** Only suspect snapshots wait (a source read whole, whose writers may edit keys one at a time). */
+    private final boolean suspectOnly;
     private boolean firstRead = true;
     private Map<String, String> pending;
     private long pendingSince;
     private int pendingReads;
 
     SettlingSnapshot(String sourceName, long intervalNanos, long suspectSettleNanos) {
+        this(sourceName, intervalNanos, suspectSettleNanos, false);
+    }
+
+    /**
+     * {@code suspectOnly}: the rule for a source read whole at one revision whose writers may still edit
+     * several keys one at a time ({@link PropertySource#isStore()}): a snapshot that is not
+     * suspect applies when read; a suspect one settles on time, as above.
+     */
+    SettlingSnapshot(String sourceName, long intervalNanos, long suspectSettleNanos, boolean suspectOnly) {
+        this.suspectOnly = suspectOnly;
         this.sourceName = sourceName;
         this.intervalNanos = intervalNanos;
         long polls = intervalNanos > Long.MAX_VALUE / SUSPECT_POLLS ? Long.MAX_VALUE : SUSPECT_POLLS * intervalNanos;
@@ -68,6 +80,10 @@ final class SettlingSnapshot {
         }
         Map<String, String> before = inForce == null ? Map.of() : inForce;
         boolean suspect = isSuspect(read, before);
+        if (suspectOnly && !suspect) {
+            pending = null;
+            return read;
+        }
         if (!read.equals(pending)) {
             pending = read;
             pendingSince = nowNanos;

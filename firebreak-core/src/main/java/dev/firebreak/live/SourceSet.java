@@ -1,5 +1,7 @@
 package dev.firebreak.live;
 
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.classify.ResultPredicates;
 import dev.firebreak.time.Ticker;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
@@ -17,7 +19,9 @@ import java.util.Set;
  * source wins for the same key, only {@code firebreak.*} and {@code hystrix.*} keys are kept, and a
  * source that fails keeps its last good snapshot (its failure reported once until it recovers). A
  * source that {@linkplain PropertySource#mayBeReadMidEdit() may be read mid-edit} changes its snapshot
- * only once the new one is stable ({@link SettlingSnapshot}).
+ * only once the new one is stable ({@link SettlingSnapshot}). A {@linkplain PropertySource#isStore() store}
+ * holds a snapshot that lost most of the keys in force until it has stayed so for the suspect settle
+ * time, and a snapshot with a value refused on its own is refused whole ({@link WholeSnapshots}).
  *
  * <p>Not thread-safe: the owner reads it under its lock.
  */
@@ -25,11 +29,14 @@ final class SourceSet {
 
     private final List<PropertySource> sources;
     private final Ticker ticker;
+    private final ResultPredicates predicates;
     private final Map<PropertySource, Map<String, String>> lastGood = new IdentityHashMap<>();
     private final Map<PropertySource, String> lastFailure = new IdentityHashMap<>();
     private final Map<PropertySource, SettlingSnapshot> settling = new IdentityHashMap<>();
     private final Map<PropertySource, String> revisions = new IdentityHashMap<>();
     private final Map<PropertySource, Long> failingSince = new IdentityHashMap<>();
+    /** A store's last snapshot refused whole, so that its refusal is reported once. */
+    private final Map<PropertySource, Map<String, String>> refusedWhole = new IdentityHashMap<>();
     /** What the last read left, for readers outside the owner's lock: immutable, replaced whole. */
     private volatile List<State> states = List.of();
 
@@ -41,12 +48,14 @@ final class SourceSet {
      * {@code pollIntervalNanos}: the time a changed snapshot of a settling source must stay the same (0:
      * two reads); {@code suspectSettleNanos}: the time for a snapshot that lost most of the keys in force.
      */
-    SourceSet(List<PropertySource> sources, Ticker ticker, long pollIntervalNanos, long suspectSettleNanos) {
+    SourceSet(List<PropertySource> sources, GuardRegistry registry, long pollIntervalNanos, long suspectSettleNanos) {
         this.sources = List.copyOf(sources);
-        this.ticker = ticker;
+        this.ticker = registry.ticker();
+        this.predicates = registry.resultPredicates();
         for (PropertySource source : this.sources) {
-            if (source.mayBeReadMidEdit()) {
-                settling.put(source, new SettlingSnapshot(source.name(), pollIntervalNanos, suspectSettleNanos));
+            if (source.mayBeReadMidEdit() || source.isStore()) {
+                settling.put(source, new SettlingSnapshot(source.name(), pollIntervalNanos, suspectSettleNanos,
+                        !source.mayBeReadMidEdit()));
             }
         }
     }
@@ -79,9 +88,14 @@ final class SourceSet {
                 });
                 Map<String, String> inForce = gate == null ? snapshot
                         : gate.offer(snapshot, lastGood.get(source), ticker.read(), events);
+                if (inForce != null && source.isStore()) {
+                    inForce = validatedWhole(source, inForce, events);
+                }
                 if (inForce != null) {
                     lastGood.put(source, inForce);
-                    revisions.put(source, source.snapshotRevision());
+                    if (inForce == snapshot) { // the read is in force (not a snapshot held or refused instead)
+                        revisions.put(source, source.snapshotRevision());
+                    }
                 }
                 lastFailure.remove(source);
                 failingSince.remove(source);
@@ -105,6 +119,29 @@ final class SourceSet {
         }
         states = List.copyOf(now);
         return Map.copyOf(merged);
+    }
+
+    /**
+     * A store's snapshot to put in force: {@code next} if each of its new values passes its own checks,
+     * else the store's last valid snapshot, the refusal reported once per refused snapshot. A store's
+     * first snapshot has nothing to keep instead: it is checked key by key, as any source's.
+     */
+    private Map<String, String> validatedWhole(PropertySource source, Map<String, String> next, List<ConfigEvent> events) {
+        Map<String, String> before = lastGood.get(source);
+        if (before == null || next.equals(before)) { // the first snapshot: no valid one to keep, refused key by key
+            refusedWhole.remove(source);
+            return next;
+        }
+        List<ConfigEvent> refusals = WholeSnapshots.refusals(source.name(), source.snapshotRevision(), next, before,
+                predicates);
+        if (refusals.isEmpty()) {
+            refusedWhole.remove(source);
+            return next;
+        }
+        if (!next.equals(refusedWhole.put(source, next))) {
+            events.addAll(refusals);
+        }
+        return before;
     }
 
     /** Each source's state after the last read, with how long a failing one has failed as of {@code nowNanos}. Any thread. */

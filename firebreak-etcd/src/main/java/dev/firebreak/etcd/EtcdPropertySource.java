@@ -132,6 +132,12 @@ public final class EtcdPropertySource implements PropertySource, AutoCloseable {
     }
 
     /** {@link #revision()} as text, or null before the first read. */
+    /** True: each snapshot is validated whole, and one that lost most of the keys in force waits to settle. */
+    @Override
+    public boolean isStore() {
+        return true;
+    }
+
     @Override
     public String snapshotRevision() {
         long r = revision;

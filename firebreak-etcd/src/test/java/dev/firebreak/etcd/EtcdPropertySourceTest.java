@@ -39,6 +39,7 @@ class EtcdPropertySourceTest {
 
     private static final String PREFIX = "/firebreak/orders-service/";
     private static final String TIMEOUT_KEY = "firebreak.command.g.execution.isolation.thread.timeoutInMilliseconds";
+    private static final String THRESHOLD_KEY = "firebreak.command.g.circuitBreaker.errorThresholdPercentage";
     /** How long a test waits for the store's push to arrive: a bound on a real server's round trips, never a pause. */
     private static final long WAIT_SECONDS = 20;
 
@@ -125,6 +126,69 @@ class EtcdPropertySourceTest {
                 assertThat(refused.key()).isEqualTo(TIMEOUT_KEY);
                 assertThat(refused.value()).isEqualTo("soon");
                 assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(700));
+            }
+        }
+    }
+
+    /** A partial multi-key write: one transaction of two keys, one value bad; neither applies until fixed. */
+    @Test
+    void aTransactionWithOneBadValueAppliesNothingOfIt() throws Exception {
+        try (EtcdServer server = EtcdServer.start(dir); Client client = client(server)) {
+            put(client, TIMEOUT_KEY, "700");
+            put(client, THRESHOLD_KEY, "40");
+            BlockingQueue<ConfigEvent> events = new LinkedBlockingQueue<>();
+            GuardRegistry registry = GuardRegistry.builder().build();
+            try (EtcdPropertySource source = EtcdPropertySource.watching(client, PREFIX);
+                    DynamicConfiguration config = DynamicConfiguration.builder(registry).source(source)
+                            .pollInterval(Duration.ofHours(1)).listener(events::add).build()) {
+                Guard guard = registry.guard("g").build();
+
+                client.getKVClient().txn().Then(Op.put(key(TIMEOUT_KEY), value("900"), PutOption.DEFAULT),
+                        Op.put(key(THRESHOLD_KEY), value("lots"), PutOption.DEFAULT)).commit().get(WAIT_SECONDS, TimeUnit.SECONDS);
+
+                ConfigEvent refused = Await.first("the refusal", events, e -> e.kind() == ConfigEvent.Kind.REFUSED);
+                assertThat(refused.key()).isEqualTo(THRESHOLD_KEY);
+                assertThat(refused.message()).contains("lots", "refused whole", "at revision");
+                assertThat(guard.controls().config().timeout().timeout()).as("the good half of the write")
+                        .isEqualTo(Duration.ofMillis(700));
+                assertThat(events).noneMatch(e -> e.kind() == ConfigEvent.Kind.APPLIED);
+
+                put(client, THRESHOLD_KEY, "30"); // the operator's fix: the whole change applies
+                Await.first("the timeout applied", events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "900".equals(e.value()));
+                assertThat(guard.controls().config().breaker().errorThresholdPercentage()).isEqualTo(30);
+            }
+        }
+    }
+
+    /**
+     * Every key deleted at once (a prefix delete), then written again: the empty store is held as
+     * suspect, so the guard never falls back to its code's values between the two writes.
+     */
+    @Test
+    void aPrefixDeletedAndWrittenAgainNeverLeavesTheGuardOnItsDefaults() throws Exception {
+        try (EtcdServer server = EtcdServer.start(dir); Client client = client(server)) {
+            put(client, TIMEOUT_KEY, "700");
+            put(client, THRESHOLD_KEY, "40");
+            BlockingQueue<ConfigEvent> events = new LinkedBlockingQueue<>();
+            GuardRegistry registry = GuardRegistry.builder().build();
+            try (EtcdPropertySource source = EtcdPropertySource.watching(client, PREFIX);
+                    DynamicConfiguration config = DynamicConfiguration.builder(registry).source(source)
+                            .pollInterval(Duration.ofHours(1)).listener(events::add).build()) {
+                Guard guard = registry.guard("g").build();
+
+                client.getKVClient().delete(ByteSequence.from(PREFIX, StandardCharsets.UTF_8),
+                        io.etcd.jetcd.options.DeleteOption.builder().isPrefix(true).build()).get(WAIT_SECONDS, TimeUnit.SECONDS);
+                ConfigEvent suspect = Await.first("the store held as suspect", events,
+                        e -> e.kind() == ConfigEvent.Kind.SOURCE_SUSPECT);
+                assertThat(suspect.message()).contains("0 of the 2 keys");
+                assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(700));
+
+                client.getKVClient().txn().Then(Op.put(key(TIMEOUT_KEY), value("800"), PutOption.DEFAULT),
+                        Op.put(key(THRESHOLD_KEY), value("40"), PutOption.DEFAULT)).commit().get(WAIT_SECONDS, TimeUnit.SECONDS);
+                Await.first("the rewrite applied", events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "800".equals(e.value()));
+                assertThat(events).as("the code's values never applied in between")
+                        .noneMatch(e -> e.kind() == ConfigEvent.Kind.APPLIED && !"800".equals(e.value()));
+                assertThat(guard.controls().config().breaker().errorThresholdPercentage()).isEqualTo(40);
             }
         }
     }

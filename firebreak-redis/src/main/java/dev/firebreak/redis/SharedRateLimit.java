@@ -39,6 +39,13 @@ public final class SharedRateLimit implements Admission, AutoCloseable {
      * by close. The expiry tick drops the lease's tokens only when no grant came in the last period, so
      * a drop never takes tokens of a grant younger than a period (at worst it drops tokens it should
      * have kept: the fleet admits less, never more).
+     *
+     * A grant short of what was asked (the bucket drained) holds the next request off for holdOffNanos:
+     * without it, an instance offered more than its share asked Redis again on its next refused call,
+     * back to back, for the token or two refilled meanwhile (about 25 commands per admitted call in
+     * SharedLimitPeersTest). The hold-off is at most half the time the bucket takes to
+     * refill its burst, so the tokens that accumulate meanwhile stay in the bucket (none overflow the
+     * burst) and the fleet's admitted rate is unchanged.
      */
 
     private static final Object PERMIT = new Object() {
@@ -62,6 +69,8 @@ public final class SharedRateLimit implements Admission, AutoCloseable {
     private volatile long lastGrantNanos;
     private volatile long lastWanted = 1;
     private volatile long lastProbeNanos;
+    /** No lease request before this reading: set when Redis granted less than asked (the bucket was drained). */
+    private volatile long holdOffUntilNanos;
     private volatile int instances;
     private volatile SharedRateLimitStatus.Mode mode = SharedRateLimitStatus.Mode.SHARED;
     private volatile RateLimiter localShare;
@@ -151,9 +160,12 @@ public final class SharedRateLimit implements Admission, AutoCloseable {
         }
     }
 
-    /** Asks for the next lease unless one request is already in flight; never blocks. */
+    /**
+     * Asks for the next lease unless one request is already in flight, or Redis just granted less than
+     * asked and the bucket cannot have refilled yet; never blocks.
+     */
     void requestLease() {
-        if (closed || !requesting.compareAndSet(false, true)) {
+        if (closed || ticker.read() - holdOffUntilNanos < 0 || !requesting.compareAndSet(false, true)) {
             return;
         }
         long wanted = wanted();
@@ -198,6 +210,9 @@ public final class SharedRateLimit implements Admission, AutoCloseable {
         instances = Math.max(1, grant.instances());
         if (grant.tokens() > 0) {
             lease.addAndGet(grant.tokens());
+        }
+        if (grant.tokens() < wanted) { // the bucket is drained: asking again at once would only load Redis
+            holdOffUntilNanos = lastGrantNanos + settings.holdOffNanos();
         }
         if (mode != SharedRateLimitStatus.Mode.SHARED && !closed) {
             mode = SharedRateLimitStatus.Mode.SHARED; // Redis is back: the fleet's bucket again

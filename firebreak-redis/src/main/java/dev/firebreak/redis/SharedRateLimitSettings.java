@@ -16,4 +16,13 @@ record SharedRateLimitSettings(int permitsPerSecond, int burst, Duration leasePe
         long refill = 2_000L * burst / permitsPerSecond;
         return Math.max(10_000L, Math.max(refill, 20 * probeInterval.toMillis()));
     }
+
+    /**
+     * How long an instance waits after Redis granted it nothing: half the time the bucket takes to refill
+     * its burst (so nothing it refills meanwhile is lost), at most a quarter of a lease period, at least 1 ms.
+     */
+    long holdOffNanos() {
+        long halfRefill = 500_000_000L * burst / permitsPerSecond;
+        return Math.max(1_000_000L, Math.min(leasePeriod.toNanos() / 4, halfRefill));
+    }
 }

@@ -2,6 +2,7 @@ package dev.firebreak.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.firebreak.redis.server.RedisServer;
 import dev.firebreak.time.Ticker;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;

@@ -3,6 +3,7 @@ package dev.firebreak.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.firebreak.redis.server.RedisServer;
 import dev.firebreak.testkit.Await;
 import dev.firebreak.time.Ticker;
 import io.lettuce.core.RedisClient;

@@ -99,6 +99,12 @@ public final class ZooKeeperPropertySource implements PropertySource, AutoClosea
     }
 
     /** {@link #revision()} as ZooKeeper writes a zxid ({@code 0x1a2}), or null before the first read. */
+    /** True: each snapshot is validated whole, and one that lost most of the keys in force waits to settle. */
+    @Override
+    public boolean isStore() {
+        return true;
+    }
+
     @Override
     public String snapshotRevision() {
         long r = revision;

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The source against a real ZooKeeper server (Debian's package, started and stopped by each test on a
  * loopback port): pushed changes reach a running guard, a multi-key transaction is read whole, a bad
- * value is refused with the last valid one kept, an outage is reported with the last values kept and
+ * value is refused with the last valid one kept (a transaction with one bad value applies nothing), an outage is reported with the last values kept and
  * healed on reconnection, and a session expiry loses no change.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -127,6 +127,40 @@ class ZooKeeperPropertySourceTest {
                 assertThat(refused.key()).isEqualTo(TIMEOUT_KEY);
                 assertThat(refused.value()).isEqualTo("soon");
                 assertThat(guard.controls().config().timeout().timeout()).isEqualTo(Duration.ofMillis(700));
+            }
+        }
+    }
+
+    /** A partial multi-key write: one transaction of two keys, one value bad; neither applies until fixed. */
+    @Test
+    void aTransactionWithOneBadValueAppliesNothingOfIt() throws Exception {
+        String threshold = "firebreak.command.g.circuitBreaker.errorThresholdPercentage";
+        try (ZooKeeperServer server = ZooKeeperServer.start(dir); CuratorFramework client = client(server)) {
+            put(client, TIMEOUT_KEY, "700");
+            put(client, threshold, "40");
+            BlockingQueue<ConfigEvent> events = new LinkedBlockingQueue<>();
+            GuardRegistry registry = GuardRegistry.builder().build();
+            try (ZooKeeperPropertySource source = ZooKeeperPropertySource.watching(client, PATH);
+                    DynamicConfiguration config = DynamicConfiguration.builder(registry).source(source)
+                            .listener(events::add).build()) {
+                Guard guard = registry.guard("g").build();
+
+                client.transaction().forOperations(
+                        client.transactionOp().setData().forPath(PATH + "/" + TIMEOUT_KEY, bytes("900")),
+                        client.transactionOp().setData().forPath(PATH + "/" + threshold, bytes("lots")));
+
+                ConfigEvent refused = Await.first("the refusal", events, e -> e.kind() == ConfigEvent.Kind.REFUSED);
+                assertThat(refused.key()).isEqualTo(threshold);
+                assertThat(refused.message()).contains("lots", "refused whole", "0x");
+                config.refresh();
+                assertThat(guard.controls().config().timeout().timeout()).as("the good half of the write")
+                        .isEqualTo(Duration.ofMillis(700));
+                assertThat(guard.controls().config().breaker().errorThresholdPercentage()).isEqualTo(40);
+                assertThat(events).noneMatch(e -> e.kind() == ConfigEvent.Kind.APPLIED);
+
+                put(client, threshold, "30"); // the operator's fix: the whole change applies
+                Await.first("the timeout applied", events, e -> e.kind() == ConfigEvent.Kind.APPLIED && "900".equals(e.value()));
+                assertThat(guard.controls().config().breaker().errorThresholdPercentage()).isEqualTo(30);
             }
         }
     }

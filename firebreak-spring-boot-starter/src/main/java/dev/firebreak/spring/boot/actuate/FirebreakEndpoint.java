@@ -10,6 +10,7 @@ import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.PropertyDefinition;
 import dev.firebreak.live.DynamicConfiguration;
+import dev.firebreak.live.MapPropertySource;
 import dev.firebreak.live.EffectiveProperty;
 import dev.firebreak.live.SourceStatus;
 import dev.firebreak.event.EventType;
@@ -55,6 +56,7 @@ public class FirebreakEndpoint {
     private final Supplier<GuardRegistry> registries;
     private final Supplier<DynamicConfiguration> configurations;
     private final Supplier<FirebreakEvents> events;
+    private final Supplier<MapPropertySource> overrides;
 
     /** The endpoint over {@code registry} and its live {@code configuration}. */
     public FirebreakEndpoint(GuardRegistry registry, DynamicConfiguration configuration) {
@@ -75,9 +77,20 @@ public class FirebreakEndpoint {
      */
     public FirebreakEndpoint(Supplier<GuardRegistry> registry, Supplier<DynamicConfiguration> configuration,
             Supplier<FirebreakEvents> events) {
+        this(registry, configuration, events, () -> null);
+    }
+
+    /**
+     * As {@link #FirebreakEndpoint(Supplier, Supplier, Supplier)}, with this instance's property overrides
+     * {@code overrides} gives (a source of the live configuration, stronger than the others; null: the
+     * write operation's {@code property} answers 409).
+     */
+    public FirebreakEndpoint(Supplier<GuardRegistry> registry, Supplier<DynamicConfiguration> configuration,
+            Supplier<FirebreakEvents> events, Supplier<MapPropertySource> overrides) {
         this.registries = Objects.requireNonNull(registry, "registry");
         this.configurations = Objects.requireNonNull(configuration, "configuration");
         this.events = Objects.requireNonNull(events, "events");
+        this.overrides = Objects.requireNonNull(overrides, "overrides");
     }
 
     private static <T> Supplier<T> fixed(T value) {
@@ -109,13 +122,20 @@ public class FirebreakEndpoint {
     }
 
     /**
-     * An operator's transition of the guard {@code name}'s circuit breaker: {@code breaker} is forceOpen,
-     * forceClosed, disable, metricsOnly, reset or automatic (any case). Answers the mode before and after
-     * and the state now; 400 for an unknown operation, 404 for an unknown guard.
+     * An operator's change to the guard {@code name}: with {@code breaker}, a transition of its circuit
+     * breaker (forceOpen, forceClosed, disable, metricsOnly, reset or automatic, any case), answering the
+     * mode before and after and the state now; with {@code property} (a live property of
+     * {@code firebreak.command.<name>.*}), this instance's override of it to {@code value} (none or empty:
+     * the override removed), answering the value before and after. 400 for an unknown operation, property
+     * or a refused value (naming the rule), 404 for an unknown guard.
      */
     @WriteOperation
     public WebEndpointResponse<Map<String, Object>> operate(@Selector String name, @Nullable String breaker,
-            SecurityContext security) {
+            @Nullable String property, @Nullable String value, SecurityContext security) {
+        if (breaker == null && property != null) {
+            return PropertyOperations.apply(registries.get(), configurations.get(), overrides.get(), events.get(), name,
+                    property, value, security.getPrincipal());
+        }
         return BreakerOperations.apply(registries.get(), events.get(), name, breaker, security.getPrincipal());
     }
 

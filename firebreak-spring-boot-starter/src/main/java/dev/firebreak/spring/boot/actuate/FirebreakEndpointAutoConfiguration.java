@@ -3,6 +3,7 @@ package dev.firebreak.spring.boot.actuate;
 import dev.firebreak.live.DynamicConfiguration;
 import dev.firebreak.spring.boot.FirebreakAutoConfiguration;
 import dev.firebreak.spring.boot.GuardRegistryHolder;
+import dev.firebreak.spring.boot.config.EnvironmentConfigurationBinder;
 import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -33,8 +34,11 @@ public class FirebreakEndpointAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(FirebreakEndpoint.class)
     FirebreakEndpoint firebreakEndpoint(GuardRegistryHolder registry, ObjectProvider<DynamicConfiguration> configuration,
-            ObjectProvider<FirebreakEvents> events) {
-        return new FirebreakEndpoint(registry::get, configuration::getObject, events::getIfAvailable);
+            ObjectProvider<FirebreakEvents> events, ObjectProvider<EnvironmentConfigurationBinder> binder) {
+        return new FirebreakEndpoint(registry::get, configuration::getObject, events::getIfAvailable, () -> {
+            EnvironmentConfigurationBinder found = binder.getIfAvailable();
+            return found == null ? null : found.overrides();
+        });
     }
 
     /**

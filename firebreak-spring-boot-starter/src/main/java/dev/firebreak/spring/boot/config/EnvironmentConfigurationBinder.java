@@ -2,8 +2,8 @@ package dev.firebreak.spring.boot.config;
 
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
-import dev.firebreak.config.ConfigScope;
 import dev.firebreak.live.DynamicConfiguration;
+import dev.firebreak.live.MapPropertySource;
 import dev.firebreak.live.Scopes;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,12 +58,7 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
     private static final List<String> CHECKED_AT_BINDING = checkedAtBinding();
 
     private static List<String> checkedAtBinding() {
-        List<String> prefixes = new ArrayList<>();
-        for (ConfigScope<?, ?> scope : Scopes.all()) {
-            for (String prefix : scope.prefixes()) {
-                prefixes.add(prefix + "." + scope.segment() + ".");
-            }
-        }
+        List<String> prefixes = new ArrayList<>(Scopes.keyPrefixes()); // no scope's table loaded
         prefixes.addAll(List.of("firebreak.config.", StarterProperties.CONFIGS + ".", GUARDS));
         return List.copyOf(prefixes);
     }
@@ -73,6 +68,8 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
 
     private final ConfigurableEnvironment environment;
     private final SpringEnvironmentSource source;
+    /** This instance's overrides, stronger than the Environment: what the actuator's writes set. */
+    private final MapPropertySource overrides = new MapPropertySource("actuator");
     private final CopyOnWriteArrayList<RefreshesAfterStartup> heldPolls = new CopyOnWriteArrayList<>();
     private volatile boolean holdPolls; // false: polls run at once, on the core's default executor
     private volatile boolean started; // the application has started: polls are no longer held
@@ -86,6 +83,14 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
     /** The source every bound configuration reads; {@link SpringEnvironmentSource#changed()} applies a change now. */
     public SpringEnvironmentSource source() {
         return source;
+    }
+
+    /**
+     * This instance's overrides of single properties, the strongest source of every configuration this
+     * binder binds (empty until the actuator's write operation sets one): {@code /actuator/firebreak/{guard}}.
+     */
+    public MapPropertySource overrides() {
+        return overrides;
     }
 
     /**
@@ -147,7 +152,7 @@ public abstract class EnvironmentConfigurationBinder implements ApplicationListe
             }
         }
         DynamicConfiguration configuration = install(registry, builder -> {
-            builder.source(source).pollInterval(poll).listener(refusals);
+            builder.source(source).source(overrides).pollInterval(poll).listener(refusals);
             if (polls != null) {
                 builder.refreshExecutor(polls);
             }

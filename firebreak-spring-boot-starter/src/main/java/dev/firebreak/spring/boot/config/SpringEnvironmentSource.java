@@ -26,7 +26,8 @@ import org.springframework.core.env.EnumerablePropertySource;
  * gives the guard every property of {@code firebreak.configs.<name>.*} that it does not set itself, as
  * keys of its own. A read in which a base is refused (an undefined name, a base for the {@code default}
  * section or of a base, a key or value its property refuses) fails, naming the key, its value and the
- * rule: at startup the start fails, later the last good snapshot stays in force.
+ * rule: at startup the start fails, later the last good snapshot stays in force. A later snapshot is
+ * validated whole as a store's is ({@link #isStore()}).
  */
 public final class SpringEnvironmentSource implements PropertySource {
 
@@ -47,6 +48,16 @@ public final class SpringEnvironmentSource implements PropertySource {
      */
     static boolean isFirebreakKey(String key) {
         return key.startsWith("firebreak.") || key.startsWith("hystrix.");
+    }
+
+    /**
+     * True: the Environment is read whole at each refresh (a config server's or a configuration store's
+     * property source is replaced whole by Spring Cloud), so a refresh with a value refused anywhere is
+     * refused whole, its last valid snapshot kept, and one that lost most keys in force waits to settle.
+     */
+    @Override
+    public boolean isStore() {
+        return true;
     }
 
     @Override

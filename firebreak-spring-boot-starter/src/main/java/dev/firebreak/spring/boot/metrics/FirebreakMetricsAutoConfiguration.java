@@ -1,14 +1,19 @@
 package dev.firebreak.spring.boot.metrics;
 
 import dev.firebreak.micrometer.FirebreakMetrics;
+import dev.firebreak.redis.SharedRateLimit;
+import dev.firebreak.redis.SharedRateLimitMeters;
 import dev.firebreak.spring.boot.FirebreakAutoConfiguration;
 import dev.firebreak.spring.boot.GuardRegistryHolder;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * Publishes every guard, pool and collapser of the application's registry as Micrometer meters
@@ -38,5 +43,16 @@ public class FirebreakMetricsAutoConfiguration {
     @ConditionalOnMissingBean(FirebreakMetrics.class)
     public RegistryMeters firebreakMetrics(GuardRegistryHolder registry) {
         return new RegistryMeters(registry);
+    }
+
+    /** The meters of every {@code SharedRateLimit} bean (firebreak-redis), bound when Boot binds its binders. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "dev.firebreak.redis.SharedRateLimitMeters")
+    static class SharedRateLimits {
+        @Bean
+        @ConditionalOnBean(SharedRateLimit.class)
+        MeterBinder firebreakSharedRateLimitMeters(ObjectProvider<SharedRateLimit> limits) {
+            return registry -> limits.orderedStream().forEach(limit -> new SharedRateLimitMeters(limit).bindTo(registry));
+        }
     }
 }

@@ -1,4 +1,4 @@
-package dev.firebreak.redis;
+package dev.firebreak.redis.server;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Assumptions;
  * persistence. Stopped by {@link #close()} (the tests call it in their finally blocks), restartable on
  * the same port (empty again, as after a crash without persistence).
  */
-final class RedisServer implements AutoCloseable {
+public final class RedisServer implements AutoCloseable {
 
     private static final Path BINARY = Path.of("/usr/bin/redis-server");
 
@@ -33,7 +33,7 @@ final class RedisServer implements AutoCloseable {
     }
 
     /** Starts a server, or aborts the calling test, saying why, when Redis is not installed. */
-    static RedisServer start(Path dir) throws Exception {
+    public static RedisServer start(Path dir) throws Exception {
         if (!Files.isExecutable(BINARY)) {
             String reason = "Redis tests skipped: Debian's redis-server package is not installed (no " + BINARY
                     + "). ./firebreak test installs it when run as root; otherwise: sudo apt-get install -y redis-server";
@@ -45,13 +45,18 @@ final class RedisServer implements AutoCloseable {
         return server;
     }
 
+    /** The server's loopback port. */
+    public int port() {
+        return port;
+    }
+
     /** The client URI. */
-    String uri() {
+    public String uri() {
         return "redis://127.0.0.1:" + port;
     }
 
     /** Kills the server (as a crash would). */
-    void stop() throws InterruptedException {
+    public void stop() throws InterruptedException {
         if (process != null) {
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
@@ -60,7 +65,7 @@ final class RedisServer implements AutoCloseable {
     }
 
     /** Starts it again on the same port. */
-    void restart() throws Exception {
+    public void restart() throws Exception {
         stop();
         startProcess();
     }
