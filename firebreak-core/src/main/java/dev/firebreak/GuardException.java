@@ -1,6 +1,7 @@
 package dev.firebreak;
 
 import dev.firebreak.event.EventType;
+import java.util.Objects;
 
 /**
  * Says what happened to a guarded call that did not produce a value: the base of
@@ -82,6 +83,23 @@ public abstract sealed class GuardException extends RuntimeException
     /** The fallback's own exception when it failed, else null. */
     public Throwable fallbackFailure() {
         return fallbackFailure;
+    }
+
+    /**
+     * For a fallback that answers with a stage or a publisher which fails later: the exception for the
+     * caller, this call's (a fresh one when this is a guard's shared refusal, which belongs to no call) with
+     * FALLBACK_FAILURE and {@code failure} as its {@link #fallbackFailure()}, as when a fallback throws. The
+     * guard recorded the fallback when it asked for it; nothing more is recorded.
+     */
+    public GuardException fallbackFailedLater(Throwable failure) {
+        Objects.requireNonNull(failure, "failure");
+        GuardException told = switch (this) {
+            case ShortCircuitedException refusal when shared -> new ShortCircuitedException(guard);
+            case RateLimitedException refusal when shared -> new RateLimitedException(guard, refusal.limit);
+            case RejectedException refusal when shared -> new RejectedException(guard, event, refusal.limit);
+            default -> this;
+        };
+        return told.withFallback(EventType.FALLBACK_FAILURE, failure);
     }
 
     /** Records the fallback's fate before this exception is handed to the caller. */

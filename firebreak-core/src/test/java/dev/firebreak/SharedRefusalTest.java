@@ -109,4 +109,39 @@ class SharedRefusalTest {
                             "full: rejected (SEMAPHORE_REJECTED, limit 0); fallback: FALLBACK_MISSING");
                 });
     }
+
+    @Test
+    void aFallbackThatFailsLaterGivesTheCallerItsOwnExceptionWithTheFallbacksFailure(GuardFixture fixture) {
+        Guard open = fixture.guard("open").configure(c -> c.breaker(b -> b.forceOpen(true))).build();
+        Guard full = fixture.guard("full").isolation(Isolation.semaphore(0))
+                .configure(c -> c.breaker(b -> b.forceClosed(true))).build();
+        List<GuardException> seen = new ArrayList<>();
+        Fallback<String> keep = failure -> {
+            seen.add(failure);
+            return "a stage that fails later";
+        };
+        open.execute(() -> "ran", keep);
+        full.execute(() -> "ran", keep);
+        IllegalStateException later = new IllegalStateException("the fallback's stage failed");
+        for (GuardException shared : seen) {
+            GuardException told = shared.fallbackFailedLater(later);
+            assertThat(told).as("a fresh one for the caller").isNotSameAs(shared).hasSameClassAs(shared);
+            assertThat(told.getMessage()).startsWith(shared.getMessage());
+            assertThat(told.fallbackEvent()).isEqualTo(EventType.FALLBACK_FAILURE);
+            assertThat(told.fallbackFailure()).isSameAs(later);
+            assertThat(told.getSuppressed()).containsExactly(later);
+            assertThat(shared.fallbackEvent()).as("the shared one untouched").isNull();
+        }
+        GuardException own = assertThrowsGuard(() -> open.execute(() -> "ran"));
+        assertThat(own.fallbackFailedLater(later)).as("a call's own exception is told as it is").isSameAs(own);
+    }
+
+    private static GuardException assertThrowsGuard(Runnable call) {
+        try {
+            call.run();
+        } catch (GuardException thrown) {
+            return thrown;
+        }
+        throw new AssertionError("expected a GuardException");
+    }
 }

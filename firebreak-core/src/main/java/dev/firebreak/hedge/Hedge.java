@@ -35,8 +35,9 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p>If every attempt fails, the call fails with the last failure, or the fallback runs once, after
- * the last attempt. A failure does not start a hedge early: hedging is for slowness, {@code Retry} for
- * failures. Calls not marked idempotent run once. Under SEMAPHORE isolation a blocking call runs on the
+ * the last attempt; given {@link Fallback#deferred()}, as a {@code Retry} gives each of its attempts
+ * ({@code Retry.submit(Hedge, ...)}), the failure completes the future as it is, no caller's outcome yet.
+ * A failure does not start a hedge early: hedging is for slowness, {@code Retry} for failures. Calls not marked idempotent run once. Under SEMAPHORE isolation a blocking call runs on the
  * caller's thread and cannot be taken back: hedge blocking calls on THREAD or VIRTUAL guards, or use
  * {@link #submitAsync}.
  */
@@ -89,6 +90,17 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
             return guard().submitAsync(call, fallback);
         }
         return HedgeExecution.start(this, () -> guard().submitAsync(call, Fallback.deferred()), fallback);
+    }
+
+    /**
+     * Hedges attempts the caller makes through this policy's guard itself, each one call with
+     * {@link Fallback#deferred()}: for a call whose answer is known before its guarded call ends, such as a
+     * stream's first element. Each stage should be a {@code CompletableFuture}, so that cancelling a loser
+     * reaches its attempt.
+     */
+    public <T> CompletableFuture<T> submitAttempts(Idempotent.Stage<T> attempt, Fallback<T> fallback) {
+        Objects.requireNonNull(attempt, "attempt");
+        return HedgeExecution.start(this, () -> attempt.get().toCompletableFuture(), fallback);
     }
 
     /** Like {@link #submitAsync(Supplier, Fallback)} without a fallback. */

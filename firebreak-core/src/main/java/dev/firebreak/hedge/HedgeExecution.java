@@ -222,6 +222,10 @@ final class HedgeExecution<T> {
         if (failure == null) {
             log(callEvents, attemptsMade);
             result.complete(value);
+        } else if (fallback == Fallback.deferred()) {
+            // an outer policy's attempt (a Retry's): its caller decides and runs the fallback, nobody received it yet
+            log(callEvents, attemptsMade);
+            result.completeExceptionally(failure);
         } else if (failure instanceof GuardException guarded && fallback != null) {
             T recovered;
             try {

@@ -8,6 +8,8 @@ import dev.firebreak.Guard;
 import dev.firebreak.GuardedCall;
 import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.event.ListenerFailures;
+import dev.firebreak.hedge.Hedge;
+import dev.firebreak.hedge.Idempotent;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -98,6 +100,48 @@ public final class Retry extends CallPolicy<RetryConfig> {
     public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
         return RetryExecution.start(this, () -> guard().submitAsync(call, Fallback.deferred()), fallback);
+    }
+
+    /**
+     * Runs {@code call} with retries, each attempt one hedged call of {@code hedge} (retry outside, each
+     * of its attempts hedged, each hedge attempt one guarded call): the retry decides on the hedged call's
+     * outcome (its first value, or its last failure) and runs {@code fallback} once, after its last
+     * attempt. This policy's budget counts the retries, the hedge's its hedges.
+     *
+     * @throws IllegalArgumentException if {@code hedge} goes through another guard than this retry
+     */
+    public <T> CompletableFuture<T> submit(Hedge hedge, Idempotent.Call<T> call, Fallback<T> fallback) {
+        Objects.requireNonNull(call, "call");
+        requireSameGuard(hedge);
+        return RetryExecution.start(this, () -> hedge.submit(call, Fallback.deferred()), fallback);
+    }
+
+    /** The non-blocking form of {@link #submit(Hedge, Idempotent.Call, Fallback)}. */
+    public <T> CompletableFuture<T> submitAsync(Hedge hedge, Idempotent.Stage<T> call, Fallback<T> fallback) {
+        Objects.requireNonNull(call, "call");
+        requireSameGuard(hedge);
+        return RetryExecution.start(this, () -> hedge.submitAsync(call, Fallback.deferred()), fallback);
+    }
+
+    /**
+     * Runs attempts the caller makes through this retry's guard itself, each one call with
+     * {@link Fallback#deferred()} (or a call of another policy through that guard, deferred likewise): for
+     * a call whose outcome is known before its guarded call ends, such as a stream's first element. Each
+     * stage should be a {@code CompletableFuture}, so that cancelling it (the caller's cancel, the deadline)
+     * reaches the attempt.
+     */
+    public <T> CompletableFuture<T> submitAttempts(Supplier<? extends CompletionStage<T>> attempt, Fallback<T> fallback) {
+        Objects.requireNonNull(attempt, "attempt");
+        return RetryExecution.start(this, () -> attempt.get().toCompletableFuture(), fallback);
+    }
+
+    private void requireSameGuard(Hedge hedge) {
+        Objects.requireNonNull(hedge, "hedge");
+        if (hedge.guard() != guard()) {
+            throw new IllegalArgumentException("retry '" + name() + "' goes through guard '" + guard().name()
+                    + "' and hedge '" + hedge.name() + "' through guard '" + hedge.guard().name()
+                    + "'; expected both through the same guard");
+        }
     }
 
     /** The policy's counts. */

@@ -27,10 +27,9 @@ final class DeclaredPolicies {
 
     /**
      * Refuses a declaration that cannot work, whatever the Environment says: a blank or reserved name,
-     * a retry and a hedge together, a declared retry beside Spring's {@code @Retryable}, a hedge on a method
-     * not marked idempotent, a policy on a Flux method.
+     * a declared retry beside Spring's {@code @Retryable}, a hedge on a method not marked idempotent.
      */
-    static void check(String beanName, Class<?> beanClass, Method method, Guarded guarded, ReturnKind kind) {
+    static void check(String beanName, Class<?> beanClass, Method method, Guarded guarded) {
         String retry = guarded.retry();
         String hedge = guarded.hedge();
         if (retry.isEmpty() && hedge.isEmpty()) {
@@ -43,9 +42,6 @@ final class DeclaredPolicies {
         } else if (!hedge.isEmpty() && (hedge.isBlank() || hedge.equals("default"))) {
             problem = "declares hedge '" + hedge + "'; expected the name of a hedging policy (not blank, not 'default',"
                     + " which names the default section firebreak.hedge.default.*)";
-        } else if (!retry.isEmpty() && !hedge.isEmpty()) {
-            problem = "declares both retry '" + retry + "' and hedge '" + hedge + "'; a declared retry around a hedge is"
-                    + " not supported: declare one of them, or compose them in code";
         } else if (!retry.isEmpty() && (AnnotatedElementUtils.hasAnnotation(method, Retryable.class)
                 || AnnotatedElementUtils.hasAnnotation(beanClass, Retryable.class))) {
             problem = "declares retry '" + retry + "' and is also Spring's @Retryable; the two would multiply each"
@@ -53,10 +49,6 @@ final class DeclaredPolicies {
         } else if (!hedge.isEmpty() && !guarded.idempotent()) {
             problem = "declares hedge '" + hedge + "' but is not marked idempotent; a hedge runs the method again while"
                     + " the first call still runs: expected @Guarded(..., idempotent = true) if that is safe";
-        } else if (kind == ReturnKind.FLUX) {
-            problem = "returns a Flux and declares " + (retry.isEmpty() ? "hedge '" + hedge + "'" : "retry '" + retry + "'")
-                    + "; a declared retry or hedge runs synchronous, CompletionStage and Mono methods (a Flux's"
-                    + " elements cannot be taken back from the caller to run it again)";
         }
         if (problem != null) {
             throw refusal(beanName, beanClass, method, problem);

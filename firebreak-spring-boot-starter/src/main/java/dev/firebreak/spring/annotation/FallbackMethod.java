@@ -140,6 +140,11 @@ final class FallbackMethod {
         return !guarded.isEmpty();
     }
 
+    /** Those of these methods that are {@code @Guarded} themselves. */
+    Set<Method> guardedMethods() {
+        return guarded;
+    }
+
     /** Whether {@code method}, one of these, is itself {@code @Guarded}. */
     boolean isGuarded(Method method) {
         return guarded.contains(method);

@@ -40,6 +40,10 @@ import java.lang.annotation.Target;
  * or one taking a checked exception the method does not declare fails the application's startup with a
  * message naming the bean, the method and the signatures expected. Without a fallback a failure reaches
  * the caller as a {@code GuardException} saying what happened (its cause is the method's exception).
+ * A fallback method that is {@code @Guarded} itself runs through its own guard and fallback (for a stage,
+ * a {@code Mono} or a {@code Flux}, asynchronously); its refusal or failure reaches the caller as the
+ * {@code fallbackFailure()} of the method's {@code GuardException}. Guarded fallbacks that lead back to a
+ * method on the way (a falls back to b, b to a) fail the start, naming the bean and the methods.
  *
  * <p>A retry, or a hedge, is declared beside the guard and configured like one built in code, from
  * {@code firebreak.retry.<name>.*} or {@code firebreak.hedge.<name>.*} (live: a change applies to the next
@@ -53,11 +57,15 @@ import java.lang.annotation.Target;
  * public Profile profile(String id) { return client.profile(id); }
  * }</pre>
  *
- * <p>They run synchronous, {@code CompletionStage} and {@code Mono} methods (for a {@code Mono}, each
- * subscription is one call of the policy). The application fails to start, naming the bean, the method
- * and the reason, for a hedge on a method not marked {@link #idempotent()}, a retry or a hedge whose name
- * has no key in the Environment, both on one method, either on a {@code Flux} method, or one policy name
- * declared through two guards.
+ * <p>Both on one method compose in one order: the retry outside, each of its attempts hedged, each hedge
+ * attempt one call through the guard; the retry's budget counts its retries, the hedge's its hedges.
+ * For a {@code Mono} or a {@code Flux}, each subscription is one call of the policies. A {@code Flux}
+ * attempt is judged by its first signal: one that fails before its first element is retried (a new call
+ * of the method); after an element has reached the subscriber, an error passes on as the guard's
+ * exception, neither retried nor answered by the fallback method (elements cannot be taken back); the
+ * first attempt to emit an element, or to complete, wins a hedge. The application fails to start, naming
+ * the bean, the method and the reason, for a hedge on a method not marked {@link #idempotent()}, a retry
+ * or a hedge whose name has no key in the Environment, or one policy name declared through two guards.
  *
  * <p>{@link #ignore()}, {@link #record()} and {@link #recordResultPredicate()} classify the guard's
  * outcomes as its code would; each is replaced by the guard's key of the same name in the Environment.

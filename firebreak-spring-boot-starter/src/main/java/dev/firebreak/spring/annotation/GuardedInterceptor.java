@@ -5,7 +5,9 @@ import dev.firebreak.Guard;
 import dev.firebreak.GuardException;
 import java.lang.reflect.Method;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.springframework.aop.support.AopUtils;
@@ -37,9 +39,9 @@ final class GuardedInterceptor implements MethodInterceptor {
         }
         return switch (guarded.kind()) {
             case SYNC -> guard.execute(() -> proceed(invocation), fallback(methods, guarded, target, targetClass, args));
-            case STAGE -> stage(guard, invocation, guarded, target, args);
-            case MONO -> ReactiveGuarding.mono(guard, invocation, guarded, target, args);
-            case FLUX -> ReactiveGuarding.flux(guard, invocation, guarded, target, args);
+            case STAGE -> stage(methods, guard, invocation, guarded, target, args);
+            case MONO -> ReactiveGuarding.mono(methods, guard, invocation, guarded, target, args);
+            case FLUX -> ReactiveGuarding.flux(methods, guard, invocation, guarded, target, args);
         };
     }
 
@@ -84,7 +86,8 @@ final class GuardedInterceptor implements MethodInterceptor {
      * replaces it after a failure (the guard records the fallback as chosen when it asks for it).
      */
     @SuppressWarnings("unchecked")
-    private static Object stage(Guard guard, MethodInvocation invocation, GuardedMethod guarded, Object target, Object[] args) {
+    private static Object stage(GuardedMethods methods, Guard guard, MethodInvocation invocation, GuardedMethod guarded,
+            Object target, Object[] args) {
         FallbackMethod fallback = guarded.fallback();
         CompletableFuture<Object> outcome = guard.submitAsync(() -> {
             try {
@@ -94,30 +97,61 @@ final class GuardedInterceptor implements MethodInterceptor {
                 return CompletableFuture.failedFuture(e);
             }
         }, fallback == null ? null : FellBack::new);
-        return switchToFallback(outcome, fallback, target, args);
+        return switchToFallback(methods, outcome, fallback, target, args);
     }
 
     /**
      * The caller's stage: {@code outcome}, or, where it completed with {@link FellBack}, the fallback
      * method's stage ({@code outcome} as it is without a fallback method).
      */
-    @SuppressWarnings("unchecked")
-    static CompletableFuture<Object> switchToFallback(CompletableFuture<Object> outcome, FallbackMethod fallback,
-            Object target, Object[] args) {
+    static CompletableFuture<Object> switchToFallback(GuardedMethods methods, CompletableFuture<Object> outcome,
+            FallbackMethod fallback, Object target, Object[] args) {
         if (fallback == null) {
             return outcome;
         }
-        return outcome.thenCompose(value -> {
-            if (!(value instanceof FellBack(GuardException failure))) {
-                return CompletableFuture.completedFuture(value);
-            }
-            try {
-                CompletionStage<Object> replacement = (CompletionStage<Object>) fallback.invoke(target, args, failure);
-                return replacement == null ? CompletableFuture.completedFuture(null) : replacement;
-            } catch (Exception e) {
-                return CompletableFuture.failedFuture(e);
-            }
-        });
+        return outcome.thenCompose(value -> value instanceof FellBack(GuardException failure)
+                ? stageFallback(methods, fallback, target, args, failure) : CompletableFuture.completedFuture(value));
+    }
+
+    /**
+     * The stage of the fallback method chosen for {@code failure}: its own stage, or, when it is
+     * {@code @Guarded} itself, its stage through its own guard and fallback, whose failure reaches the caller
+     * as {@code failure} with that failure as its {@code fallbackFailure()}.
+     */
+    static CompletableFuture<Object> stageFallback(GuardedMethods methods, FallbackMethod fallback, Object target,
+            Object[] args, GuardException failure) {
+        Throwable cause = FallbackMethod.causeOf(failure);
+        Method chosen = fallback.choose(cause);
+        Object[] actual = FallbackMethod.arguments(chosen, args, cause);
+        if (!fallback.isGuarded(chosen)) {
+            return stageOf(chosen, target, actual);
+        }
+        GuardedMethod inner = methods.get(chosen, userClass(target));
+        CompletableFuture<Object> answer = methods.guard(inner.guardName())
+                .submitAsync(() -> stageOf(chosen, target, actual), inner.fallback() == null ? null : FellBack::new);
+        return switchToFallback(methods, answer, inner.fallback(), target, actual)
+                .handle((value, thrown) -> thrown == null ? CompletableFuture.completedFuture(value)
+                        : CompletableFuture.<Object>failedFuture(failure.fallbackFailedLater(unwrap(thrown))))
+                .thenCompose(Function.identity());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static CompletableFuture<Object> stageOf(Method method, Object target, Object[] args) {
+        try {
+            CompletionStage<Object> stage = (CompletionStage<Object>) FallbackMethod.call(method, target, args);
+            return stage == null ? CompletableFuture.completedFuture(null) : stage.toCompletableFuture();
+        } catch (Exception e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private static Throwable unwrap(Throwable thrown) {
+        return thrown instanceof CompletionException && thrown.getCause() != null ? thrown.getCause() : thrown;
+    }
+
+    /** The class whose methods a fallback is resolved on: the bean's own, not a CGLIB subclass. */
+    static Class<?> userClass(Object target) {
+        return target == null ? Object.class : ClassUtils.getUserClass(target);
     }
 
     /** What the guard's fallback returns for a stage method: the caller then switches to the fallback's stage. */

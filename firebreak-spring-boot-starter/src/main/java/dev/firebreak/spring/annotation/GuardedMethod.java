@@ -7,8 +7,8 @@ import org.springframework.util.ClassUtils;
 
 /**
  * One {@link Guarded} method as resolved when its bean was created: the guard's name, how its result
- * is guarded, its fallback method (null for none), and the retry or hedge declared around the guard
- * (each null for none; never both), and the classification it declares for its guard.
+ * is guarded, its fallback method (null for none), the retry and the hedge declared around the guard
+ * (each null for none), and the classification it declares for its guard.
  */
 record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback, String retry, String hedge,
         ClassifyConfig classify) {
@@ -35,14 +35,11 @@ record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback,
                     + method.getName() + " returns a " + method.getReturnType().getSimpleName()
                     + "; expected dev.firebreak:firebreak-reactor on the classpath to guard it");
         }
-        DeclaredPolicies.check(beanName, beanClass, method, guarded, kind);
+        DeclaredPolicies.check(beanName, beanClass, method, guarded);
         FallbackMethod fallback = guarded.fallbackMethod().isEmpty() ? null
                 : FallbackMethod.resolve(beanName, beanClass, method, guarded.fallbackMethod());
-        if (fallback != null && kind != ReturnKind.SYNC && fallback.anyGuarded()) {
-            throw new IllegalStateException("Bean '" + beanName + "' (" + beanClass.getName() + "): @Guarded method "
-                    + method.getName() + " returns a " + method.getReturnType().getSimpleName() + " and its fallbackMethod '"
-                    + guarded.fallbackMethod() + "' is @Guarded; expected a guarded fallback only for a method"
-                    + " returning a plain value (guard the stage or publisher the fallback returns in its code)");
+        if (fallback != null && fallback.anyGuarded()) {
+            FallbackCycles.check(beanName, beanClass, method, fallback);
         }
         return new GuardedMethod(guarded.name(), kind, fallback, emptyToNull(guarded.retry()), emptyToNull(guarded.hedge()),
                 classify(guarded));

@@ -73,17 +73,25 @@ public final class GuardedMethods {
     }
 
     /**
-     * Records the retry or hedge {@code guarded} declares, if any; returns the name of another guard that
-     * policy name already goes through (a conflict the caller refuses), or null.
+     * Records the retry and the hedge {@code guarded} declares, if any; returns what conflicts (a policy name
+     * that already goes through another guard, which the caller refuses), or null.
      */
     String claimPolicy(GuardedMethod guarded) {
-        String other = null;
+        String conflict = null;
         if (guarded.retry() != null) {
-            other = retryGuards.putIfAbsent(guarded.retry(), guarded.guardName());
-        } else if (guarded.hedge() != null) {
-            other = hedgeGuards.putIfAbsent(guarded.hedge(), guarded.guardName());
+            conflict = conflict("retry", guarded.retry(), guarded.guardName(),
+                    retryGuards.putIfAbsent(guarded.retry(), guarded.guardName()));
         }
-        return other == null || other.equals(guarded.guardName()) ? null : other;
+        if (conflict == null && guarded.hedge() != null) {
+            conflict = conflict("hedge", guarded.hedge(), guarded.guardName(),
+                    hedgeGuards.putIfAbsent(guarded.hedge(), guarded.guardName()));
+        }
+        return conflict;
+    }
+
+    private static String conflict(String kind, String name, String guardName, String other) {
+        return other == null || other.equals(guardName) ? null : "declares " + kind + " '" + name + "' through guard '"
+                + guardName + "', but another @Guarded method declares it through guard '" + other + "'";
     }
 
     /** Records that the startup scan searched every method of {@code userClass} and found none {@code @Guarded}. */

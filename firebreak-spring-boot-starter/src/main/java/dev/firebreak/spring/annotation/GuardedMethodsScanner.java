@@ -78,12 +78,10 @@ final class GuardedMethodsScanner implements BeanPostProcessor, SmartInitializin
         if (environment != null) {
             DeclaredPolicies.requireConfigured(beanName, beanClass, method, GuardedSearch.find(method, beanClass), environment);
         }
-        String other = methods.claimPolicy(guarded);
-        if (other != null) {
-            String kind = guarded.retry() != null ? "retry '" + guarded.retry() + "'" : "hedge '" + guarded.hedge() + "'";
-            throw DeclaredPolicies.refusal(beanName, beanClass, method, "declares " + kind + " through guard '"
-                    + guarded.guardName() + "', but another @Guarded method declares it through guard '" + other
-                    + "'; a policy goes through one guard: give each guard its own");
+        String conflict = methods.claimPolicy(guarded);
+        if (conflict != null) {
+            throw DeclaredPolicies.refusal(beanName, beanClass, method, conflict
+                    + "; a policy goes through one guard: give each guard its own");
         }
     }
 

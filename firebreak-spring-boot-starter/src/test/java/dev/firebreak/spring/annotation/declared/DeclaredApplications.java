@@ -209,6 +209,27 @@ public final class DeclaredApplications {
         }
     }
 
+    /** A retry and a hedge on one method not marked idempotent. */
+    public static class BothNotIdempotentBean {
+        @Guarded(name = "prices", retry = "prices-retry", hedge = "prices-hedge")
+        public String price(String symbol) {
+            return symbol;
+        }
+    }
+
+    /** One hedge declared under the retries of two guards. */
+    public static class CrossedPoliciesBean {
+        @Guarded(name = "left", retry = "left-retry", hedge = "shared-hedge", idempotent = true)
+        public String left(String key) {
+            return key;
+        }
+
+        @Guarded(name = "right", retry = "right-retry", hedge = "shared-hedge", idempotent = true)
+        public String right(String key) {
+            return key;
+        }
+    }
+
     /** One retry declared through two guards. */
     public static class SharedRetryBean {
         @Guarded(name = "left", retry = "shared-retry")

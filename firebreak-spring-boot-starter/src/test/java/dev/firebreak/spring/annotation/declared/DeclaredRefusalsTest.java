@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.firebreak.GuardRegistry;
+import dev.firebreak.hedge.HedgeRegistry;
 import dev.firebreak.retry.Retry;
 import dev.firebreak.retry.RetryRegistry;
 
@@ -64,23 +65,44 @@ class DeclaredRefusalsTest {
     }
 
     @Test
-    void aRetryOnAFluxMethodFailsStartup() {
-        assertThatThrownBy(() -> start("quotes", DeclaredApplications.FluxRetryBean.class,
-                "firebreak.retry.quotes-retry.maxAttempts=2"))
-                .rootCause()
-                .hasMessage(bean("quotes", DeclaredApplications.FluxRetryBean.class, "quote(String)")
-                        + "returns a Flux and declares retry 'quotes-retry'; a declared retry or hedge runs synchronous,"
-                        + " CompletionStage and Mono methods (a Flux's elements cannot be taken back from the caller to"
-                        + " run it again)");
+    void aRetryOnAFluxMethodStarts() {
+        try (ConfigurableApplicationContext context = run("quotes", DeclaredApplications.FluxRetryBean.class,
+                "firebreak.retry.quotes-retry.maxAttempts=2")) {
+            assertThat(context.getBean(DeclaredApplications.FluxRetryBean.class).quote("q").collectList().block())
+                    .containsExactly("q");
+            assertThat(RetryRegistry.of(context.getBean(GuardRegistry.class)).find("quotes-retry").orElseThrow()
+                    .metrics().calls()).isEqualTo(1);
+        }
     }
 
     @Test
-    void aRetryAndAHedgeOnOneMethodFailStartup() {
-        assertThatThrownBy(() -> start("prices", DeclaredApplications.BothBean.class,
+    void aRetryAndAHedgeOnOneMethodStartThroughItsGuard() {
+        try (ConfigurableApplicationContext context = run("prices", DeclaredApplications.BothBean.class,
+                "firebreak.retry.prices-retry.maxAttempts=2", "firebreak.hedge.prices-hedge.maxHedges=1")) {
+            assertThat(context.getBean(DeclaredApplications.BothBean.class).price("p")).isEqualTo("p");
+            GuardRegistry registry = context.getBean(GuardRegistry.class);
+            assertThat(RetryRegistry.of(registry).find("prices-retry").orElseThrow().guard().name()).isEqualTo("prices");
+            assertThat(HedgeRegistry.of(registry).find("prices-hedge").orElseThrow().guard().name()).isEqualTo("prices");
+        }
+    }
+
+    @Test
+    void aHedgeBesideARetryOnAMethodNotMarkedIdempotentFailsStartup() {
+        assertThatThrownBy(() -> start("prices", DeclaredApplications.BothNotIdempotentBean.class,
                 "firebreak.retry.prices-retry.maxAttempts=2", "firebreak.hedge.prices-hedge.maxHedges=1"))
                 .rootCause()
-                .hasMessageStartingWith(bean("prices", DeclaredApplications.BothBean.class, "price(String)")
-                        + "declares both retry 'prices-retry' and hedge 'prices-hedge'");
+                .hasMessageStartingWith(bean("prices", DeclaredApplications.BothNotIdempotentBean.class, "price(String)")
+                        + "declares hedge 'prices-hedge' but is not marked idempotent");
+    }
+
+    @Test
+    void aHedgeOfOneGuardUnderARetryOfAnotherFailsStartup() {
+        assertThatThrownBy(() -> start("mixed", DeclaredApplications.CrossedPoliciesBean.class,
+                "firebreak.retry.left-retry.maxAttempts=2", "firebreak.retry.right-retry.maxAttempts=2",
+                "firebreak.hedge.shared-hedge.maxHedges=1"))
+                .rootCause()
+                .hasMessageContaining("declares hedge 'shared-hedge' through guard '")
+                .hasMessageEndingWith("a policy goes through one guard: give each guard its own");
     }
 
     @Test

@@ -5,9 +5,13 @@ import dev.firebreak.spring.annotation.Guarded;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 /** Beans with typed and guarded fallback methods, good and bad, and the application that registers one. */
 public final class FallbackApplications {
@@ -115,16 +119,121 @@ public final class FallbackApplications {
         }
     }
 
-    /** A stage method whose fallback is guarded: refused. */
-    public static class GuardedStageFallbackBean {
-        @Guarded(name = "stage-primary", fallbackMethod = "secondary")
-        public java.util.concurrent.CompletableFuture<String> call(String id) {
-            return java.util.concurrent.CompletableFuture.completedFuture(id);
+    /**
+     * Stage, Mono and Flux methods that always fail, each falling back to a guarded method of its kind,
+     * which fails for the id "fail"; {@link #secondaryCalls} counts the fallbacks' calls.
+     */
+    public static class AsyncGuardedFallbackBean {
+        private final AtomicInteger secondaryCalls = new AtomicInteger();
+
+        public AtomicInteger secondaryCalls() {
+            return secondaryCalls;
+        }
+
+        @Guarded(name = "stage-primary", fallbackMethod = "stageSecondary")
+        public CompletableFuture<String> stage(String id) {
+            return CompletableFuture.failedFuture(new IllegalStateException("primary down"));
         }
 
         @Guarded(name = "stage-secondary")
-        public java.util.concurrent.CompletableFuture<String> secondary(String id) {
-            return java.util.concurrent.CompletableFuture.completedFuture(id);
+        public CompletableFuture<String> stageSecondary(String id) {
+            secondaryCalls.incrementAndGet();
+            return id.equals("fail") ? CompletableFuture.failedFuture(new IllegalArgumentException("secondary down too"))
+                    : CompletableFuture.completedFuture("secondary " + id);
+        }
+
+        @Guarded(name = "mono-primary", fallbackMethod = "monoSecondary")
+        public Mono<String> mono(String id) {
+            return Mono.error(new IllegalStateException("primary down"));
+        }
+
+        @Guarded(name = "mono-secondary")
+        public Mono<String> monoSecondary(String id) {
+            secondaryCalls.incrementAndGet();
+            return id.equals("fail") ? Mono.error(new IllegalArgumentException("secondary down too"))
+                    : Mono.just("secondary " + id);
+        }
+
+        @Guarded(name = "flux-primary", fallbackMethod = "fluxSecondary")
+        public Flux<String> flux(String id) {
+            return Flux.error(new IllegalStateException("primary down"));
+        }
+
+        @Guarded(name = "flux-secondary")
+        public Flux<String> fluxSecondary(String id) {
+            secondaryCalls.incrementAndGet();
+            return id.equals("fail") ? Flux.error(new IllegalArgumentException("secondary down too"))
+                    : Flux.just("secondary " + id, "and more");
+        }
+    }
+
+    /** Stage, Mono and Flux methods with a declared retry, each falling back to a guarded method. */
+    public static class RetriedGuardedFallbackBean {
+        @Guarded(name = "retried-stage", retry = "retried-stage-retry", fallbackMethod = "stageBackup")
+        public CompletableFuture<String> stage(String id) {
+            return CompletableFuture.failedFuture(new IllegalStateException("primary down"));
+        }
+
+        @Guarded(name = "stage-backup")
+        public CompletableFuture<String> stageBackup(String id) {
+            return id.equals("fail") ? CompletableFuture.failedFuture(new IllegalArgumentException("backup down"))
+                    : CompletableFuture.completedFuture("backup " + id);
+        }
+
+        @Guarded(name = "retried-mono", retry = "retried-mono-retry", fallbackMethod = "monoBackup")
+        public Mono<String> mono(String id) {
+            return Mono.error(new IllegalStateException("primary down"));
+        }
+
+        @Guarded(name = "mono-backup")
+        public Mono<String> monoBackup(String id) {
+            return id.equals("fail") ? Mono.error(new IllegalArgumentException("backup down")) : Mono.just("backup " + id);
+        }
+
+        @Guarded(name = "retried-flux", retry = "retried-flux-retry", fallbackMethod = "fluxBackup")
+        public Flux<String> flux(String id) {
+            return Flux.error(new IllegalStateException("primary down"));
+        }
+
+        @Guarded(name = "flux-backup")
+        public Flux<String> fluxBackup(String id) {
+            return id.equals("fail") ? Flux.error(new IllegalArgumentException("backup down")) : Flux.just("backup " + id);
+        }
+    }
+
+    /** Two guarded methods falling back to each other. */
+    public static class CycleBean {
+        @Guarded(name = "cycle-a", fallbackMethod = "b")
+        public String a(String id) {
+            return id;
+        }
+
+        @Guarded(name = "cycle-b", fallbackMethod = "a")
+        public String b(String id) {
+            return id;
+        }
+    }
+
+    /** A longer cycle, entered from a method outside it. */
+    public static class LongCycleBean {
+        @Guarded(name = "entry", fallbackMethod = "first")
+        public String entry(String id) {
+            return id;
+        }
+
+        @Guarded(name = "first", fallbackMethod = "second")
+        public String first(String id) {
+            return id;
+        }
+
+        @Guarded(name = "second", fallbackMethod = "third")
+        public String second(String id) {
+            return id;
+        }
+
+        @Guarded(name = "third", fallbackMethod = "first")
+        public String third(String id) {
+            return id;
         }
     }
 
