@@ -2,12 +2,15 @@ package dev.firebreak;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.firebreak.attempt.Admission;
 import dev.firebreak.event.EventType;
 import dev.firebreak.support.GuardFixture;
 import dev.firebreak.testkit.Await;
 import dev.firebreak.testkit.Gate;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -164,6 +167,56 @@ class GuardBulkheadWaitTest {
         assertThat(queued.get(10, TimeUnit.SECONDS)).isEqualTo("TIMEOUT");
         secondStage.complete("late");
         fixture.awaitCalls(2);
+    }
+
+    /** An attempt policy held until the work ends, beside the isolation: what it was given back, in order. */
+    private static final class WorkHeld implements Admission {
+        final List<String> exits = new CopyOnWriteArrayList<>();
+        final AtomicInteger entered = new AtomicInteger();
+
+        @Override
+        public Object enter(long nowNanos) {
+            return "permit " + entered.incrementAndGet();
+        }
+
+        @Override
+        public EventType refusal() {
+            return EventType.LIMIT_REJECTED;
+        }
+
+        @Override
+        public void exit(Object permit, EventType event, long executionNanos, long nowNanos) {
+            exits.add(permit + " " + event);
+        }
+
+        @Override
+        public Hold hold() {
+            return Hold.UNTIL_WORK_ENDS;
+        }
+    }
+
+    @Test
+    void aQueuedCallKeepsTheOtherWorkHeldPermitsUntilItEndsOrExpires(GuardFixture fixture) throws Exception {
+        WorkHeld policy = new WorkHeld();
+        Guard guard = fixture.guard("shared-hold").isolation(Isolation.semaphore(1)).attemptPolicy(policy)
+                .configure(c -> c.isolation(iso -> iso.semaphoreMaxWait(Duration.ofMillis(100)))).build();
+        CompletableFuture<String> firstStage = new CompletableFuture<>();
+        guard.submitAsync(() -> firstStage);
+        CompletableFuture<String> secondStage = new CompletableFuture<>();
+        CompletableFuture<String> second = guard.submitAsync(() -> secondStage);
+        CompletableFuture<String> third = guard.submitAsync(() -> CompletableFuture.completedFuture("never"),
+                f -> f.event().name());
+        assertThat(policy.exits).as("queued calls hold their other permits").isEmpty();
+
+        firstStage.complete("first");
+        assertThat(policy.exits).containsExactly("permit 1 SUCCESS");
+        fixture.clock().advance(Duration.ofMillis(100)); // the third's wait runs out; the second runs on
+        assertThat(third.get(10, TimeUnit.SECONDS)).isEqualTo("SEMAPHORE_REJECTED");
+        assertThat(policy.exits).containsExactly("permit 1 SUCCESS", "permit 3 SEMAPHORE_REJECTED");
+        secondStage.complete("second");
+        assertThat(second.get(10, TimeUnit.SECONDS)).isEqualTo("second");
+        assertThat(policy.exits).containsExactly("permit 1 SUCCESS", "permit 3 SEMAPHORE_REJECTED", "permit 2 SUCCESS");
+        fixture.awaitCalls(3);
     }
 
     @Test
