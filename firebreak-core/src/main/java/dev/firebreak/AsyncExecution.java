@@ -5,6 +5,8 @@ import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.HandOffSpin;
+import dev.firebreak.isolation.Isolator;
+import dev.firebreak.isolation.QueuedAdmission;
 import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.internal.OffTimer;
 import java.lang.invoke.MethodHandles;
@@ -41,9 +43,9 @@ import java.util.function.Supplier;
  *       that outcome ({@link #await}).</li>
  * </ul>
  */
-final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
+final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, QueuedAdmission.Source {
 
-    private static final int PENDING = 0;
+    static final int PENDING = 0;
     private static final int CLAIMED = 1;
 
     private static final int NEW = 0;
@@ -52,7 +54,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
     private static final int FINISHED = 3;
 
     /** Where a timeout's fallback, events and completion run: never on the timer thread. */
-    private static final OffTimer OFF_TIMER = new OffTimer("firebreak-timeout-");
+    static final OffTimer OFF_TIMER = new OffTimer("firebreak-timeout-");
 
     private static final VarHandle OUTCOME;
     private static final VarHandle RUN_STATE;
@@ -67,16 +69,16 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
         }
     }
 
-    private final Pipeline pipeline;
+    final Pipeline pipeline;
     private final GuardConfig config;
     private final GuardedCall<T> call;
     private final Supplier<? extends CompletionStage<T>> stageCall;
     private final Fallback<T> fallback;
-    private final long start;
+    final long start;
     private final RequestContext context = RequestContext.currentOrNull(); // the submitter's, installed around every step
     private final ContextCarrier.Snapshot carried; // the submitter's other thread-bound context, wherever user code runs
-    private final Object[] permits; // final: visible to whichever thread reports the outcome
-    private volatile int outcome;
+    final Object[] permits; // final: visible to whichever thread reports the outcome
+    volatile int outcome;
     private volatile int runState;
     private volatile Thread runner;
     private volatile Cancellable timeout = Cancellable.NONE;
@@ -104,30 +106,36 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
     /** Starts {@code call} (blocking, on the isolation) or {@code stageCall} (non-blocking) and returns its future. */
     static <T> AsyncExecution<T> start(Pipeline pipeline, GuardedCall<T> call,
             Supplier<? extends CompletionStage<T>> stageCall, Fallback<T> fallback) {
-        AsyncExecution<T> execution = new AsyncExecution<>(pipeline, call, stageCall, fallback, false);
-        execution.begin();
-        return execution;
+        return new AsyncExecution<>(pipeline, call, stageCall, fallback, false).begin();
     }
 
     /** Starts blocking {@code call} for a caller that waits with {@link CallerWait#await} (and runs a timeout's fallback). */
     static <T> AsyncExecution<T> startForCaller(Pipeline pipeline, GuardedCall<T> call, Fallback<T> fallback) {
-        AsyncExecution<T> execution = new AsyncExecution<>(pipeline, call, null, fallback, true);
-        execution.begin();
-        return execution;
+        return new AsyncExecution<>(pipeline, call, null, fallback, true).begin();
     }
 
-    private void begin() {
-        EventType refused = pipeline.admit(start, permits);
-        if (refused != null) {
+    private AsyncExecution<T> begin() {
+        Object admitted = pipeline.admit(start, permits, this);
+        if (admitted == null) {
+            launchAdmitted(0L);
+        } else if (admitted != Isolator.QUEUED) { // QUEUED: QueuedStart starts or refuses it later
             permitGone(); // the refusal gave back every work-held permit taken
             claim();
-            refuse(refused);
-            return;
+            refuse((EventType) admitted);
         }
+        return this;
+    }
+
+    /** This call as it waits for a permit of a full isolation (made only then). */
+    @Override
+    public QueuedAdmission queued() { return new QueuedStart(this); }
+
+    /** Starts an admitted call that waited {@code waitedNanos} for its permit: its timeout, then its work. */
+    void launchAdmitted(long waitedNanos) {
         boolean handedOver = false; // once true, the worker (or the stage) owns the work-held permits
         try {
             if (config.timeout().enabled()) {
-                timeout = pipeline.scheduler().schedule(config.timeout().timeoutNanos(), this::onTimeout);
+                timeout = pipeline.scheduler().schedule(config.timeout().timeoutNanos() - waitedNanos, this::onTimeout);
             }
             if (stageCall != null) {
                 handedOver = true;
@@ -159,18 +167,21 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
      * thread is a timer task (a collapser's window closing), where they are handed off: no user code on
      * the timer.
      */
-    private void refuse(EventType refusal) {
+    void refuse(EventType refusal) {
         if (OffTimer.inTimerTask()) {
-            OFF_TIMER.run(() -> {
-                RequestContext before = RequestContext.swap(context);
-                try (ContextCarrier.Scope restored = carried.restore()) {
-                    recover(refusal, null, 0L);
-                } finally {
-                    RequestContext.swap(before);
-                }
-            });
+            OFF_TIMER.run(() -> inContext(() -> recover(refusal, null, 0L)));
         } else {
             recover(refusal, null, 0L);
+        }
+    }
+
+    /** Runs {@code work} in the submitter's request and carried context (the paths off the success path). */
+    void inContext(Runnable work) {
+        RequestContext before = RequestContext.swap(context);
+        try (ContextCarrier.Scope restored = carried.restore()) {
+            work.run();
+        } finally {
+            RequestContext.swap(before);
         }
     }
 
@@ -310,12 +321,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
     }
 
     private void timedOut(long executionNanos, boolean interrupt) {
-        RequestContext before = RequestContext.swap(context);
-        try (ContextCarrier.Scope restored = carried.restore()) {
-            recover(EventType.TIMEOUT, null, executionNanos);
-        } finally {
-            RequestContext.swap(before);
-        }
+        inContext(() -> recover(EventType.TIMEOUT, null, executionNanos));
         // The caller has its outcome first; only then is the worker woken, so on a busy machine the
         // interrupted worker does not compete with the completion of the caller's future.
         if (interrupt) {
@@ -355,7 +361,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable {
         return pipeline;
     }
 
-    private boolean claim() {
+    boolean claim() {
         return OUTCOME.compareAndSet(this, PENDING, CLAIMED);
     }
 

@@ -71,7 +71,8 @@ public final class GuardControls {
         this.classifier = classifierFor(config.classify()); // first: a refusal builds nothing
         this.isolator = Isolator.of(config.isolation().strategy(), name,
                 config.isolation().semaphoreMaxConcurrentRequests(), config.isolation().virtualMaxConcurrentRequests(),
-                () -> registry.poolFor(poolName, b.poolConfig));
+                () -> registry.poolFor(poolName, b.poolConfig), registry.scheduler(), ticker);
+        isolator.setMaxWait(config.isolation().semaphoreMaxWait().toNanos(), config.isolation().virtualMaxWait().toNanos());
         this.isolationView = IsolationView.of(isolator);
         isolator.adapt(config.limit(), dropAfterNanos(config));
         this.fallbackPermits = new Bulkhead(config.fallback().maxConcurrentRequests());
@@ -138,6 +139,7 @@ public final class GuardControls {
         GuardConfig taken = GuardConfig.scope().keepFixed(config, next);
         Classifier classifying = classifierFor(taken.classify()); // first: a refusal changes nothing
         isolator.resize(taken.isolation().semaphoreMaxConcurrentRequests(), taken.isolation().virtualMaxConcurrentRequests());
+        isolator.setMaxWait(taken.isolation().semaphoreMaxWait().toNanos(), taken.isolation().virtualMaxWait().toNanos());
         isolator.adapt(taken.limit(), dropAfterNanos(taken));
         rateLimiter.reconfigure(taken.rateLimit());
         fallbackPermits.setLimit(taken.fallback().maxConcurrentRequests());

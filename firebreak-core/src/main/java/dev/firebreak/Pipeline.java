@@ -6,6 +6,7 @@ import dev.firebreak.attempt.Admission;
 import dev.firebreak.breaker.HealthRule;
 import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.Isolator;
+import dev.firebreak.isolation.QueuedAdmission;
 import dev.firebreak.metrics.MetricsRecorder;
 import dev.firebreak.time.Scheduler;
 import dev.firebreak.time.Ticker;
@@ -193,24 +194,34 @@ final class Pipeline {
 
     /**
      * Steps 2 and 3 for the hand-off path: enters the outcome-held group, then the work-held one, at
-     * {@code nowNanos}, keeping their tokens in {@code permits}.
+     * {@code nowNanos}, keeping their tokens in {@code permits}. A full isolation with a wait set queues
+     * {@code queued} instead of refusing (the submitting thread never blocks).
      *
-     * @return null if all admitted; else the refusing admission's event, with the work-held permits
-     *     already entered given back (the outcome-held ones stay for {@link #finish})
+     * @return null if all admitted; {@link Isolator#QUEUED} if the call waits for its isolation permit
+     *     ({@code queued} is told, see {@link #granted}); else the refusing admission's event, with the
+     *     work-held permits already entered given back (the outcome-held ones stay for {@link #finish})
      */
-    EventType admit(long nowNanos, Object[] permits) {
+    Object admit(long nowNanos, Object[] permits, QueuedAdmission.Source queued) {
         Object held = untilOutcome.enter(nowNanos);
         permits[0] = held;
         EventType refused = untilOutcome.refusal(held);
         if (refused != null) {
             return refused;
         }
-        Object working = untilWorkEnds.enter(nowNanos);
+        Object working = untilWorkEnds.enter(nowNanos, permits, queued);
+        if (working == Isolator.QUEUED) {
+            return working;
+        }
         refused = untilWorkEnds.refusal(working); // a refusing group gave back what it took
         if (refused == null) {
             permits[1] = working;
         }
         return refused;
+    }
+
+    /** A queued call's isolation permit was handed over: its work-held token is complete in {@code permits}. */
+    void granted(Object[] permits, Object permit) {
+        permits[1] = untilWorkEnds.granted(permits[1], permit);
     }
 
     /** The user's code ended (or never ran): gives back the work-held permits in {@code permits}, once. */

@@ -6,6 +6,9 @@ import dev.firebreak.limit.AdaptiveLimit;
 import dev.firebreak.limit.LimitConfig;
 import dev.firebreak.limit.LimitKind;
 import dev.firebreak.limit.LimitListener;
+import dev.firebreak.time.Scheduler;
+import dev.firebreak.time.Ticker;
+import dev.firebreak.time.internal.OffTimer;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
@@ -31,19 +34,61 @@ abstract sealed class BoundedIsolator implements Isolator permits SemaphoreIsola
     private volatile AdaptiveLimit adaptive; // null: the static limit stands; written under limitChanges
     private volatile long dropAfterNanos = Long.MAX_VALUE;
     private final CopyOnWriteArrayList<LimitListener> limitListeners = new CopyOnWriteArrayList<>();
+    /** Callers waiting for a permit of the full bulkhead, oldest first. */
+    private final PermitQueue waiters;
+    /** The wait for a permit in force (0: a full bulkhead refuses at once). */
+    private volatile long maxWaitNanos;
+    /**
+     * Whether a wait was ever set: a plain field, so a bulkhead that never waits pays one plain read per
+     * release. Only read late at the instant a wait is first set; a waiter missed then is served by the
+     * next release or takes a free permit at its deadline (PermitQueue).
+     */
+    private boolean waits;
 
     /**
      * {@code striped}: whether the bulkhead stripes its free permits ({@link Bulkhead#striped}), which pays
      * when a permit is given back on the thread that took it (SEMAPHORE: the caller's); a VIRTUAL call
      * gives it back on its virtual thread, a new one each call, which would scatter the permits.
      */
-    BoundedIsolator(int maxConcurrentRequests, boolean striped) {
+    BoundedIsolator(int maxConcurrentRequests, boolean striped, Scheduler scheduler, Ticker ticker) {
         this.permits = striped ? Bulkhead.striped(maxConcurrentRequests) : new Bulkhead(maxConcurrentRequests);
         this.staticLimit = maxConcurrentRequests;
+        this.waiters = new PermitQueue(new PermitQueue.Gate() {
+            @Override
+            public Object tryEnter(long nowNanos) {
+                return BoundedIsolator.this.tryEnter(nowNanos);
+            }
+
+            @Override
+            public void giveBack(Object permit) {
+                permits.release(); // a permit that never ran: no sample
+            }
+        }, Objects.requireNonNull(scheduler, "scheduler"), Objects.requireNonNull(ticker, "ticker"));
+    }
+
+    /**
+     * Admits now, or, with the bulkhead full and a wait set, parks the calling thread until a permit is
+     * handed to it or the wait runs out (a synchronous caller; asynchronous calls use
+     * {@link #enter(long, QueuedAdmission)}). Never waits inside a timer task.
+     */
+    @Override
+    public Object enter(long nowNanos) {
+        AdaptiveLimit limit = adaptive; // tryEnter's steps, with the refusal's null replaced by whenFull
+        if (limit == null) {
+            return permits.tryAcquire() ? PERMIT : whenFull(null);
+        }
+        int inFlight = permits.tryAcquireCount();
+        return inFlight == 0 ? whenFull(null) : new LimitPermit(limit, nowNanos, inFlight);
     }
 
     @Override
-    public Object enter(long nowNanos) {
+    public Object enter(long nowNanos, QueuedAdmission.Source call) {
+        Object permit = tryEnter(nowNanos);
+        return permit != null ? permit : whenFull(Objects.requireNonNull(call, "call"));
+    }
+
+    /** A permit if one is free now, else null: the fast path, unchanged by waits. */
+    private Object tryEnter(long nowNanos) {
         AdaptiveLimit limit = adaptive;
         if (limit == null) {
             return permits.tryAcquire() ? PERMIT : null; // no in-flight count to read: the cells' fast path
@@ -52,9 +97,24 @@ abstract sealed class BoundedIsolator implements Isolator permits SemaphoreIsola
         return inFlight == 0 ? null : new LimitPermit(limit, nowNanos, inFlight);
     }
 
+    /**
+     * The bulkhead is full: refuse (null), or wait for at most the wait in force, never past the guard's
+     * timeout (the wait counts in it). {@code call} null: park this thread; else queue the call.
+     */
+    private Object whenFull(QueuedAdmission.Source call) {
+        long wait = Math.min(maxWaitNanos, dropAfterNanos);
+        if (wait <= 0L || OffTimer.inTimerTask()) {
+            return null;
+        }
+        return call == null ? waiters.await(wait) : waiters.enqueue(wait, call.queued());
+    }
+
     @Override
     public void exit(Object permit, EventType event, long executionNanos, long nowNanos) {
         permits.release();
+        if (waits && waiters.hasWaiters()) { // never waited: one plain read; else one volatile read when none wait
+            waiters.serve();
+        }
         if (permit instanceof LimitPermit sample) {
             boolean dropped = event.isError() || executionNanos > dropAfterNanos;
             sample.limit().onSample(sample.startNanos(), executionNanos, sample.inFlight(), dropped);
@@ -69,6 +129,32 @@ abstract sealed class BoundedIsolator implements Isolator permits SemaphoreIsola
     @Override
     public void release() {
         permits.release();
+        if (waits && waiters.hasWaiters()) {
+            waiters.serve();
+        }
+    }
+
+    /** Sets this isolator's wait for a permit, in nanoseconds (0: refuse at once). */
+    final void waitStatic(long waitNanos) {
+        if (waitNanos > 0L) {
+            waits = true; // never cleared: waiters may remain after the wait goes back to 0
+        }
+        maxWaitNanos = Math.max(0L, waitNanos);
+    }
+
+    @Override
+    public int waiting() {
+        return waiters.waiting();
+    }
+
+    @Override
+    public long admittedAfterWait() {
+        return waiters.grantedAfterWait();
+    }
+
+    @Override
+    public long refusedAfterWait() {
+        return waiters.refusedAfterWait();
     }
 
     @Override

@@ -6,6 +6,7 @@ import static dev.firebreak.config.PropertyDefinition.Flags.LIVE;
 import static dev.firebreak.config.PropertyDefinition.ofBoolean;
 import static dev.firebreak.config.PropertyDefinition.ofEnum;
 import static dev.firebreak.config.PropertyDefinition.ofInt;
+import static dev.firebreak.config.PropertyDefinition.ofMillis;
 
 import dev.firebreak.config.PropertyDefinition;
 import dev.firebreak.isolation.IsolationConfig.Builder;
@@ -23,7 +24,13 @@ final class IsolationProperties {
     static final PropertyDefinition<IsolationConfig, Builder> VIRTUAL_MAX_CONCURRENT_REQUESTS = ofInt("execution.isolation.virtual.maxConcurrentRequests", "virtualMaxConcurrentRequests", FIREBREAK_LIVE,
             "calls at once under VIRTUAL isolation", IsolationConfig::virtualMaxConcurrentRequests, (b, v) -> b.virtualMaxConcurrentRequests = v);
 
-    static final List<PropertyDefinition<IsolationConfig, Builder>> ROWS = List.of(STRATEGY, INTERRUPT_ON_CANCEL, SEMAPHORE_MAX_CONCURRENT_REQUESTS, VIRTUAL_MAX_CONCURRENT_REQUESTS);
+    static final PropertyDefinition<IsolationConfig, Builder> SEMAPHORE_MAX_WAIT = ofMillis("execution.isolation.semaphore.maxWaitInMilliseconds", "semaphoreMaxWait", FIREBREAK_LIVE,
+            "the longest a call waits for a SEMAPHORE permit; 0 refuses at once", IsolationConfig::semaphoreMaxWait, (b, v) -> b.semaphoreMaxWait = v);
+    static final PropertyDefinition<IsolationConfig, Builder> VIRTUAL_MAX_WAIT = ofMillis("execution.isolation.virtual.maxWaitInMilliseconds", "virtualMaxWait", FIREBREAK_LIVE,
+            "the longest a call waits for a VIRTUAL permit; 0 refuses at once", IsolationConfig::virtualMaxWait, (b, v) -> b.virtualMaxWait = v);
+
+    static final List<PropertyDefinition<IsolationConfig, Builder>> ROWS = List.of(STRATEGY, INTERRUPT_ON_CANCEL, SEMAPHORE_MAX_CONCURRENT_REQUESTS,
+            VIRTUAL_MAX_CONCURRENT_REQUESTS, SEMAPHORE_MAX_WAIT, VIRTUAL_MAX_WAIT);
 
     private IsolationProperties() {
     }

@@ -54,6 +54,24 @@ public final class IsolationView {
         return isolator.peakInFlight();
     }
 
+    /** Calls waiting now for a permit of the full bulkhead (SEMAPHORE and VIRTUAL with a wait set). */
+    public int waiting() {
+        return isolator.waiting();
+    }
+
+    /** Calls that waited for a permit and then got one. */
+    public long admittedAfterWait() {
+        return isolator.admittedAfterWait();
+    }
+
+    /**
+     * Calls that waited for a permit and were refused (their wait ran out, or the caller was interrupted):
+     * counted in the refusal event too, this tells them from those refused at once.
+     */
+    public long refusedAfterWait() {
+        return isolator.refusedAfterWait();
+    }
+
     /** The event a refused call reports (SEMAPHORE_REJECTED, THREAD_POOL_REJECTED, ...). */
     public EventType refusal() {
         return isolator.refusal();

@@ -5,6 +5,8 @@ import dev.firebreak.event.EventType;
 import dev.firebreak.limit.LimitConfig;
 import dev.firebreak.limit.LimitKind;
 import dev.firebreak.limit.LimitListener;
+import dev.firebreak.time.Scheduler;
+import dev.firebreak.time.Ticker;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
@@ -26,12 +28,32 @@ public sealed interface Isolator extends Admission permits BoundedIsolator, Pool
         }
     };
 
+    /**
+     * What {@link #enter(long, QueuedAdmission.Source)} answers for a call queued for a permit: it is told later,
+     * through the {@link QueuedAdmission} it gave.
+     */
+    Object QUEUED = new Object() {
+        @Override
+        public String toString() {
+            return "queued for an isolation permit";
+        }
+    };
+
     /** The isolator for {@code strategy}, with the limits it reads and, for THREAD, where its pool comes from. */
     static Isolator of(IsolationStrategy strategy, String guardName, int semaphoreMax, int virtualMax,
             Supplier<GuardThreadPool> pool) {
+        return of(strategy, guardName, semaphoreMax, virtualMax, pool, Scheduler.system(), Ticker.system());
+    }
+
+    /**
+     * {@link #of(IsolationStrategy, String, int, int, Supplier)} whose waits for a permit (SEMAPHORE and
+     * VIRTUAL, when a wait is set with {@link #setMaxWait}) run on {@code scheduler} and {@code ticker}.
+     */
+    static Isolator of(IsolationStrategy strategy, String guardName, int semaphoreMax, int virtualMax,
+            Supplier<GuardThreadPool> pool, Scheduler scheduler, Ticker ticker) {
         return switch (strategy) {
-            case SEMAPHORE -> new SemaphoreIsolator(semaphoreMax);
-            case VIRTUAL -> new VirtualThreadIsolator(guardName, virtualMax);
+            case SEMAPHORE -> new SemaphoreIsolator(semaphoreMax, scheduler, ticker);
+            case VIRTUAL -> new VirtualThreadIsolator(guardName, virtualMax, scheduler, ticker);
             case THREAD -> new PoolIsolator(pool.get());
         };
     }
@@ -85,6 +107,30 @@ public sealed interface Isolator extends Admission permits BoundedIsolator, Pool
      */
     void resize(int semaphoreMax, int virtualMax);
 
+    /**
+     * Applies the live waits for a permit of a full bulkhead ({@code execution.isolation.semaphore.maxWait...}
+     * and {@code virtual.maxWait...}): each bounded isolator picks its own; 0 refuses at once. A thread
+     * pool never waits (its queue is its wait).
+     */
+    default void setMaxWait(long semaphoreWaitNanos, long virtualWaitNanos) {
+        // THREAD: nothing waits.
+    }
+
+    /** Callers waiting for a permit now. */
+    default int waiting() {
+        return 0;
+    }
+
+    /** Calls that waited for a permit and then got one. */
+    default long admittedAfterWait() {
+        return 0L;
+    }
+
+    /** Calls that waited for a permit and were refused (the wait ran out, or the caller was interrupted). */
+    default long refusedAfterWait() {
+        return 0L;
+    }
+
     /** The algorithm driving {@link #limit()}; NONE when the limit is the configured static one. */
     default LimitKind limitAlgorithm() {
         return LimitKind.NONE;
@@ -121,6 +167,16 @@ public sealed interface Isolator extends Admission permits BoundedIsolator, Pool
     @Override
     default Object enter(long nowNanos) {
         return tryAdmit() ? PERMIT : null;
+    }
+
+    /**
+     * {@link #enter(long)} for an asynchronous call, which never blocks its submitter: a permit, null
+     * (refused), or {@link #QUEUED} when the bound is full and a wait is set; then {@code call} makes its
+     * {@link QueuedAdmission}, which is told its permit or its refusal later, exactly once. Isolators
+     * that never wait admit or refuse.
+     */
+    default Object enter(long nowNanos, QueuedAdmission.Source call) {
+        return enter(nowNanos);
     }
 
     @Override

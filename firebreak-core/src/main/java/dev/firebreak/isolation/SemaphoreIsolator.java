@@ -1,13 +1,15 @@
 package dev.firebreak.isolation;
 
 import dev.firebreak.event.EventType;
+import dev.firebreak.time.Scheduler;
+import dev.firebreak.time.Ticker;
 import dev.firebreak.limit.LimitKind;
 
 /** SEMAPHORE isolation: a bounded count; calls run on their caller's thread. */
 final class SemaphoreIsolator extends BoundedIsolator {
 
-    SemaphoreIsolator(int maxConcurrentRequests) {
-        super(maxConcurrentRequests, true);
+    SemaphoreIsolator(int maxConcurrentRequests, Scheduler scheduler, Ticker ticker) {
+        super(maxConcurrentRequests, true, scheduler, ticker);
     }
 
     @Override
@@ -34,5 +36,10 @@ final class SemaphoreIsolator extends BoundedIsolator {
     @Override
     public void resize(int semaphoreMax, int virtualMax) {
         resizeStatic(semaphoreMax);
+    }
+
+    @Override
+    public void setMaxWait(long semaphoreWaitNanos, long virtualWaitNanos) {
+        waitStatic(semaphoreWaitNanos);
     }
 }

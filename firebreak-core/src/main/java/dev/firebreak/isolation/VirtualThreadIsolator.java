@@ -1,6 +1,8 @@
 package dev.firebreak.isolation;
 
 import dev.firebreak.event.EventType;
+import dev.firebreak.time.Scheduler;
+import dev.firebreak.time.Ticker;
 import java.util.concurrent.ThreadFactory;
 
 /**
@@ -13,8 +15,8 @@ final class VirtualThreadIsolator extends BoundedIsolator implements HandOffSpin
     private final ThreadFactory threads;
     private final HandOffSpin callerSpin = HandOffSpin.site();
 
-    VirtualThreadIsolator(String guardName, int maxConcurrentRequests) {
-        super(maxConcurrentRequests, false);
+    VirtualThreadIsolator(String guardName, int maxConcurrentRequests, Scheduler scheduler, Ticker ticker) {
+        super(maxConcurrentRequests, false, scheduler, ticker);
         this.threads = Thread.ofVirtual().name("firebreak-" + guardName + "-virtual").factory();
     }
 
@@ -46,5 +48,10 @@ final class VirtualThreadIsolator extends BoundedIsolator implements HandOffSpin
     @Override
     public void resize(int semaphoreMax, int virtualMax) {
         resizeStatic(virtualMax);
+    }
+
+    @Override
+    public void setMaxWait(long semaphoreWaitNanos, long virtualWaitNanos) {
+        waitStatic(virtualWaitNanos);
     }
 }

@@ -31,6 +31,8 @@ class BadValuesTest {
             Map.entry("command:execution.isolation.thread.timeoutInMilliseconds", List.of("0", "-5")),
             Map.entry("command:execution.isolation.semaphore.maxConcurrentRequests", List.of("-1")),
             Map.entry("command:execution.isolation.virtual.maxConcurrentRequests", List.of("-1")),
+            Map.entry("command:execution.isolation.semaphore.maxWaitInMilliseconds", List.of("-1", "60001")),
+            Map.entry("command:execution.isolation.virtual.maxWaitInMilliseconds", List.of("-1", "60001")),
             Map.entry("command:fallback.isolation.semaphore.maxConcurrentRequests", List.of("-1", "-2147483648")),
             Map.entry("command:circuitBreaker.requestVolumeThreshold", List.of("-1")),
             Map.entry("command:circuitBreaker.sleepWindowInMilliseconds", List.of("0", "-1")),
