@@ -25,12 +25,17 @@ final class BearerToken {
      * {@code -._~+/}, then {@code =} padding).
      */
     static BearerToken of(String token) {
+        return of("stream.token", token);
+    }
+
+    /** As {@link #of(String)}, refusals naming the setting {@code key}. */
+    static BearerToken of(String key, String token) {
         String shown = "<hidden, " + token.length() + " chars>";
         if (token.length() < MIN_LENGTH) {
-            throw new InvalidConfigException("stream.token", shown, "must be at least " + MIN_LENGTH + " characters");
+            throw new InvalidConfigException(key, shown, "must be at least " + MIN_LENGTH + " characters");
         }
         if (!token.matches("[A-Za-z0-9\\-._~+/]+=*")) {
-            throw new InvalidConfigException("stream.token", shown,
+            throw new InvalidConfigException(key, shown,
                     "must use only letters, digits and -._~+/ (then = padding), as RFC 6750's token68");
         }
         return new BearerToken(token);
@@ -43,6 +48,11 @@ final class BearerToken {
                     && matches(authorizationHeader.substring(PREFIX.length()).trim());
         }
         return queryToken != null && matches(queryToken);
+    }
+
+    /** Whether {@code other} is the same secret. */
+    boolean sameAs(BearerToken other) {
+        return MessageDigest.isEqual(expected, other.expected);
     }
 
     private boolean matches(String candidate) {

@@ -6,7 +6,8 @@ import java.io.IOException;
 
 /**
  * The server's only handler: checks what every request carries before anything reads it (method,
- * protocol, exact path, no body), then hands it to the stream or the dashboard. Unknown paths are 404, other
+ * protocol, exact path, no body), then hands it to the stream, the dashboard or, when they are on, the
+ * breaker operations (the only path that takes POST). Unknown paths are 404, other
  * methods 405, requests with a body 400, other protocol versions 505; the server itself never fails on a request.
  */
 final class Router implements HttpHandler {
@@ -17,16 +18,23 @@ final class Router implements HttpHandler {
     private final String streamPath;
     private final StreamHandler stream;
     private final DashboardAssets dashboard;
+    private final BreakerOperationsHandler operations; // null: off, its path is not found
 
     Router(StreamHandler stream, DashboardAssets dashboard) {
-        this(STREAM_PATH, stream, dashboard);
+        this(STREAM_PATH, stream, dashboard, null);
     }
 
     /** A router that serves the stream at {@code streamPath} ({@code /turbine.stream} for an aggregate). */
     Router(String streamPath, StreamHandler stream, DashboardAssets dashboard) {
+        this(streamPath, stream, dashboard, null);
+    }
+
+    /** As above, with the breaker operations when {@code operations} is not null. */
+    Router(String streamPath, StreamHandler stream, DashboardAssets dashboard, BreakerOperationsHandler operations) {
         this.streamPath = streamPath;
         this.stream = stream;
         this.dashboard = dashboard;
+        this.operations = operations;
     }
 
     @Override
@@ -49,6 +57,17 @@ final class Router implements HttpHandler {
         String path = exchange.getRequestURI().getRawPath();
         if (path == null) {
             throw new BadRequest(400, "malformed request target");
+        }
+        if (operations != null && path.equals(BreakerOperationsHandler.PATH)) {
+            if (!method.equals("POST")) {
+                exchange.getResponseHeaders().set("Allow", "POST");
+                throw new BadRequest(405, "method not allowed");
+            }
+            if (hasBody(exchange)) {
+                throw new BadRequest(400, "a request body is not accepted");
+            }
+            operations.serve(exchange);
+            return;
         }
         boolean isStream = path.equals(streamPath);
         boolean isDashboard = dashboard != null && (path.equals(DASHBOARD_ROOT) || dashboard.has(path));

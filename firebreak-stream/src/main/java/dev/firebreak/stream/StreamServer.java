@@ -48,9 +48,10 @@ public final class StreamServer implements AutoCloseable {
         this.slots = new ClientSlots(config.maxConnections);
         this.emitter = new StreamEmitter(config.registry.scheduler(), StreamEmitter.virtualThreads(), config.clock,
                 config.interval.toNanos(), new StreamFrames(config.registry)::build, slots);
-        this.router = new Router(
+        this.router = new Router(Router.STREAM_PATH,
                 new StreamHandler(slots, config.token, config.interval.toMillis(), config.outboxFrames, config.allowedOrigins),
-                config.dashboard ? new DashboardAssets() : null);
+                config.dashboard ? new DashboardAssets() : null,
+                config.operationsToken == null ? null : new BreakerOperationsHandler(config.registry, config.operationsToken));
     }
 
     /** A builder serving {@code registry}. */

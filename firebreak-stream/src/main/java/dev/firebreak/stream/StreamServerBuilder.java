@@ -33,6 +33,7 @@ public final class StreamServerBuilder {
     Duration requestHeadTimeout = Duration.ofSeconds(10);
     int maxRequestHeadBytes = 16 * 1024;
     BearerToken token;
+    BearerToken operationsToken;
     Clock clock = Clock.systemUTC();
     Set<String> allowedOrigins = Set.of();
     boolean dashboard = true;
@@ -154,6 +155,18 @@ public final class StreamServerBuilder {
     }
 
     /**
+     * Turns on the breaker operations, {@code POST /firebreak/breaker?guard=<name>&action=<operation>}
+     * ({@code forceOpen}, {@code forceClosed}, {@code disable}, {@code metricsOnly}, {@code reset},
+     * {@code automatic}), for requests carrying this token as {@code Authorization: Bearer ...} (the
+     * header only); at least 16 characters of {@code A-Za-z0-9-._~+/}, and not the stream's token. Off
+     * (null, the default): the path does not exist.
+     */
+    public StreamServerBuilder operationsToken(String token) {
+        this.operationsToken = token == null ? null : BearerToken.of("stream.operationsToken", token);
+        return this;
+    }
+
+    /**
      * Builds the server (not started).
      *
      * @throws InvalidConfigException if bound to a non-loopback address without a token
@@ -163,6 +176,10 @@ public final class StreamServerBuilder {
             throw new InvalidConfigException("stream.bindAddress", bindAddress.getHostAddress(),
                     "a non-loopback address exposes the stream beyond this machine: set a bearer token "
                             + "(token(...)) or bind to 127.0.0.1");
+        }
+        if (operationsToken != null && token != null && operationsToken.sameAs(token)) {
+            throw new InvalidConfigException("stream.operationsToken", "<hidden>",
+                    "must differ from the stream's token: whoever may read the stream may not therefore operate");
         }
         return new StreamServer(this);
     }

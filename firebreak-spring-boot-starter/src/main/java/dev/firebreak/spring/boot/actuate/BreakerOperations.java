@@ -2,15 +2,13 @@ package dev.firebreak.spring.boot.actuate;
 
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
+import dev.firebreak.breaker.BreakerAction;
 import dev.firebreak.breaker.BreakerMode;
 import dev.firebreak.breaker.CircuitBreakerView;
 import java.security.Principal;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 
@@ -24,32 +22,6 @@ final class BreakerOperations {
 
     private static final System.Logger LOG = System.getLogger(BreakerOperations.class.getName());
 
-    /** The operations, by the name a request gives (any case). */
-    enum Action {
-        FORCE_OPEN("forceOpen", CircuitBreakerView::forceOpen),
-        FORCE_CLOSED("forceClosed", CircuitBreakerView::forceClosed),
-        DISABLE("disable", CircuitBreakerView::disable),
-        METRICS_ONLY("metricsOnly", CircuitBreakerView::metricsOnly),
-        RESET("reset", CircuitBreakerView::reset),
-        AUTOMATIC("automatic", CircuitBreakerView::automatic);
-
-        final String spelled;
-        final Function<CircuitBreakerView, BreakerMode> apply;
-
-        Action(String spelled, Function<CircuitBreakerView, BreakerMode> apply) {
-            this.spelled = spelled;
-            this.apply = apply;
-        }
-
-        static Optional<Action> of(@Nullable String text) {
-            if (text == null) {
-                return Optional.empty();
-            }
-            String wanted = text.strip().toLowerCase(Locale.ROOT);
-            return Arrays.stream(values()).filter(a -> a.spelled.toLowerCase(Locale.ROOT).equals(wanted)).findFirst();
-        }
-    }
-
     private BreakerOperations() {
     }
 
@@ -60,10 +32,10 @@ final class BreakerOperations {
      */
     static WebEndpointResponse<Map<String, Object>> apply(GuardRegistry registry, @Nullable FirebreakEvents events,
             String name, @Nullable String action, @Nullable Principal principal) {
-        Optional<Action> chosen = Action.of(action);
+        Optional<BreakerAction> chosen = BreakerAction.parse(action);
         if (chosen.isEmpty()) {
             return answer(WebEndpointResponse.STATUS_BAD_REQUEST, Map.of("error", "breaker = " + action
-                    + ": not an operation (rule: one of " + Arrays.stream(Action.values()).map(a -> a.spelled).toList() + ")"));
+                    + ": not an operation (rule: one of " + BreakerAction.names() + ")"));
         }
         Optional<Guard> guard = registry.find(name);
         if (guard.isEmpty()) {
@@ -72,19 +44,19 @@ final class BreakerOperations {
         CircuitBreakerView breaker = guard.get().controls().circuitBreaker();
         BreakerMode before = breaker.mode();
         try {
-            chosen.get().apply.apply(breaker);
+            chosen.get().applyTo(breaker);
         } catch (UnsupportedOperationException refused) {
             return answer(409, Map.of("error", "guard '" + name + "': " + refused.getMessage()));
         }
         Map<String, Object> record = new LinkedHashMap<>();
         record.put("guard", name);
-        record.put("action", chosen.get().spelled);
+        record.put("action", chosen.get().spelled());
         record.put("from", before.name());
         record.put("to", breaker.mode().name());
         record.put("state", breaker.state().name());
         record.put("origin", "actuator");
         record.put("principal", principal == null ? "anonymous" : principal.getName());
-        LOG.log(System.Logger.Level.INFO, "firebreak: guard '" + name + "': breaker " + chosen.get().spelled + " by " + record.get("principal")
+        LOG.log(System.Logger.Level.INFO, "firebreak: guard '" + name + "': breaker " + chosen.get().spelled() + " by " + record.get("principal")
                 + " through the actuator: mode " + before + " -> " + record.get("to") + ", state " + record.get("state"));
         if (events != null) {
             events.recordOperation(name, record);
