@@ -8,6 +8,8 @@ import dev.firebreak.testkit.Await;
 import dev.firebreak.time.Ticker;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.Delay;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -102,7 +104,11 @@ class SharedRateLimitTest {
     @Test
     void redisKilledEachInstanceFallsBackToItsShareAndReturnsWithRedis() throws Exception {
         try (RedisServer server = RedisServer.start(dir)) {
-            RedisClient client = RedisClient.create(server.uri());
+            // Reconnect every 100 ms while Redis is away: Lettuce's default backoff grows to 30 s, which a
+            // slow restart on a loaded machine could meet, and what is tested is the limit, not the client.
+            ClientResources resources = ClientResources.builder().reconnectDelay(Delay.constant(Duration.ofMillis(100)))
+                    .build();
+            RedisClient client = RedisClient.create(resources, server.uri());
             StatefulRedisConnection<String, String> one = client.connect();
             StatefulRedisConnection<String, String> two = client.connect();
             try (SharedRateLimit a = SharedRateLimit.builder(one, "partner").permitsPerSecond(RATE).instance("a").build();
@@ -147,6 +153,7 @@ class SharedRateLimitTest {
                 one.close();
                 two.close();
                 client.shutdown();
+                resources.shutdown();
             }
         }
     }
