@@ -7,6 +7,7 @@ import java.lang.reflect.Method;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
@@ -20,6 +21,16 @@ import org.springframework.util.ClassUtils;
 final class GuardedInterceptor implements MethodInterceptor {
 
     private final GuardedMethods methods;
+    /*
+     * The last resolution of each invoked method: the bean class it was resolved for and its GuardedMethod.
+     * A call of the same method on a bean of the same class (nearly every call) skips the most-specific-
+     * method search and the two map lookups behind it; another class resolves again and replaces it.
+     * Entries are immutable records, so a racing replacement is harmless: either is a valid resolution.
+     */
+    private final ConcurrentHashMap<Method, Resolved> resolved = new ConcurrentHashMap<>();
+
+    private record Resolved(Class<?> targetClass, GuardedMethod guarded) {
+    }
 
     GuardedInterceptor(GuardedMethods methods) {
         this.methods = methods;
@@ -28,10 +39,17 @@ final class GuardedInterceptor implements MethodInterceptor {
     @Override
     public Object invoke(MethodInvocation invocation) throws Throwable {
         Object target = invocation.getThis();
+        Method invoked = invocation.getMethod();
         Class<?> targetClass = ClassUtils.getUserClass(
-                target == null ? invocation.getMethod().getDeclaringClass() : AopUtils.getTargetClass(target));
-        Method method = AopUtils.getMostSpecificMethod(invocation.getMethod(), targetClass);
-        GuardedMethod guarded = methods.get(method, targetClass);
+                target == null ? invoked.getDeclaringClass() : AopUtils.getTargetClass(target));
+        Resolved last = resolved.get(invoked);
+        GuardedMethod guarded;
+        if (last != null && last.targetClass() == targetClass) {
+            guarded = last.guarded();
+        } else {
+            guarded = methods.get(AopUtils.getMostSpecificMethod(invoked, targetClass), targetClass);
+            resolved.put(invoked, new Resolved(targetClass, guarded));
+        }
         Guard guard = methods.guard(guarded.guardName());
         Object[] args = invocation.getArguments();
         if (guarded.retry() != null || guarded.hedge() != null) {
