@@ -1,5 +1,6 @@
 package dev.firebreak.redis;
 
+import dev.firebreak.testkit.Await;
 import dev.firebreak.time.Ticker;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -30,10 +31,7 @@ public final class LeaseHolder {
             Thread.onSpinWait();
         }
         // Then no call: the next grant (the limit asks every lease period) stays whole in its lease.
-        long deadline = clock.read() + TimeUnit.SECONDS.toNanos(20);
-        while (limit.status().leasedTokens() < 10 && clock.read() < deadline) {
-            TimeUnit.MILLISECONDS.sleep(10); // waiting for Redis's answer, not for time to pass
-        }
+        Await.until("a lease of 10 tokens or more", () -> limit.status().leasedTokens() >= 10);
         System.out.println("LEASED " + limit.status().leasedTokens());
         System.out.flush();
         System.in.read(); // killed here; a closed stdin (the test's end) lets it go

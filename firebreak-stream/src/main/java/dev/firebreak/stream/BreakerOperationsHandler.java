@@ -7,9 +7,8 @@ import dev.firebreak.breaker.BreakerAction;
 import dev.firebreak.breaker.BreakerMode;
 import dev.firebreak.breaker.CircuitBreakerView;
 import java.io.IOException;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -77,29 +76,6 @@ final class BreakerOperationsHandler {
         if (rawQuery == null || rawQuery.isEmpty()) {
             throw new BadRequest(400, "guard and action are required (POST " + PATH + "?guard=<name>&action=<operation>)");
         }
-        if (rawQuery.length() > MAX_QUERY_LENGTH) {
-            throw new BadRequest(414, "query too long");
-        }
-        Map<String, String> params = new HashMap<>();
-        for (String pair : rawQuery.split("&", -1)) {
-            int eq = pair.indexOf('=');
-            String key = decode(eq < 0 ? pair : pair.substring(0, eq));
-            String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
-            if (!key.equals("guard") && !key.equals("action")) {
-                throw new BadRequest(400, "unknown query parameter (allowed: guard, action)");
-            }
-            if (params.putIfAbsent(key, value) != null) {
-                throw new BadRequest(400, "query parameter '" + key + "' given twice");
-            }
-        }
-        return params;
-    }
-
-    private static String decode(String raw) throws BadRequest {
-        try {
-            return URLDecoder.decode(raw, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException malformed) {
-            throw new BadRequest(400, "malformed query");
-        }
+        return StreamQuery.parameters(rawQuery, MAX_QUERY_LENGTH, List.of("guard", "action"));
     }
 }

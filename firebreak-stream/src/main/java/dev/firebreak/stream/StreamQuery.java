@@ -3,6 +3,7 @@ package dev.firebreak.stream;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,21 +26,7 @@ record StreamQuery(long everyNthTick, String accessToken) {
         if (rawQuery == null || rawQuery.isEmpty()) {
             return new StreamQuery(1, null);
         }
-        if (rawQuery.length() > MAX_QUERY_LENGTH) {
-            throw new BadRequest(414, "query too long");
-        }
-        Map<String, String> params = new HashMap<>();
-        for (String pair : rawQuery.split("&", -1)) {
-            int eq = pair.indexOf('=');
-            String name = decode(eq < 0 ? pair : pair.substring(0, eq));
-            String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
-            if (!name.equals("delay") && !name.equals("access_token")) {
-                throw new BadRequest(400, "unknown query parameter (allowed: delay, access_token)");
-            }
-            if (params.putIfAbsent(name, value) != null) {
-                throw new BadRequest(400, "query parameter '" + name + "' given twice");
-            }
-        }
+        Map<String, String> params = parameters(rawQuery, MAX_QUERY_LENGTH, List.of("delay", "access_token"));
         long every = 1;
         String delay = params.get("delay");
         if (delay != null) {
@@ -47,6 +34,29 @@ record StreamQuery(long everyNthTick, String accessToken) {
             every = (millis + intervalMillis - 1) / intervalMillis;
         }
         return new StreamQuery(every, params.get("access_token"));
+    }
+
+    /**
+     * The parameters of {@code rawQuery} (not empty), decoded: only names in {@code allowed}, each at most
+     * once, the whole at most {@code maxLength} characters; otherwise 400 (414 when too long).
+     */
+    static Map<String, String> parameters(String rawQuery, int maxLength, List<String> allowed) throws BadRequest {
+        if (rawQuery.length() > maxLength) {
+            throw new BadRequest(414, "query too long");
+        }
+        Map<String, String> params = new HashMap<>();
+        for (String pair : rawQuery.split("&", -1)) {
+            int eq = pair.indexOf('=');
+            String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+            String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+            if (!allowed.contains(name)) {
+                throw new BadRequest(400, "unknown query parameter (allowed: " + String.join(", ", allowed) + ")");
+            }
+            if (params.putIfAbsent(name, value) != null) {
+                throw new BadRequest(400, "query parameter '" + name + "' given twice");
+            }
+        }
+        return params;
     }
 
     private static int parseDelay(String text, long intervalMillis) throws BadRequest {
