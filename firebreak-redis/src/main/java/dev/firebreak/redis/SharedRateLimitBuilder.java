@@ -120,7 +120,7 @@ public final class SharedRateLimitBuilder {
         SharedRateLimitSettings settings = new SharedRateLimitSettings(permitsPerSecond, chosenBurst, leasePeriod,
                 redisTimeout, probeInterval, whenRedisIsAway, expectedInstances);
         FleetBucket bucket = new FleetBucket(connection, keyPrefix, name, permitsPerSecond, chosenBurst, instance,
-                settings.keyTtlMillis());
+                settings.keyTtlMillis(), settings.memberWindowMillis());
         SharedRateLimit limit = new SharedRateLimit(bucket, settings, ticker, scheduler);
         limit.requestLease();
         return limit;

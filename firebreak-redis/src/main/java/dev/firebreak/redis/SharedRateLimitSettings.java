@@ -18,6 +18,20 @@ record SharedRateLimitSettings(int permitsPerSecond, int burst, Duration leasePe
     }
 
     /**
+     * How long an instance counts among the members after its last lease request: five lease periods, at
+     * least 1 s. A live instance asks at least once a lease period (plus a refill check), so only a
+     * stopped or cut-off one drops out; its share of the rate then goes to the others.
+     */
+    long memberWindowMillis() {
+        return Math.max(1_000L, 5 * leasePeriod.toMillis());
+    }
+
+    /** How often the lease is checked (and renewed when low): four times a lease period, at least every 1 ms. */
+    long refillCheckNanos() {
+        return Math.max(1_000_000L, leasePeriod.toNanos() / 4);
+    }
+
+    /**
      * How long an instance waits after Redis granted it nothing: half the time the bucket takes to refill
      * its burst (so nothing it refills meanwhile is lost), at most a quarter of a lease period, at least 1 ms.
      */

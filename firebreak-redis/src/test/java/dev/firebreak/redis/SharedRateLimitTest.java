@@ -175,6 +175,34 @@ class SharedRateLimitTest {
     }
 
     @Test
+    void aClosedInstanceLeavesTheMembersAtOnceAndAStoppedOneWithinItsWindow() throws Exception {
+        try (RedisServer server = RedisServer.start(dir)) {
+            RedisClient client = RedisClient.create(server.uri());
+            try (StatefulRedisConnection<String, String> connection = client.connect();
+                    SharedRateLimit stays = SharedRateLimit.builder(connection, "partner").permitsPerSecond(RATE)
+                            .instance("stays").build()) {
+                SharedRateLimit leaves = SharedRateLimit.builder(connection, "partner").permitsPerSecond(RATE)
+                        .instance("leaves").build();
+                Await.until("two members counted", () -> stays.status().instances() == 2);
+                leaves.close();
+                // the members' window is 1 s here (5 lease periods of 200 ms, at least 1 s): within it only
+                // the clean leave can have removed the member, so read the set itself first
+                assertThat(connection.sync().zrange("firebreak:quota:partner:members", 0, -1)).containsExactly("stays");
+                Await.until("the count follows", () -> stays.status().instances() == 1);
+
+                // A member that stops asking without leaving (its process frozen, say) drops out by itself.
+                List<String> now = connection.sync().time(); // seconds, microseconds: the script's clock
+                connection.sync().zadd("firebreak:quota:partner:members",
+                        Double.parseDouble(now.get(0)) * 1_000_000 + Double.parseDouble(now.get(1)), "frozen");
+                Await.until("the frozen one counted", () -> stays.status().instances() == 2);
+                Await.until("and dropped after the members' window", () -> stays.status().instances() == 1);
+            } finally {
+                client.shutdown();
+            }
+        }
+    }
+
+    @Test
     void aBadSettingIsRefusedNamingItAndItsRule() throws Exception {
         try (RedisServer server = RedisServer.start(dir)) {
             RedisClient client = RedisClient.create(server.uri());
