@@ -3,6 +3,7 @@ package dev.firebreak.lab.experiment;
 import dev.firebreak.lab.experiment.collapse.CollapseExperiment;
 import dev.firebreak.lab.experiment.blocking.BlockingExperiment;
 import dev.firebreak.lab.experiment.fanout.FanoutExperiment;
+import dev.firebreak.lab.experiment.fleet.FleetExperiment;
 import dev.firebreak.lab.experiment.hedge.HedgeExperiment;
 import dev.firebreak.lab.experiment.overload.OverloadExperiment;
 import dev.firebreak.lab.experiment.retry.RetryExperiment;
@@ -15,7 +16,7 @@ public final class Experiments {
 
     /** Every experiment, in the order {@code ./firebreak lab} lists them. */
     public static final List<Experiment> ALL = List.of(new CollapseExperiment(), new BlockingExperiment(), new FanoutExperiment(), new TuningExperiment(),
-            new RetryExperiment(), new HedgeExperiment(), new OverloadExperiment());
+            new RetryExperiment(), new HedgeExperiment(), new OverloadExperiment(), new FleetExperiment());
 
     private Experiments() {
     }
