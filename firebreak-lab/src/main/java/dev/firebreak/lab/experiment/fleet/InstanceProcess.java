@@ -1,5 +1,6 @@
 package dev.firebreak.lab.experiment.fleet;
 
+import dev.firebreak.time.Ticker;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -69,9 +70,9 @@ final class InstanceProcess implements AutoCloseable {
      * @throws IllegalStateException when none comes within {@code seconds} or the instance ended
      */
     String expect(String prefix, long seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        long deadline = Ticker.system().read() + TimeUnit.SECONDS.toNanos(seconds);
         while (true) {
-            String line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            String line = lines.poll(Math.max(0, deadline - Ticker.system().read()), TimeUnit.NANOSECONDS);
             if (line == null || line.equals(END)) {
                 throw new IllegalStateException("instance " + name + " sent no '" + prefix + "' line within " + seconds
                         + " s" + (process.isAlive() ? "" : " (it exited with " + process.exitValue() + "; see its log)"));

@@ -6,6 +6,7 @@ import dev.firebreak.etcd.EtcdPropertySource;
 import dev.firebreak.live.ConfigEvent;
 import dev.firebreak.live.DynamicConfiguration;
 import dev.firebreak.live.PropertySource;
+import dev.firebreak.time.Ticker;
 import dev.firebreak.zookeeper.ZooKeeperPropertySource;
 import io.etcd.jetcd.Client;
 import java.io.PrintStream;
@@ -20,8 +21,8 @@ import org.apache.curator.retry.RetryNTimes;
 /**
  * An instance in the propagation part: a registry with one guard whose live configuration watches the
  * store ({@code store=zookeeper|etcd}, {@code address=}, {@code path=}); each time the watched key's new
- * value is applied to the guard it prints {@code applied <value> <System.nanoTime()>}. On Linux the
- * JVM's nano time is the system's monotonic clock, the same in every process of the host, so the
+ * value is applied to the guard it prints {@code applied <value> <nanos>}, read from {@link Ticker#system()}.
+ * On Linux that is the system's monotonic clock, the same in every process of the host, so the
  * experiment subtracts its own reading from before the write.
  */
 final class PropagationInstance {
@@ -62,7 +63,7 @@ final class PropagationInstance {
                 .pollInterval(Duration.ofHours(1)) // only the store's push brings a change
                 .listener(event -> {
                     if (event.kind() == ConfigEvent.Kind.APPLIED && KEY.equals(event.key())) {
-                        out.println("applied " + event.value() + " " + System.nanoTime());
+                        out.println("applied " + event.value() + " " + Ticker.system().read());
                     }
                 }).build()) {
             registry.guard("fleet").isolation(Isolation.semaphore(10)).build();

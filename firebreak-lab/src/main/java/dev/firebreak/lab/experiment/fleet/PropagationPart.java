@@ -1,5 +1,6 @@
 package dev.firebreak.lab.experiment.fleet;
 
+import dev.firebreak.time.Ticker;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +46,7 @@ final class PropagationPart {
             double[] millis = new double[repeats];
             for (int r = 0; r < repeats; r++) {
                 String value = Integer.toString(11 + r);
-                long before = System.nanoTime();
+                long before = Ticker.system().read();
                 writer.put(value);
                 long last = before;
                 for (InstanceProcess member : members) {

@@ -1,5 +1,6 @@
 package dev.firebreak.lab.experiment.fleet;
 
+import dev.firebreak.time.Ticker;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.util.Base64;
@@ -64,7 +65,7 @@ final class QuotaInstance {
             warmUp();
             String phase = firstPhase;
             long period = 0; // no calls until the first rate
-            long next = System.nanoTime();
+            long next = Ticker.system().read();
             out.println("ready");
             while (true) {
                 String command = commands.poll();
@@ -74,7 +75,7 @@ final class QuotaInstance {
                         case "rate" -> {
                             double rate = Double.parseDouble(words[1]);
                             period = rate <= 0 ? 0 : (long) (1e9 / rate);
-                            next = System.nanoTime();
+                            next = Ticker.system().read();
                         }
                         case "phase" -> {
                             report(phase);
@@ -88,16 +89,16 @@ final class QuotaInstance {
                     }
                     continue;
                 }
-                long now = System.nanoTime();
+                long now = Ticker.system().read();
                 if (period == 0 || now < next) {
                     LockSupport.parkNanos(period == 0 ? 1_000_000 : Math.min(next - now, 1_000_000));
                     continue;
                 }
                 next = Math.max(next + period, now - TimeUnit.SECONDS.toNanos(1)); // behind by more than 1 s: drop it
                 offered++;
-                long began = System.nanoTime();
+                long began = Ticker.system().read();
                 QuotaGate.Outcome outcome = gate.call();
-                long took = System.nanoTime() - began;
+                long took = Ticker.system().read() - began;
                 latency.recordValue(Math.min(took, latency.getHighestTrackableValue()));
                 maxNanos = Math.max(maxNanos, took);
                 switch (outcome) {
@@ -114,8 +115,8 @@ final class QuotaInstance {
          * fleet's bucket here, before anything is measured.
          */
         private void warmUp() {
-            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-            for (int i = 0; i < 20_000 && System.nanoTime() < end; i++) {
+            long end = Ticker.system().read() + TimeUnit.SECONDS.toNanos(2);
+            for (int i = 0; i < 20_000 && Ticker.system().read() < end; i++) {
                 gate.call();
             }
         }

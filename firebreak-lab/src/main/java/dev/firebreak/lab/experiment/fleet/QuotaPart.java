@@ -1,18 +1,16 @@
 package dev.firebreak.lab.experiment.fleet;
 
+import dev.firebreak.time.Ticker;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.HdrHistogram.Histogram;
 
 /**
  * Part two: a quota shared by the fleet under more load than it allows. Three instances, a
@@ -80,7 +78,7 @@ final class QuotaPart {
 
             InstanceProcess leaving = live.remove(variant + "-1");
             leaving.send("exit");
-            Report left = Report.parse(leaving.expect("report ", 30));
+            PhaseReport left = PhaseReport.parse(leaving.expect("report ", 30));
             began = next(live, "leave", began, variant, rows, 4, left);
             rate(live);
             sleepUntil(began + phase.toNanos());
@@ -116,25 +114,25 @@ final class QuotaPart {
      * adds the ended phase's row unless it was the warm-up ({@code began} null), and returns the new phase's start.
      */
     private long next(Map<String, InstanceProcess> live, String next, Long began, String variant, List<FleetRow> rows,
-            int instances, Report... departed) throws InterruptedException {
-        long now = System.nanoTime();
+            int instances, PhaseReport... departed) throws InterruptedException {
+        long now = Ticker.system().read();
         for (InstanceProcess member : live.values()) {
             member.send(next == null ? "exit" : "phase " + next);
         }
-        List<Report> reports = new ArrayList<>(List.of(departed));
+        List<PhaseReport> reports = new ArrayList<>(List.of(departed));
         for (InstanceProcess member : live.values()) {
-            reports.add(Report.parse(member.expect("report ", 30)));
+            reports.add(PhaseReport.parse(member.expect("report ", 30)));
         }
         if (began != null) {
-            rows.add(Report.row(variant, reports, instances, (now - began) / 1e9, quota));
+            rows.add(PhaseReport.row(variant, reports, instances, (now - began) / 1e9, quota));
             modes.add(variant + " " + reports.getFirst().phase() + ": "
-                    + String.join(", ", reports.stream().map(Report::mode).toList()));
+                    + String.join(", ", reports.stream().map(PhaseReport::mode).toList()));
         }
         return now;
     }
 
     private static void sleepUntil(long nanos) throws InterruptedException {
-        long left = nanos - System.nanoTime();
+        long left = nanos - Ticker.system().read();
         if (left > 0) {
             TimeUnit.NANOSECONDS.sleep(left); // the phase's length: the fleet is under load meanwhile
         }
@@ -143,39 +141,6 @@ final class QuotaPart {
     private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
-        }
-    }
-
-    /** One instance's figures for one phase, as its {@code report} line gives them. */
-    record Report(String phase, long offered, long admitted, long refused, long errors, long maxNanos, String mode,
-            Histogram latency) {
-
-        static Report parse(String line) {
-            String[] w = line.split(" ");
-            Histogram latency;
-            try {
-                latency = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(w[8])), 0);
-            } catch (java.util.zip.DataFormatException corrupt) {
-                throw new IllegalStateException("a report's histogram does not decode: " + line, corrupt);
-            }
-            return new Report(w[1], Long.parseLong(w[2]), Long.parseLong(w[3]), Long.parseLong(w[4]), Long.parseLong(w[5]),
-                    Long.parseLong(w[6]), w[7], latency);
-        }
-
-        /** The fleet's row for one phase of {@code seconds}: the sums of its instances' reports. */
-        static FleetRow row(String variant, List<Report> reports, int instances, double seconds, int quota) {
-            Histogram all = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
-            long offered = 0;
-            long admitted = 0;
-            long max = 0;
-            for (Report report : reports) {
-                all.add(report.latency());
-                offered += report.offered();
-                admitted += report.admitted();
-                max = Math.max(max, report.maxNanos());
-            }
-            return FleetRow.quota(variant, reports.getFirst().phase(), instances, offered / seconds, admitted / seconds,
-                    quota, all.getValueAtPercentile(50) / 1e6, all.getValueAtPercentile(99) / 1e6, max / 1e6);
         }
     }
 }

@@ -16,6 +16,7 @@ import com.alibaba.csp.sentinel.slots.block.RuleConstant;
 import com.alibaba.csp.sentinel.slots.block.flow.ClusterFlowConfig;
 import com.alibaba.csp.sentinel.slots.block.flow.FlowRule;
 import com.alibaba.csp.sentinel.slots.block.flow.FlowRuleManager;
+import dev.firebreak.time.Ticker;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -62,10 +63,10 @@ final class SentinelGate implements QuotaGate {
             ClusterClientConfigManager.applyNewAssignConfig(new ClusterClientAssignConfig("127.0.0.1", port));
             FlowRuleManager.loadRules(List.of(rule));
             ClusterStateManager.applyState(ClusterStateManager.CLUSTER_CLIENT);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            long deadline = Ticker.system().read() + TimeUnit.SECONDS.toNanos(30);
             while (TokenClientProvider.getClient() == null
                     || TokenClientProvider.getClient().getState() != ClientConstants.CLIENT_STATUS_STARTED) {
-                if (System.nanoTime() > deadline) {
+                if (Ticker.system().read() > deadline) {
                     throw new IllegalStateException("the Sentinel token client did not connect to 127.0.0.1:" + port);
                 }
                 Thread.sleep(20); // another process's server accepting us; nothing can tell us sooner

@@ -1,5 +1,6 @@
 package dev.firebreak.lab.experiment.fleet;
 
+import dev.firebreak.time.Ticker;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -120,8 +121,8 @@ final class StoreServer implements AutoCloseable {
             case ZOOKEEPER -> () -> exchange("srvr", -1).contains("Mode: standalone");
             case ETCD -> () -> exchange("GET /health HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n", -1).contains("\"health\":\"true\"");
         };
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (process.isAlive() && !answers.getAsBoolean() && System.nanoTime() < deadline) {
+        long deadline = Ticker.system().read() + TimeUnit.SECONDS.toNanos(30);
+        while (process.isAlive() && !answers.getAsBoolean() && Ticker.system().read() < deadline) {
             Thread.sleep(50); // another process is starting; nothing here can tell us sooner
         }
         if (!process.isAlive() || !answers.getAsBoolean()) {
