@@ -23,6 +23,9 @@ import java.util.stream.Stream;
  */
 public final class FleetExperiment extends TemplateExperiment<FleetSettings, FleetRow> {
 
+    /** gRPC (jetcd's transport) logs its set-up at INFO through java.util.logging; held so the level stays. */
+    private static final java.util.logging.Logger GRPC = java.util.logging.Logger.getLogger("io.grpc");
+
     private final List<String> modes = new ArrayList<>();
 
     /** The experiment, as {@code ./firebreak lab fleet} runs it. */
@@ -59,6 +62,7 @@ public final class FleetExperiment extends TemplateExperiment<FleetSettings, Fle
         if (missing.isPresent()) {
             throw new IllegalStateException("the fleet experiment runs real servers: " + missing.get());
         }
+        GRPC.setLevel(java.util.logging.Level.WARNING); // the console is the lab's table and progress
         Path scratch = Files.createTempDirectory("firebreak-fleet-");
         List<FleetRow> rows = new ArrayList<>();
         boolean done = false;
