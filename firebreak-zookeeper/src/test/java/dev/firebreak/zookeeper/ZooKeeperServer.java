@@ -26,7 +26,7 @@ public final class ZooKeeperServer implements AutoCloseable {
 
     /** Where Debian's zookeeper and libzookeeper-java packages put the server's jars. */
     private static final Path JARS = Path.of("/usr/share/java");
-    private static final List<String> CLASS_PATH = List.of("zookeeper.jar", "zookeeper-jute.jar", "slf4j-api.jar",
+    static final List<String> CLASS_PATH = List.of("zookeeper.jar", "zookeeper-jute.jar", "slf4j-api.jar",
             "netty-handler.jar", "netty-transport.jar", "netty-common.jar", "netty-buffer.jar", "netty-resolver.jar",
             "netty-codec.jar", "netty-transport-native-epoll.jar", "netty-transport-native-unix-common.jar",
             "commons-io.jar", "metrics-core.jar", "snappy-java.jar");
