@@ -1,18 +1,11 @@
 package dev.firebreak.etcd;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import dev.firebreak.testkit.Await;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * A real three-member etcd cluster for the tests: Debian's {@code etcd-server} binary, each member on
@@ -33,19 +26,14 @@ final class EtcdCluster implements AutoCloseable {
     private EtcdCluster(Path dir) throws IOException {
         this.dir = dir;
         for (int i = 0; i < MEMBERS; i++) {
-            clientPorts[i] = freePort();
-            peerPorts[i] = freePort();
+            clientPorts[i] = EtcdServer.freePort();
+            peerPorts[i] = EtcdServer.freePort();
         }
     }
 
     /** Starts the three members and waits until each answers healthy, or aborts the test when etcd is not installed. */
     static EtcdCluster start(Path dir) throws Exception {
-        if (!Files.isExecutable(BINARY)) {
-            String reason = "etcd tests skipped: Debian's etcd-server package is not installed (no " + BINARY
-                    + "). ./firebreak test installs it when run as root; otherwise: sudo apt-get install -y etcd-server";
-            System.err.println("*** " + reason);
-            Assumptions.abort(reason);
-        }
+        EtcdServer.requireInstalled();
         EtcdCluster cluster = new EtcdCluster(dir);
         try {
             for (int i = 0; i < MEMBERS; i++) {
@@ -108,22 +96,7 @@ final class EtcdCluster implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("m" + i + ".log").toFile())).start();
     }
 
-    /** Whether member {@code i} answers GET /health healthy (HTTP/1.0 by hand). */
     private boolean healthy(int i) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), clientPorts[i]), 1_000);
-            socket.setSoTimeout(1_000);
-            socket.getOutputStream().write("GET /health HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
-            return answer.startsWith("HTTP/1.0 200") && answer.contains("\"health\":\"true\"");
-        } catch (IOException notYet) {
-            return false;
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+        return EtcdServer.healthy(clientPorts[i]);
     }
 }

@@ -35,15 +35,20 @@ final class EtcdServer implements AutoCloseable {
 
     /** Starts a server in {@code dir}, or aborts the calling test, saying why, when etcd is not installed. */
     static EtcdServer start(Path dir) throws Exception {
+        requireInstalled();
+        EtcdServer server = new EtcdServer(dir, freePort(), freePort());
+        server.startProcess();
+        return server;
+    }
+
+    /** Aborts the calling test, saying why, when etcd is not installed. */
+    static void requireInstalled() {
         if (!Files.isExecutable(BINARY)) {
             String reason = "etcd tests skipped: Debian's etcd-server package is not installed (no " + BINARY
                     + "). ./firebreak test installs it when run as root; otherwise: sudo apt-get install -y etcd-server";
             System.err.println("*** " + reason);
             Assumptions.abort(reason);
         }
-        EtcdServer server = new EtcdServer(dir, freePort(), freePort());
-        server.startProcess();
-        return server;
     }
 
     /** The client endpoint. */
@@ -93,10 +98,14 @@ final class EtcdServer implements AutoCloseable {
         }
     }
 
-    /** Whether GET /health answers healthy (HTTP/1.0 by hand: the test module reads no HTTP client). */
     private boolean healthy() {
+        return healthy(clientPort);
+    }
+
+    /** Whether GET /health on {@code port} answers healthy (HTTP/1.0 by hand: the test module reads no HTTP client). */
+    static boolean healthy(int port) {
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), clientPort), 1_000);
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1_000);
             socket.setSoTimeout(1_000);
             socket.getOutputStream().write("GET /health HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n"
                     .getBytes(StandardCharsets.US_ASCII));
@@ -107,7 +116,7 @@ final class EtcdServer implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }

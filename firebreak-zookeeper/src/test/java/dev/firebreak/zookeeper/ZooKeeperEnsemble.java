@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import dev.firebreak.testkit.Await;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * A real three-server ZooKeeper ensemble for the tests: Debian's {@code zookeeper} package's jars, each
@@ -24,7 +22,6 @@ import org.junit.jupiter.api.Assumptions;
  */
 final class ZooKeeperEnsemble implements AutoCloseable {
 
-    private static final Path JARS = Path.of("/usr/share/java");
     private static final int SERVERS = 3;
 
     private final Path dir;
@@ -36,21 +33,15 @@ final class ZooKeeperEnsemble implements AutoCloseable {
     private ZooKeeperEnsemble(Path dir) throws IOException {
         this.dir = dir;
         for (int i = 0; i < SERVERS; i++) {
-            clientPorts[i] = freePort();
-            quorumPorts[i] = freePort();
-            electionPorts[i] = freePort();
+            clientPorts[i] = ZooKeeperServer.freePort();
+            quorumPorts[i] = ZooKeeperServer.freePort();
+            electionPorts[i] = ZooKeeperServer.freePort();
         }
     }
 
     /** Starts the three servers and waits until each serves as leader or follower, or aborts the test when ZooKeeper is not installed. */
     static ZooKeeperEnsemble start(Path dir) throws Exception {
-        if (!Files.isRegularFile(JARS.resolve("zookeeper.jar"))) {
-            String reason = "ZooKeeper tests skipped: Debian's zookeeper package is not installed (no "
-                    + JARS.resolve("zookeeper.jar") + "). ./firebreak test installs it when run as root;"
-                    + " otherwise: sudo apt-get install -y zookeeper";
-            System.err.println("*** " + reason);
-            Assumptions.abort(reason);
-        }
+        ZooKeeperServer.requireInstalled();
         ZooKeeperEnsemble ensemble = new ZooKeeperEnsemble(dir);
         try {
             for (int i = 0; i < SERVERS; i++) {
@@ -119,7 +110,8 @@ final class ZooKeeperEnsemble implements AutoCloseable {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx128m");
         command.add("-cp");
-        command.add(String.join(":", ZooKeeperServer.CLASS_PATH.stream().map(jar -> JARS.resolve(jar).toString()).toList()));
+        command.add(String.join(":",
+                ZooKeeperServer.CLASS_PATH.stream().map(jar -> ZooKeeperServer.JARS.resolve(jar).toString()).toList()));
         command.add("org.apache.zookeeper.server.quorum.QuorumPeerMain");
         command.add(file.toString());
         processes[i] = new ProcessBuilder(command).redirectErrorStream(true)
@@ -137,12 +129,6 @@ final class ZooKeeperEnsemble implements AutoCloseable {
             return new String(in.readAllBytes(), StandardCharsets.US_ASCII);
         } catch (IOException notServing) {
             return "";
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 }

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Assumptions;
 public final class ZooKeeperServer implements AutoCloseable {
 
     /** Where Debian's zookeeper and libzookeeper-java packages put the server's jars. */
-    private static final Path JARS = Path.of("/usr/share/java");
+    static final Path JARS = Path.of("/usr/share/java");
     static final List<String> CLASS_PATH = List.of("zookeeper.jar", "zookeeper-jute.jar", "slf4j-api.jar",
             "netty-handler.jar", "netty-transport.jar", "netty-common.jar", "netty-buffer.jar", "netty-resolver.jar",
             "netty-codec.jar", "netty-transport-native-epoll.jar", "netty-transport-native-unix-common.jar",
@@ -53,6 +53,14 @@ public final class ZooKeeperServer implements AutoCloseable {
 
     /** Starts a server in {@code dir}, or aborts the calling test, saying why, when ZooKeeper is not installed. */
     public static ZooKeeperServer start(Path dir) throws Exception {
+        requireInstalled();
+        ZooKeeperServer server = new ZooKeeperServer(dir, freePort());
+        server.startProcess();
+        return server;
+    }
+
+    /** Aborts the calling test, saying why, when ZooKeeper is not installed. */
+    static void requireInstalled() {
         if (!Files.isRegularFile(JARS.resolve("zookeeper.jar"))) {
             String reason = "ZooKeeper tests skipped: Debian's zookeeper package is not installed (no "
                     + JARS.resolve("zookeeper.jar") + "). ./firebreak test installs it when run as root;"
@@ -60,9 +68,6 @@ public final class ZooKeeperServer implements AutoCloseable {
             System.err.println("*** " + reason);
             Assumptions.abort(reason);
         }
-        ZooKeeperServer server = new ZooKeeperServer(dir, freePort());
-        server.startProcess();
-        return server;
     }
 
     /** The client connection string. */
@@ -129,7 +134,7 @@ public final class ZooKeeperServer implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
