@@ -47,13 +47,25 @@ public final class FleetExperiment extends TemplateExperiment<FleetSettings, Fle
 
     @Override
     protected long plannedNanos(FleetSettings settings) {
-        long propagation = 0;
+        long total = 0;
         for (int size : settings.sizes()) {
-            propagation += 2 * (2_000_000_000L * size + settings.repeats() * 150_000_000L);
+            total += 2 * propagationNanos(settings, size); // both stores
         }
-        long phases = 3 + 3 + 5;
-        long quota = 3 * (settings.warmup().toNanos() + 3_000_000_000L) + phases * settings.phase().toNanos();
-        return propagation + quota;
+        for (String variant : QuotaPart.VARIANTS) {
+            total += quotaNanos(settings, variant);
+        }
+        return total;
+    }
+
+    /** One store and fleet size: about 2 s to start each instance, 150 ms a write. */
+    private static long propagationNanos(FleetSettings settings, int size) {
+        return 2_000_000_000L * size + settings.repeats() * 150_000_000L;
+    }
+
+    /** One quota variant: its warm-up, about 3 s of starts, and its phases (five for the shared limit, three otherwise). */
+    private static long quotaNanos(FleetSettings settings, String variant) {
+        int phases = variant.equals("shared") ? 5 : 3;
+        return settings.warmup().toNanos() + 3_000_000_000L + phases * settings.phase().toNanos();
     }
 
     @Override
@@ -68,21 +80,19 @@ public final class FleetExperiment extends TemplateExperiment<FleetSettings, Fle
         boolean done = false;
         try {
             for (StoreServer.Kind store : List.of(StoreServer.Kind.ZOOKEEPER, StoreServer.Kind.ETCD)) {
-                try (StoreServer server = StoreServer.start(store, scratch.resolve(store.name().toLowerCase()))) {
+                try (StoreServer server = StoreServer.start(store, scratch.resolve(store.label()))) {
                     for (int size : settings.sizes()) {
-                        context.progress().step("propagation, " + store.name().toLowerCase() + ", " + size + " instances",
-                                2_000_000_000L * size + settings.repeats() * 150_000_000L);
+                        context.progress().step("propagation, " + store.label() + ", " + size + " instances",
+                                propagationNanos(settings, size));
                         rows.add(PropagationPart.run(store, server, size, settings.repeats(), scratch));
                     }
                 }
             }
             QuotaPart quota = new QuotaPart(settings.quota(), settings.offered(), settings.phase(), settings.warmup(), scratch);
             for (String variant : QuotaPart.VARIANTS) {
-                int phases = variant.equals("shared") ? 5 : 3;
-                context.progress().step("quota, " + variant, settings.warmup().toNanos() + 3_000_000_000L
-                        + phases * settings.phase().toNanos());
+                context.progress().step("quota, " + variant, quotaNanos(settings, variant));
                 if (variant.equals("shared")) {
-                    try (StoreServer redis = StoreServer.start(StoreServer.Kind.REDIS, scratch.resolve("redis"))) {
+                    try (StoreServer redis = StoreServer.start(StoreServer.Kind.REDIS, scratch.resolve(StoreServer.Kind.REDIS.label()))) {
                         rows.addAll(quota.run(variant, redis));
                     }
                 } else {

@@ -83,12 +83,6 @@ final class InstanceProcess implements AutoCloseable {
         }
     }
 
-    /** The next line already received, or null. */
-    String poll() {
-        String line = lines.poll();
-        return END.equals(line) ? null : line;
-    }
-
     /** Kills it at once, as a crash would. */
     void kill() throws InterruptedException {
         process.destroyForcibly();

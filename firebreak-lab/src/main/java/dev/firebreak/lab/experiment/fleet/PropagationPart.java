@@ -31,7 +31,7 @@ final class PropagationPart {
     /** One store, one fleet size: starts the instances, writes {@code repeats} changes, returns the row. */
     static FleetRow run(StoreServer.Kind store, StoreServer server, int instances, int repeats, Path scratch)
             throws Exception {
-        String name = store == StoreServer.Kind.ZOOKEEPER ? "zookeeper" : "etcd";
+        String name = store.label();
         try (Writer writer = Writer.of(store, server.address());
              Fleet fleet = new Fleet(scratch.resolve(name + "-" + instances), true)) {
             writer.put("10");

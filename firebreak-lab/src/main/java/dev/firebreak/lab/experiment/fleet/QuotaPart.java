@@ -50,18 +50,19 @@ final class QuotaPart {
         List<FleetRow> rows = new ArrayList<>();
         try (Fleet fleet = new Fleet(scratch.resolve("quota-" + variant), false)) {
             Map<String, InstanceProcess> live = new LinkedHashMap<>();
+            List<InstanceProcess> starting = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
                 InstanceProcess member = fleet.start(variant + "-" + i, "quota",
                         settings(variant, i, 3, redis, sentinelPort, "warmup"));
-                if (i == 0 && variant.equals("sentinel")) {
-                    member.expect("ready", 120); // the token server first, then its clients
-                }
                 live.put(member.name(), member);
-            }
-            for (InstanceProcess member : live.values()) {
-                if (!(variant.equals("sentinel") && member.name().endsWith("-0"))) {
-                    member.expect("ready", 120);
+                if (i == 0 && variant.equals("sentinel")) {
+                    member.expect("ready", 120); // the token server before its clients
+                } else {
+                    starting.add(member);
                 }
+            }
+            for (InstanceProcess member : starting) {
+                member.expect("ready", 120);
             }
             rate(live);
             Thread.sleep(warmup.toMillis());

@@ -39,6 +39,11 @@ final class StoreServer implements AutoCloseable {
             this.installed = installed;
         }
 
+        /** Its name in the CSV and the scratch folder: {@code redis}, {@code zookeeper}, {@code etcd}. */
+        String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
         /** Why this engine cannot run here, or empty when it can. */
         Optional<String> missing() {
             return Files.exists(installed) ? Optional.empty()
