@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -39,28 +37,21 @@ public final class AggregateServer implements AutoCloseable {
     public static final String PATH = "/turbine.stream";
 
     private final AggregateServerBuilder config;
-    /** The fleet: replaced whole under the lifecycle lock, read by the tick without it. */
-    private volatile List<InstanceStream> instances;
-    private boolean started;
+    /** The fleet's connections; this server adds the listener and one frame per tick for all its clients. */
+    private final AggregateFleet fleet;
     private final ClientSlots slots;
     private final StreamEmitter emitter;
     private final Router router;
     private final ReentrantLock lifecycle = new ReentrantLock();
-    private final HttpClient http;
     private HttpListener listener;
     private ExecutorService connections;
 
     AggregateServer(AggregateServerBuilder config) {
         this.config = config;
-        this.http = HttpClient.newBuilder().connectTimeout(config.stallTimeout)
-                .executor(Executors.newVirtualThreadPerTaskExecutor()).build();
-        List<InstanceStream> fleet = new ArrayList<>();
-        for (URI uri : config.instances) {
-            fleet.add(instance(uri));
-        }
-        this.instances = List.copyOf(fleet);
+        this.fleet = new AggregateFleet(config.stallTimeout, config.ticker, config.scheduler);
+        fleet.updateInstances(config.instances);
         this.slots = new ClientSlots(config.maxConnections);
-        AggregateFrames frames = new AggregateFrames(() -> instances, config.ticker);
+        AggregateFrames frames = fleet.frames();
         this.emitter = new StreamEmitter(config.scheduler, StreamEmitter.virtualThreads(), config.clock,
                 config.interval.toNanos(), frames::build, slots);
         this.router = new Router(PATH,
@@ -89,8 +80,7 @@ public final class AggregateServer implements AutoCloseable {
                         + ":" + config.port + ": " + e.getMessage(), e);
             }
             listener.start();
-            started = true;
-            instances.forEach(InstanceStream::start);
+            fleet.start();
             emitter.start();
             return this;
         } finally {
@@ -105,39 +95,12 @@ public final class AggregateServer implements AutoCloseable {
      * (a fleet scaled to zero: the stream sends pings only).
      */
     public void updateInstances(List<URI> uris) {
-        List<URI> checked = AggregateServerBuilder.checked(uris);
-        lifecycle.lock();
-        try {
-            List<InstanceStream> next = new ArrayList<>();
-            for (InstanceStream kept : instances) {
-                if (checked.contains(kept.uri())) {
-                    next.add(kept);
-                } else {
-                    kept.close();
-                }
-            }
-            for (URI uri : checked) {
-                if (next.stream().noneMatch(i -> i.uri().equals(uri))) {
-                    InstanceStream added = instance(uri);
-                    next.add(added);
-                    if (started && listener != null) {
-                        added.start();
-                    }
-                }
-            }
-            instances = List.copyOf(next);
-        } finally {
-            lifecycle.unlock();
-        }
-    }
-
-    private InstanceStream instance(URI uri) {
-        return new InstanceStream(uri, http, config.scheduler, config.ticker, config.stallTimeout);
+        fleet.updateInstances(uris);
     }
 
     /** The instances' streams as the tick reads them (for tests in this package). */
     List<InstanceStream> streams() {
-        return instances;
+        return fleet.streams();
     }
 
     /** The port bound (useful with port 0); -1 before {@link #start()}. */
@@ -158,13 +121,7 @@ public final class AggregateServer implements AutoCloseable {
 
     /** Each instance's URI, state ({@code CONNECTING}, {@code UP}, {@code DOWN}, {@code STALLED}) and last problem. */
     public List<InstanceStatus> instances() {
-        long now = config.ticker.read();
-        List<InstanceStatus> statuses = new ArrayList<>();
-        for (InstanceStream instance : instances) {
-            instance.checkStall(now);
-            statuses.add(new InstanceStatus(instance.uri(), instance.state().name(), instance.problem()));
-        }
-        return statuses;
+        return fleet.instances();
     }
 
     /** Stops: no more ticks, every instance disconnected, every client dropped, the port released. Idempotent. */
@@ -172,9 +129,8 @@ public final class AggregateServer implements AutoCloseable {
     public void close() {
         lifecycle.lock();
         try {
-            started = false;
             emitter.stop();
-            instances.forEach(InstanceStream::close);
+            fleet.close();
             slots.closeAll();
             if (listener != null) {
                 listener.close();
@@ -183,7 +139,6 @@ public final class AggregateServer implements AutoCloseable {
                 connections.shutdownNow();
                 connections.awaitTermination(5, TimeUnit.SECONDS);
             }
-            http.shutdownNow();
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         } finally {

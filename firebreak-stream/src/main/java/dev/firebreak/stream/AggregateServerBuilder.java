@@ -80,12 +80,18 @@ public final class AggregateServerBuilder {
 
     /** How long an instance may send nothing, not even a ping, before it is cut and retried (default 10 s, Turbine's). */
     public AggregateServerBuilder stallTimeout(Duration timeout) {
+        this.stallTimeout = checkedStallTimeout(timeout);
+        return this;
+    }
+
+    /** {@code timeout} if it is between 100 ms and 5 minutes. */
+    static Duration checkedStallTimeout(Duration timeout) {
+        Objects.requireNonNull(timeout, "stallTimeout");
         if (timeout.compareTo(Duration.ofMillis(100)) < 0 || timeout.compareTo(Duration.ofMinutes(5)) > 0) {
             throw new InvalidConfigException("aggregate.stallTimeout", timeout.toMillis() + " ms",
                     "must be between 100 ms and 5 minutes");
         }
-        this.stallTimeout = timeout;
-        return this;
+        return timeout;
     }
 
     /** Clients of {@code /turbine.stream} at once (default 5; 503 beyond). */

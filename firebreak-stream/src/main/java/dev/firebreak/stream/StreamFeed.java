@@ -2,6 +2,7 @@ package dev.firebreak.stream;
 
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.time.Cancellable;
+import dev.firebreak.time.Scheduler;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -29,8 +30,8 @@ public final class StreamFeed implements AutoCloseable {
         void frames(byte[] frames) throws Exception;
     }
 
-    private final GuardRegistry registry;
-    private final StreamFrames frames;
+    private final Scheduler scheduler;
+    private final StreamEmitter.Frames frames;
     private final Clock clock;
     private final long intervalNanos;
     private final Subscriber subscriber;
@@ -38,15 +39,16 @@ public final class StreamFeed implements AutoCloseable {
     private volatile boolean closed;
     private volatile Cancellable next = Cancellable.NONE;
 
-    private StreamFeed(GuardRegistry registry, Clock clock, Duration interval, Subscriber subscriber) {
-        this.registry = Objects.requireNonNull(registry, "registry");
+    private StreamFeed(Scheduler scheduler, StreamEmitter.Frames frames, Clock clock, Duration interval,
+            Subscriber subscriber) {
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
         this.clock = Objects.requireNonNull(clock, "clock");
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("stream interval = " + interval + ": must be > 0");
         }
         this.intervalNanos = interval.toNanos();
         this.subscriber = Objects.requireNonNull(subscriber, "subscriber");
-        this.frames = new StreamFrames(registry);
+        this.frames = Objects.requireNonNull(frames, "frames");
     }
 
     /**
@@ -59,7 +61,14 @@ public final class StreamFeed implements AutoCloseable {
 
     /** As {@link #start(GuardRegistry, Duration, Subscriber)}, with the frames' timestamps from {@code clock}. */
     public static StreamFeed start(GuardRegistry registry, Clock clock, Duration interval, Subscriber subscriber) {
-        StreamFeed feed = new StreamFeed(registry, clock, interval, subscriber);
+        Objects.requireNonNull(registry, "registry");
+        return start(registry.scheduler(), new StreamFrames(registry)::build, clock, interval, subscriber);
+    }
+
+    /** A feed of the frames {@code frames} builds, triggered on {@code scheduler} (the aggregate's feeds). */
+    static StreamFeed start(Scheduler scheduler, StreamEmitter.Frames frames, Clock clock, Duration interval,
+            Subscriber subscriber) {
+        StreamFeed feed = new StreamFeed(scheduler, frames, clock, interval, subscriber);
         feed.deliver(StreamFrames.PING.clone());
         feed.arm();
         return feed;
@@ -90,12 +99,12 @@ public final class StreamFeed implements AutoCloseable {
             return;
         }
         try {
-            Cancellable armed = registry.scheduler().schedule(intervalNanos, this::trigger);
+            Cancellable armed = scheduler.schedule(intervalNanos, this::trigger);
             next = armed;
             if (closed) { // close may have cancelled the trigger before this one
                 armed.cancel();
             }
-        } catch (RuntimeException refused) { // the registry closed: its scheduler takes no more work
+        } catch (RuntimeException refused) { // the registry (or fleet) closed: its scheduler takes no more work
             close();
         }
     }

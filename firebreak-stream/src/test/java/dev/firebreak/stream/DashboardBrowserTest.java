@@ -16,7 +16,11 @@ import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.collapse.ResponseMapping;
+import dev.firebreak.hedge.Hedge;
+import dev.firebreak.hedge.Idempotent;
 import dev.firebreak.ratelimit.RateLimitConfig;
+import dev.firebreak.retry.Jitter;
+import dev.firebreak.retry.Retry;
 import dev.firebreak.time.Cancellable;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,7 +41,8 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * The dashboard in real headless Chromium against guards under load on the real clock: cards appear,
  * a breaker that opens is shown open within 2 s, hostile names are shown as text, the aggregation
- * module merges like Turbine, and several instances' streams are watched at once.
+ * module merges like Turbine, several instances' streams are watched at once, and retry and hedging
+ * policies have cards of their own.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DashboardBrowserTest {
@@ -156,6 +161,46 @@ class DashboardBrowserTest {
         PlaywrightAssertions.assertThat(figure(quota, "Rate-limited")).hasText(java.util.regex.Pattern.compile("[1-9]\\d*"));
         PlaywrightAssertions.assertThat(figure(quota, "Rate-limited")).hasClass("bad");
         PlaywrightAssertions.assertThat(figure(quota, "Rejected")).hasText("0");
+    }
+
+    @Test
+    void retryAndHedgingPoliciesHaveCardsWithTheirBudgets() throws Exception {
+        GuardRegistry registry = GuardRegistry.builder().build();
+        Guard users = registry.guard("users").isolation(Isolation.semaphore(20))
+                .configure(c -> c.breaker(b -> b.enabled(false))).build();
+        Retry retry = Retry.named("users-retry").through(users)
+                .configure(c -> c.maxAttempts(3).jitter(Jitter.NONE).budget(10, 1)
+                        .backoff(Duration.ofMillis(1), Duration.ofMillis(2), 2))
+                .build();
+        Guard profiles = registry.guard("profiles").isolation(Isolation.semaphore(20)).build();
+        Hedge hedge = Hedge.named("profiles-hedge").through(profiles)
+                .configure(c -> c.fixedDelay(Duration.ofMillis(5)).maxHedges(1)).build();
+        resources.add(load(registry, () -> {
+            retry.submit(() -> {
+                throw new IllegalStateException("users down"); // every attempt fails: the budget runs out
+            });
+            hedge.submitAsync(Idempotent.stage(() -> CompletableFuture.supplyAsync(() -> "slow",
+                    CompletableFuture.delayedExecutor(30, TimeUnit.MILLISECONDS))), null);
+        }));
+        StreamServer server = StreamServer.builder(registry).port(0).build().start();
+        resources.add(server);
+
+        Page page = browser.newPage();
+        resources.add(page::close);
+        page.navigate(server.dashboardUri().toString());
+        Locator retryCard = card(page, "FirebreakRetry", "users-retry");
+        PlaywrightAssertions.assertThat(retryCard.locator(".sub")).containsText("guard users");
+        PlaywrightAssertions.assertThat(figure(retryCard, "Retried")).hasText(java.util.regex.Pattern.compile("[1-9]\\d*"));
+        PlaywrightAssertions.assertThat(figure(retryCard, "Budget exhausted")).hasClass("bad");
+        PlaywrightAssertions.assertThat(figure(retryCard, "Max attempts")).hasText("3");
+        PlaywrightAssertions.assertThat(figure(retryCard, "Budget used")).hasText(java.util.regex.Pattern.compile("\\d+ / \\d+"));
+        PlaywrightAssertions.assertThat(figure(retryCard, "Calls/s")).hasText(java.util.regex.Pattern.compile("[1-9][\\d.]*"));
+
+        Locator hedgeCard = card(page, "FirebreakHedge", "profiles-hedge");
+        PlaywrightAssertions.assertThat(hedgeCard.locator(".sub")).containsText("guard profiles");
+        PlaywrightAssertions.assertThat(figure(hedgeCard, "Hedged")).hasText(java.util.regex.Pattern.compile("[1-9]\\d*"));
+        PlaywrightAssertions.assertThat(figure(hedgeCard, "Delay ms")).hasText("5");
+        assertThat(page.locator("#guards article.card").count()).as("policies are not guards").isEqualTo(2);
     }
 
     @Test

@@ -1,6 +1,7 @@
 /*
  * Firebreak dashboard: watches one or more hystrix.stream URLs over EventSource, aggregates them with
- * FirebreakAggregate (aggregate.js) and draws a card per guard, thread pool and collapser.
+ * FirebreakAggregate (aggregate.js) and draws a card per guard, thread pool, collapser, retry policy
+ * and hedging policy.
  *
  * Streams: every ?stream=URL of the page's address (several allowed), plus those added in the input
  * box; with none, this server's own /hystrix.stream (with ?token=... passed on as access_token).
@@ -25,8 +26,11 @@
   var containers = {
     HystrixCommand: document.getElementById("guards"),
     HystrixThreadPool: document.getElementById("pools"),
-    HystrixCollapser: document.getElementById("collapsers")
+    HystrixCollapser: document.getElementById("collapsers"),
+    FirebreakRetry: document.getElementById("retries"),
+    FirebreakHedge: document.getElementById("hedges")
   };
+  var rates = new Map();       /* type + name -> { at, calls, rate }: a policy's counts are cumulative */
 
   /* ------------------------------------------------------------------ small DOM helpers */
 
@@ -180,7 +184,11 @@
       HystrixThreadPool: ["Executed/s", "Active", "Queued", "Pool size", "Max active", "Rejected", "Core",
         "Maximum", "Queue limit"],
       HystrixCollapser: ["Batches/s", "Requests/s", "Mean batch", "p50 batch", "p99 batch", "Max batch",
-        "Shards", "In flight", "From cache"]
+        "Shards", "In flight", "From cache"],
+      FirebreakRetry: ["Calls/s", "Calls", "Attempts", "Retried", "Budget exhausted", "Deadline reached",
+        "Fallbacks", "Budget used", "Max attempts"],
+      FirebreakHedge: ["Calls/s", "Calls", "Attempts", "Hedged", "Hedge wins", "Losers cancelled",
+        "Budget exhausted", "Budget used", "Delay ms"]
     }[event.type] || [];
     titles.forEach(function (title) { card.values[title] = figure(grid, title); });
     card.root.appendChild(grid);
@@ -311,6 +319,59 @@
     drawSpark(card, track(keyOf(e), batches, now));
   }
 
+  /* Calls per second from a cumulative count: its change over the last second or more. */
+  function callRate(key, calls, now) {
+    var last = rates.get(key);
+    if (!last || typeof calls !== "number" || calls < last.calls) {
+      rates.set(key, { at: now, calls: calls, rate: 0 });  /* first sight, or a host left the sum */
+      return 0;
+    }
+    if (now - last.at >= 1000) {
+      rates.set(key, { at: now, calls: calls, rate: (calls - last.calls) * 1000 / (now - last.at) });
+    }
+    return rates.get(key).rate;
+  }
+
+  /* The retry budget's use over its window, summed over the hosts: "extras / allowance". */
+  function budgetUsed(e) {
+    if (e.propertyValue_budgetEnabled === false) { return "off"; }
+    return whole(e.budget_extrasInWindow) + " / " + whole(e.budget_allowance);
+  }
+
+  /* What retry and hedging events share: the guard, the hosts, the rate, the calls and the budget. */
+  function updatePolicy(card, e, now) {
+    var hosts = e.reportingHosts > 0 ? e.reportingHosts : 1;
+    var rate = callRate(keyOf(e), e.cumulativeCountCalls, now);
+    card.sub.textContent = "guard " + label(e.guard) + " · " + hosts + (hosts === 1 ? " host" : " hosts");
+    set(card, "Calls/s", fixed(rate, 1));
+    set(card, "Calls", whole(e.cumulativeCountCalls));
+    set(card, "Attempts", whole(e.cumulativeCountAttempts));
+    set(card, "Budget used", budgetUsed(e));
+    drawSpark(card, track(keyOf(e), rate, now));
+  }
+
+  function updateRetry(card, e, now) {
+    updatePolicy(card, e, now);
+    set(card, "Retried", whole(e.cumulativeCountRetried));
+    set(card, "Budget exhausted", whole(e.cumulativeCountRetryBudgetExhausted), e.cumulativeCountRetryBudgetExhausted > 0);
+    set(card, "Deadline reached", whole(e.cumulativeCountDeadlineReached), e.cumulativeCountDeadlineReached > 0);
+    set(card, "Fallbacks", whole(e.cumulativeCountFallbacks));
+    var hosts = e.reportingHosts > 0 ? e.reportingHosts : 1;
+    set(card, "Max attempts", whole(e.propertyValue_maxAttempts / hosts));
+  }
+
+  function updateHedge(card, e, now) {
+    updatePolicy(card, e, now);
+    set(card, "Hedged", whole(e.cumulativeCountHedged));
+    set(card, "Hedge wins", whole(e.cumulativeCountHedgeWins));
+    set(card, "Losers cancelled", whole(e.cumulativeCountLosersCancelled));
+    set(card, "Budget exhausted", whole(e.cumulativeCountHedgeBudgetExhausted), e.cumulativeCountHedgeBudgetExhausted > 0);
+    var hosts = e.reportingHosts > 0 ? e.reportingHosts : 1;
+    /* -1 while a host has no latency percentile yet: no mean over hosts then */
+    var delay = e.currentDelayInMilliseconds;
+    set(card, "Delay ms", typeof delay === "number" && delay >= 0 ? whole(delay / hosts) : "–");
+  }
+
   /* ------------------------------------------------------------------ rendering */
 
   function scheduleRender() {
@@ -337,6 +398,8 @@
       }
       if (e.type === "HystrixCommand") { updateCommand(card, e, now); }
       else if (e.type === "HystrixThreadPool") { updatePool(card, e, now); }
+      else if (e.type === "FirebreakRetry") { updateRetry(card, e, now); }
+      else if (e.type === "FirebreakHedge") { updateHedge(card, e, now); }
       else { updateCollapser(card, e, now); }
     });
     cards.forEach(function (card, key) {
@@ -344,6 +407,7 @@
         card.root.remove();
         cards.delete(key);
         history.delete(key);
+        rates.delete(key);
       }
     });
     /* keep expiring silent streams even when no message arrives */

@@ -2,6 +2,7 @@ package dev.firebreak.spring.boot.actuate;
 
 import dev.firebreak.spring.boot.FirebreakAutoConfiguration;
 import dev.firebreak.spring.boot.GuardRegistryHolder;
+import dev.firebreak.stream.DashboardAssets;
 import java.time.Duration;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -17,8 +18,9 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 /**
  * {@code /actuator/hystrix.stream} on Spring MVC or WebFlux, in a web application only
  * ({@code firebreak.stream.enabled}, default true; {@code firebreak.stream.max-connections}, default 5;
- * {@code firebreak.stream.interval}, default 500ms). Outside a web application Boot skips it from the
- * starter's metadata, without reading this class or its members.
+ * {@code firebreak.stream.interval}, default 500ms), and the dashboard page that reads it at
+ * {@code /actuator/firebreak-dashboard/} ({@code firebreak.dashboard.enabled}, default true). Outside a
+ * web application Boot skips it from the starter's metadata, without reading this class or its members.
  */
 @AutoConfiguration(after = FirebreakAutoConfiguration.class)
 @ConditionalOnWebApplication
@@ -46,6 +48,13 @@ public class FirebreakStreamAutoConfiguration {
         HystrixStreamServletHandler firebreakHystrixStreamServlet(GuardRegistryHolder registry, StreamConnections connections) {
             return new HystrixStreamServletHandler(registry::get, connections);
         }
+
+        @Bean
+        @ConditionalOnClass(name = "org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter")
+        @ConditionalOnBooleanProperty(name = "firebreak.dashboard.enabled", matchIfMissing = true)
+        DashboardServletHandler firebreakDashboardServlet() {
+            return new DashboardServletHandler(new DashboardAssets());
+        }
     }
 
     /** The stream on WebFlux (the web type checked before the WebFlux class, as for the servlet stream). */
@@ -58,6 +67,14 @@ public class FirebreakStreamAutoConfiguration {
                 Environment environment) {
             String basePath = environment.getProperty("management.endpoints.web.base-path", "/actuator");
             return new HystrixStreamReactiveHandler(registry::get, connections).route(basePath);
+        }
+
+        @Bean
+        @ConditionalOnClass(name = "org.springframework.web.reactive.function.server.RouterFunction")
+        @ConditionalOnBooleanProperty(name = "firebreak.dashboard.enabled", matchIfMissing = true)
+        RouterFunction<ServerResponse> firebreakDashboardRoute(Environment environment) {
+            String basePath = environment.getProperty("management.endpoints.web.base-path", "/actuator");
+            return new DashboardReactiveHandler(new DashboardAssets()).route(basePath);
         }
     }
 }

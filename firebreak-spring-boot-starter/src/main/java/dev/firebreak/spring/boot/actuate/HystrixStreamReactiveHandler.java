@@ -5,6 +5,7 @@ import dev.firebreak.stream.StreamFeed;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
@@ -28,7 +29,7 @@ public final class HystrixStreamReactiveHandler {
 
     private static final MediaType EVENT_STREAM = new MediaType("text", "event-stream", StandardCharsets.UTF_8);
 
-    private final Supplier<GuardRegistry> registry;
+    private final BiFunction<Duration, StreamFeed.Subscriber, StreamFeed> feeds;
     private final StreamConnections connections;
 
     /** Streams {@code registry} within {@code connections}' cap. */
@@ -41,7 +42,14 @@ public final class HystrixStreamReactiveHandler {
      * use: the first stream may be that use), within {@code connections}' cap.
      */
     public HystrixStreamReactiveHandler(Supplier<GuardRegistry> registry, StreamConnections connections) {
-        this.registry = Objects.requireNonNull(registry, "registry");
+        Objects.requireNonNull(registry, "registry");
+        this.feeds = (interval, subscriber) -> StreamFeed.start(registry.get(), interval, subscriber);
+        this.connections = Objects.requireNonNull(connections, "connections");
+    }
+
+    /** Streams the frames {@code feeds} starts (an aggregate's, for {@code /turbine.stream}) within {@code connections}' cap. */
+    HystrixStreamReactiveHandler(BiFunction<Duration, StreamFeed.Subscriber, StreamFeed> feeds, StreamConnections connections) {
+        this.feeds = Objects.requireNonNull(feeds, "feeds");
         this.connections = Objects.requireNonNull(connections, "connections");
     }
 
@@ -51,7 +59,12 @@ public final class HystrixStreamReactiveHandler {
 
     /** The route at {@code basePath + "/hystrix.stream"}. */
     public RouterFunction<ServerResponse> route(String basePath) {
-        return RouterFunctions.route().GET(basePath + "/hystrix.stream", this::stream).build();
+        return routeAt(basePath + "/hystrix.stream");
+    }
+
+    /** The route at {@code path}. */
+    RouterFunction<ServerResponse> routeAt(String path) {
+        return RouterFunctions.route().GET(path, this::stream).build();
     }
 
     /** Opens one stream; 503 beyond the connection cap, 400 for a bad {@code delay}. */
@@ -68,7 +81,7 @@ public final class HystrixStreamReactiveHandler {
                     .bodyValue(connections.fullMessage());
         }
         Flux<DataBuffer> body = Flux.<DataBuffer>create(sink -> {
-            StreamFeed feed = StreamFeed.start(registry.get(), interval, bytes -> {
+            StreamFeed feed = feeds.apply(interval, bytes -> {
                 if (sink.isCancelled()) {
                     throw new IllegalStateException("client left");
                 }

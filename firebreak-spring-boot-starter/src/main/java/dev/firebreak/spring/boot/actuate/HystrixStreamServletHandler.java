@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -49,6 +50,15 @@ public class HystrixStreamServletHandler {
     /** Opens one stream; 503 beyond the connection cap, 400 for a bad {@code delay}. */
     @GetMapping("${management.endpoints.web.base-path:/actuator}/hystrix.stream")
     public ResponseEntity<?> stream(@RequestParam(name = "delay", required = false) String delay) {
+        return open(connections, delay, (interval, subscriber) -> StreamFeed.start(registry.get(), interval, subscriber));
+    }
+
+    /**
+     * One stream of the frames {@code feeds} starts, within {@code connections}' cap: 503 beyond it, 400
+     * for a bad {@code delay}; the feed ends when the client leaves. Shared with {@code /turbine.stream}.
+     */
+    static ResponseEntity<?> open(StreamConnections connections, String delay,
+            BiFunction<Duration, StreamFeed.Subscriber, StreamFeed> feeds) {
         Duration interval;
         try {
             interval = connections.interval(delay);
@@ -61,7 +71,7 @@ public class HystrixStreamServletHandler {
                     .body(connections.fullMessage());
         }
         ResponseBodyEmitter emitter = new ResponseBodyEmitter(0L); // no async timeout: the client decides when to leave
-        StreamFeed feed = StreamFeed.start(registry.get(), interval, bytes -> {
+        StreamFeed feed = feeds.apply(interval, bytes -> {
             try {
                 emitter.send(bytes, EVENT_STREAM);
             } catch (IOException | IllegalStateException gone) {

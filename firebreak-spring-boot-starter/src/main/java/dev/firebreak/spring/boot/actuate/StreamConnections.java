@@ -18,11 +18,18 @@ public final class StreamConnections {
     private final Semaphore slots;
     private final int max;
     private final Duration defaultInterval;
+    private final String maxKey;
 
     /** Up to {@code max} connections at once, ticking every {@code defaultInterval} unless a client asks otherwise. */
     public StreamConnections(int max, Duration defaultInterval) {
+        this(max, defaultInterval, MAX_CONNECTIONS);
+    }
+
+    /** As {@link #StreamConnections(int, Duration)}, the cap named by the property {@code maxKey} in messages. */
+    StreamConnections(int max, Duration defaultInterval, String maxKey) {
+        this.maxKey = maxKey;
         if (max < 1) {
-            throw new IllegalArgumentException(MAX_CONNECTIONS + " = " + max + ": must be >= 1");
+            throw new IllegalArgumentException(maxKey + " = " + max + ": must be >= 1");
         }
         if (defaultInterval.isNegative() || defaultInterval.isZero()) {
             throw new IllegalArgumentException("firebreak.stream.interval = " + defaultInterval + ": must be > 0");
@@ -39,7 +46,7 @@ public final class StreamConnections {
 
     /** The message of the 503 answer. */
     public String fullMessage() {
-        return "MaxConcurrentConnections reached: " + max + " (" + MAX_CONNECTIONS + ")\n";
+        return "MaxConcurrentConnections reached: " + max + " (" + maxKey + ")\n";
     }
 
     /**

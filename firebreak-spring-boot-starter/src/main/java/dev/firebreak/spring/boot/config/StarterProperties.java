@@ -18,6 +18,7 @@ final class StarterProperties {
 
     private static final String BOOLEAN = "java.lang.Boolean";
     private static final String DURATION = "java.time.Duration";
+    private static final String STRING_LIST = "java.util.List<java.lang.String>";
     private static final String STRING_MAP = "java.util.Map<java.lang.String,java.lang.String>";
 
     static final List<Row> ROWS = List.of(
@@ -47,6 +48,25 @@ final class StarterProperties {
                     "The default interval between the stream's frames, when a client gives no delay."),
             new Row("firebreak.stream.max-connections", "java.lang.Integer", 5,
                     "Stream connections at once; one more is answered 503."),
+            new Row("firebreak.stream.allowed-origins", STRING_LIST, null,
+                    "Origins (scheme://host[:port], or * for any) whose pages may read the streams (hystrix.stream,"
+                            + " the events stream, turbine.stream), never with credentials. Unset, Boot's"
+                            + " management.endpoints.web.cors.* apply; with neither, same origin only."),
+            new Row("firebreak.dashboard.enabled", BOOLEAN, Boolean.TRUE,
+                    "Whether the dashboard page is served at /actuator/firebreak-dashboard/ while the stream is."),
+            new Row("firebreak.aggregate.enabled", BOOLEAN, Boolean.FALSE,
+                    "Whether /turbine.stream is served: the instances' streams merged as Turbine merged them."),
+            new Row("firebreak.aggregate.instances", STRING_LIST, null,
+                    "Stream URLs the aggregate always reads, such as http://10.0.0.5:8080/actuator/hystrix.stream."),
+            new Row("firebreak.aggregate.service-ids", STRING_LIST, null,
+                    "Services whose instances Spring Cloud's DiscoveryClient lists (Eureka, Consul, Kubernetes,"
+                            + " simple) are aggregated; an instance's management.port metadata is its stream's port."),
+            new Row("firebreak.aggregate.stream-path", "java.lang.String", "/actuator/hystrix.stream",
+                    "The path of a discovered instance's stream, unless its firebreak-stream-path metadata says."),
+            new Row("firebreak.aggregate.refresh-interval", DURATION, "30s",
+                    "How often the discovered instances are read again (also at each discovery heartbeat)."),
+            new Row("firebreak.aggregate.max-connections", "java.lang.Integer", 5,
+                    "Connections to /turbine.stream at once; one more is answered 503."),
             new Row("firebreak.events.enabled", BOOLEAN, Boolean.TRUE,
                     "Whether recent events are kept for /actuator/firebreak/events and its stream."),
             new Row("firebreak.events.capacity", "java.lang.Integer", 100,
