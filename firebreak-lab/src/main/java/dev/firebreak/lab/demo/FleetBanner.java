@@ -17,7 +17,7 @@ final class FleetBanner {
                 + " each under load; " + FleetDemo.name(FleetDemo.FAULTY) + "'s inventory downstream is down,");
         out.println("so its inventory.reserve circuit stays open: one instance in three stands out.");
         for (int i = 0; i < fleet.streams().size(); i++) {
-            out.println("  " + FleetDemo.name(i + 1) + (i + 1 == FleetDemo.FAULTY ? " (faulty)" : "")
+            out.println("  " + String.format("%-15s", FleetDemo.name(i + 1) + (i + 1 == FleetDemo.FAULTY ? " (faulty)" : ""))
                     + "  dashboard " + fleet.dashboards().get(i) + "  stream " + fleet.streams().get(i)
                     + "  metrics " + fleet.metrics().get(i));
         }

@@ -47,7 +47,7 @@ import org.junit.jupiter.api.Timeout;
 class FleetDemoTest {
 
     private static final Pattern INSTANCE = Pattern.compile(
-            "^  (demo-\\d)( \\(faulty\\))?  dashboard (\\S+)  stream (\\S+)  metrics (\\S+)$");
+            "^  (demo-\\d)( \\(faulty\\))? *  dashboard (\\S+)  stream (\\S+)  metrics (\\S+)$");
     private static final Pattern AGGREGATE = Pattern.compile("^Aggregate stream .*: (\\S+)$");
     private static final Pattern PROMETHEUS = Pattern.compile("^Prometheus: (http\\S+) scraping .*$");
     private static final Pattern UP = Pattern.compile("\"health\":\"up\"");
@@ -164,6 +164,9 @@ class FleetDemoTest {
                 "count by (instance) ({__name__=~\"firebreak_.+\", job=\"firebreak-demo\"})", StandardCharsets.UTF_8)),
                 body -> body.split("\"instance\"").length - 1 == 3, 30);
         assertThat(perInstance).contains("\"status\":\"success\"");
+        assertThat(banner).contains("  try: " + FleetBanner.EXAMPLE_QUERY);
+        assertThat(get(prometheus.resolve("/api/v1/query?query=" + URLEncoder.encode(FleetBanner.EXAMPLE_QUERY,
+                StandardCharsets.UTF_8))).body()).as("the printed query is valid PromQL").contains("\"status\":\"success\"");
         if (DemoCommand.rules() != null) {
             assertThat(get(prometheus.resolve("/api/v1/rules")).body()).as("the rules file is loaded").contains("\"groups\":[{");
         }
