@@ -38,8 +38,15 @@ public final class DemoInstance {
         DemoService service = new DemoService(registry, Integer.parseInt(required(settings, "stream-port")),
                 InventoryFault.parse(settings.getOrDefault("fault", "none")),
                 origins.isEmpty() ? new String[0] : origins.split(","));
-        MetricsEndpoint metrics = new MetricsEndpoint(registry, Integer.parseInt(required(settings, "metrics-port")));
-        service.start();
+        MetricsEndpoint metrics;
+        try {
+            metrics = new MetricsEndpoint(registry, Integer.parseInt(required(settings, "metrics-port")));
+            service.start();
+        } catch (RuntimeException failed) { // a port taken, most often: the log's last line says so
+            System.err.println(failed.getMessage());
+            System.exit(1);
+            return;
+        }
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         out.println("ready " + service.server().streamUri() + " " + metrics.uri());
         try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {

@@ -86,7 +86,8 @@ public final class FleetDemo implements AutoCloseable {
             try {
                 ready = instance.expect("ready ", START_SECONDS);
             } catch (IllegalStateException failed) {
-                throw new IOException(failed.getMessage() + lastLines(scratch.resolve(instance.name() + ".log")), failed);
+                throw new IOException("instance " + instance.name() + " did not start"
+                        + lastLine(scratch.resolve(instance.name() + ".log")), failed);
             }
             String[] urls = ready.split(" ");
             streams.add(URI.create(urls[1]));
@@ -212,11 +213,10 @@ public final class FleetDemo implements AutoCloseable {
         }
     }
 
-    private static String lastLines(Path log) {
+    private static String lastLine(Path log) {
         try {
             List<String> lines = Files.readAllLines(log);
-            return lines.isEmpty() ? " (its log is empty)"
-                    : "; its log ends:\n  " + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+            return lines.isEmpty() ? " (its log is empty)" : ": " + lines.getLast();
         } catch (IOException unreadable) {
             return "";
         }
