@@ -54,8 +54,8 @@ final class PrometheusProcess implements AutoCloseable {
      *
      * @param rules a rules file to load, or null
      * @param dir where its configuration, storage and log go
-     * @throws IOException when it cannot start, reports an error or is not ready in time (its last log
-     *     line says why; the process is stopped)
+     * @throws IOException when it cannot start, logs an error or is not ready in time (the message is
+     *     its error or last log line; the process is stopped)
      */
     static PrometheusProcess start(Path binary, int port, List<String> targets, Path rules, Path dir, long startSeconds)
             throws IOException, InterruptedException {
@@ -67,7 +67,7 @@ final class PrometheusProcess implements AutoCloseable {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         PrometheusProcess prometheus = new PrometheusProcess(process, port, dir.resolve("prometheus.log"));
         try {
-            prometheus.awaitReady(startSeconds, dir.resolve("prometheus.log"));
+            prometheus.awaitReady(startSeconds);
             return prometheus;
         } catch (IOException | InterruptedException | RuntimeException failed) {
             prometheus.close();
@@ -108,17 +108,16 @@ final class PrometheusProcess implements AutoCloseable {
         return all;
     }
 
-    private void awaitReady(long seconds, Path log) throws IOException, InterruptedException {
+    private void awaitReady(long seconds) throws IOException, InterruptedException {
         long deadline = Ticker.system().read() + TimeUnit.SECONDS.toNanos(seconds);
         String last = "(nothing logged)";
         while (true) {
             String line = lines.poll(Math.max(0, deadline - Ticker.system().read()), TimeUnit.NANOSECONDS);
             if (line == null || line.equals(END)) {
-                throw new IOException("Prometheus was not ready within " + seconds + " s; its last line: " + last
-                        + " (log: " + log + ")");
+                throw new IOException("not ready within " + seconds + " s; its last line: " + last);
             }
             if (line.contains("level=error")) {
-                throw new IOException("Prometheus failed: " + line + " (log: " + log + ")");
+                throw new IOException(line);
             }
             if (line.contains(READY)) {
                 ready = true;
