@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>{@code pricing.quote}: slow, virtual threads, 100–1000 ms against an 800 ms timeout and a
  *       500 ms slow-call threshold;</li>
  *   <li>{@code inventory.reserve}: fails in bursts (15 s of 70 % failures every 40 s), so its breaker
- *       opens, probes and closes again;</li>
+ *       opens, probes and closes again (or as another {@link InventoryFault} says);</li>
  *   <li>collapser {@code stock.levels}: single stock requests batched into calls of {@code stock.batch}.</li>
  * </ul>
  * Everything runs on the registry's clock: the load is a task on its scheduler, the downstream
@@ -52,12 +52,24 @@ public final class DemoService implements AutoCloseable {
 
     /** Builds the guards in {@code registry} and a stream server on {@code port} (0: any free port); call {@link #start()}. */
     public DemoService(GuardRegistry registry, int port) {
+        this(registry, port, InventoryFault.BURSTS);
+    }
+
+    /**
+     * As above, with the inventory downstream failing as {@code fault} says and the stream readable by the
+     * dashboards of {@code allowedOrigins} (the other instances of a fleet, say).
+     */
+    public DemoService(GuardRegistry registry, int port, InventoryFault fault, String... allowedOrigins) {
         this.registry = registry;
         this.startNanos = registry.ticker().read();
         catalogService = new SimulatedDownstream("catalog", registry.scheduler(), 5, 30, () -> 0.005);
         pricingService = new SimulatedDownstream("pricing", registry.scheduler(), 100, 1000, () -> 0.01);
         inventoryService = new SimulatedDownstream("inventory", registry.scheduler(), 10, 40,
-                () -> inBurst() ? 0.7 : 0.02);
+                switch (fault) {
+                    case BURSTS -> () -> inBurst() ? 0.7 : 0.02;
+                    case NONE -> () -> 0.02;
+                    case DOWN -> () -> 1.0;
+                });
         SimulatedDownstream stockService = new SimulatedDownstream("stock", registry.scheduler(), 20, 50, () -> 0.0);
 
         catalog = registry.guard("catalog.lookup").group("catalog").pool("catalog")
@@ -75,7 +87,7 @@ public final class DemoService implements AutoCloseable {
         stock = CollapserRegistry.of(registry).<Integer, Integer>collapser("stock.levels").through(stockBatch)
                 .batchAsync(skus -> stockService.call(List.copyOf(skus)), ResponseMapping.inOrder())
                 .build();
-        this.server = StreamServer.builder(registry).port(port).build();
+        this.server = StreamServer.builder(registry).port(port).allowOrigins(allowedOrigins).build();
     }
 
     /** Starts the server and the load; returns this. */

@@ -14,11 +14,13 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One instance of the fleet as the experiment sees it: a child JVM running {@link FleetInstance} on the
- * lab's class path, spoken to in lines on its standard input and heard in lines on its standard output
- * (its standard error goes to a log file in the run's scratch folder). Closing it stops the JVM.
+ * One instance of the fleet as the experiment sees it: a child JVM running {@link FleetInstance} (or,
+ * for {@code ./firebreak demo --fleet}, another main class) on the lab's class path, spoken to in lines
+ * on its standard input and heard in lines on its standard output (its standard error goes to a log
+ * file in the run's scratch folder). Closing it stops the JVM; so does the end of its standard input,
+ * when the main class follows the convention ({@code exit} or end of input stops it).
  */
-final class InstanceProcess implements AutoCloseable {
+public final class InstanceProcess implements AutoCloseable {
 
     private static final String END = "\u0000end";
 
@@ -43,24 +45,35 @@ final class InstanceProcess implements AutoCloseable {
      * @param log where its standard error goes
      */
     static InstanceProcess start(String name, List<String> jvmOptions, List<String> arguments, Path log) throws IOException {
+        return start(name, FleetInstance.class.getName(), jvmOptions, arguments, log);
+    }
+
+    /**
+     * Starts instance {@code name}: {@code mainClass} with {@code arguments}, on the lab's class path.
+     *
+     * @param jvmOptions options before the main class (heap, compiler)
+     * @param log where its standard error goes
+     */
+    public static InstanceProcess start(String name, String mainClass, List<String> jvmOptions, List<String> arguments,
+            Path log) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add(FleetInstance.class.getName());
+        command.add(mainClass);
         command.addAll(arguments);
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         return new InstanceProcess(name, process);
     }
 
     /** Its name in the run. */
-    String name() {
+    public String name() {
         return name;
     }
 
     /** Sends one command line. */
-    void send(String command) {
+    public void send(String command) {
         in.println(command);
     }
 
@@ -69,7 +82,7 @@ final class InstanceProcess implements AutoCloseable {
      *
      * @throws IllegalStateException when none comes within {@code seconds} or the instance ended
      */
-    String expect(String prefix, long seconds) throws InterruptedException {
+    public String expect(String prefix, long seconds) throws InterruptedException {
         long deadline = Ticker.system().read() + TimeUnit.SECONDS.toNanos(seconds);
         while (true) {
             String line = lines.poll(Math.max(0, deadline - Ticker.system().read()), TimeUnit.NANOSECONDS);
@@ -84,9 +97,14 @@ final class InstanceProcess implements AutoCloseable {
     }
 
     /** Kills it at once, as a crash would. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    /** The child JVM's process (its pid, whether it is alive). */
+    public ProcessHandle handle() {
+        return process.toHandle();
     }
 
     @Override
