@@ -65,6 +65,45 @@ public final class PolicyTrace {
         };
     }
 
+    /** The caller's context on this thread (see {@link PolicyObservation#restoreCaller()}); never throws on close. */
+    public static ContextCarrier.Scope restoreCaller(PolicyTrace trace) {
+        if (trace == null) {
+            return ContextCarrier.Scope.NOOP;
+        }
+        ContextCarrier.Scope scope;
+        try {
+            scope = trace.observation.restoreCaller();
+        } catch (Throwable thrown) {
+            trace.report("restoring its caller's context", thrown);
+            return ContextCarrier.Scope.NOOP;
+        }
+        return scope == null ? ContextCarrier.Scope.NOOP : () -> {
+            try {
+                scope.close();
+            } catch (Throwable thrown) {
+                trace.report("closing its caller's context", thrown);
+            }
+        };
+    }
+
+    /** {@code carried} that also restores {@code trace}'s caller context (itself if {@code trace} is null). */
+    public static ContextCarrier.Snapshot withCaller(ContextCarrier.Snapshot carried, PolicyTrace trace) {
+        if (trace == null) {
+            return carried;
+        }
+        return () -> {
+            ContextCarrier.Scope outer = carried.restore();
+            ContextCarrier.Scope caller = restoreCaller(trace);
+            return () -> {
+                try {
+                    caller.close();
+                } finally {
+                    outer.close();
+                }
+            };
+        };
+    }
+
     /** A decision of the policy (see {@link PolicyObservation#event}). */
     public static void event(PolicyTrace trace, String name, long nanos) {
         if (trace != null) {

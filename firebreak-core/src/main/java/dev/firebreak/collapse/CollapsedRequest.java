@@ -64,8 +64,8 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
         this.argument = argument;
         this.shardKey = shardKey;
         this.context = context;
-        this.carried = owner.contextCarrier().capture();
         this.trace = PolicyTrace.start(owner.guard().controls().registry(), "collapser", owner.name(), owner.guard().name());
+        this.carried = PolicyTrace.withCaller(owner.contextCarrier().capture(), trace); // and the tracer's caller context
     }
 
     /** This request's trace, or null (its batch links to it). */

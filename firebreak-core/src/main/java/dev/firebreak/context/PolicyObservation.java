@@ -15,6 +15,13 @@ public interface PolicyObservation {
     ContextCarrier.Scope attempt(int number);
 
     /**
+     * Makes the context that was current on the caller's thread when this policy call started current
+     * on the calling thread, where the policy completes its caller's future (so the caller's
+     * continuations see the caller's context); the scope's {@code close()} puts back what the thread had.
+     */
+    ContextCarrier.Scope restoreCaller();
+
+    /**
      * Something the policy decided, named as the metric vocabulary's events: {@code "retried"} (the
      * next attempt follows a backoff of {@code nanos}), {@code "budget_exhausted"}, {@code "throttled"}
      * (the retry throttle refused; {@code "budget_exhausted"} follows), {@code "deadline_reached"},

@@ -228,6 +228,12 @@ final class HedgeExecution<T> {
     }
 
     private void complete(T value, Throwable failure, long callEvents, int attemptsMade) {
+        try (ContextCarrier.Scope caller = PolicyTrace.restoreCaller(trace)) { // the caller's continuations see its context
+            completeInContext(value, failure, callEvents, attemptsMade);
+        }
+    }
+
+    private void completeInContext(T value, Throwable failure, long callEvents, int attemptsMade) {
         if (failure == null) {
             log(callEvents, attemptsMade, null);
             result.complete(value);

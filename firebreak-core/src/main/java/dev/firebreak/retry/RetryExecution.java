@@ -184,6 +184,12 @@ final class RetryExecution<T> {
 
     /** Completes {@code result} once its outcome is claimed: the value, the fallback's, or the failure. */
     private void deliver(T value, Throwable failure) {
+        try (ContextCarrier.Scope caller = PolicyTrace.restoreCaller(trace)) { // the caller's continuations see its context
+            deliverInContext(value, failure);
+        }
+    }
+
+    private void deliverInContext(T value, Throwable failure) {
         if (failure == null) {
             log(0L, null);
             result.complete(value);

@@ -240,10 +240,16 @@ class CallTracerTest {
         @Override
         public PolicyObservation startPolicy(String kind, String name, String guard) {
             String id = kind + " " + name;
+            String caller = CURRENT.get();
             return new PolicyObservation() {
                 @Override
                 public ContextCarrier.Scope attempt(int number) {
                     return swapTo(id + " attempt " + number);
+                }
+
+                @Override
+                public ContextCarrier.Scope restoreCaller() {
+                    return swapTo(caller);
                 }
 
                 @Override
