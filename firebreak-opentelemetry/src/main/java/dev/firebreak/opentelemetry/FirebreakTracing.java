@@ -26,7 +26,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *       outcome values), {@code firebreak.fallback} (success, failure, rejected, missing, disabled)
  *       when a fallback was tried; waits as events ({@code firebreak.wait.admission},
  *       {@code firebreak.wait.queue}); the span is current wherever the user's code and its fallback
- *       run, so their own spans are its children;</li>
+ *       run, so their own spans are its children (a span the sampler drops records nothing: the
+ *       caller's context is carried there instead, so the user's spans keep a parent that exists);</li>
  *   <li>errors as OpenTelemetry's conventions say: status ERROR, {@code error.type} and an exception
  *       event when the caller receives an exception; when a fallback answered, the status stays UNSET
  *       (the caller got a value) and the failure that made the fallback run is an exception event;</li>

@@ -8,7 +8,6 @@ import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
-import io.opentelemetry.context.Scope;
 
 /** One guarded call's span, with the caller's context it was started in. */
 final class GuardSpan implements CallObservation {
@@ -25,14 +24,12 @@ final class GuardSpan implements CallObservation {
 
     @Override
     public ContextCarrier.Scope openScope() {
-        Scope scope = own.makeCurrent();
-        return scope::close;
+        return CallerContext.attach(own);
     }
 
     @Override
     public ContextCarrier.Scope restoreCaller() {
-        Scope scope = caller.makeCurrent();
-        return scope::close;
+        return CallerContext.attach(caller);
     }
 
     @Override

@@ -28,8 +28,7 @@ final class PolicySpan implements PolicyObservation {
 
     @Override
     public ContextCarrier.Scope restoreCaller() {
-        Scope scope = caller.makeCurrent();
-        return scope::close;
+        return CallerContext.attach(caller);
     }
 
     @Override

@@ -33,23 +33,30 @@ final class SpanCallTracer implements CallTracer {
     @Override
     public CallObservation startCall(TracedGuard guard, CallMode mode) {
         Context caller = Context.current();
-        SpanBuilder builder = tracer.spanBuilder(guard.name()).setParent(caller).setSpanKind(SpanKind.INTERNAL)
-                .setAttribute(SpanAttributes.GUARD, guard.name())
-                .setAttribute(SpanAttributes.GROUP, guard.group())
-                .setAttribute(SpanAttributes.ISOLATION, guard.isolation())
-                .setAttribute(SpanAttributes.CALL_MODE, mode(mode));
-        if ("thread".equals(guard.isolation())) {
-            builder.setAttribute(SpanAttributes.POOL, guard.pool());
+        // No attributes on the builder: a sampler sees the span's name (the guard's), and a span it drops
+        // costs no attribute map. A recording span gets them right after its start.
+        Span span = tracer.spanBuilder(guard.name()).setParent(caller).setSpanKind(SpanKind.INTERNAL).startSpan();
+        if (!span.isRecording()) {
+            // Not sampled (or a no-op API): nothing to record. The caller's context is what the user's code
+            // should see, so its own spans keep a parent that exists; it travels to wherever the code runs.
+            return new CallerContext(caller);
+        }
+        span.setAttribute(SpanAttributes.GUARD, guard.name());
+        span.setAttribute(SpanAttributes.GROUP, guard.group());
+        String isolation = guard.isolation();
+        span.setAttribute(SpanAttributes.ISOLATION, isolation);
+        span.setAttribute(SpanAttributes.CALL_MODE, mode(mode));
+        if ("thread".equals(isolation)) {
+            span.setAttribute(SpanAttributes.POOL, guard.pool());
         }
         String algorithm = guard.adaptiveLimit();
         if (algorithm != null) {
-            builder.setAttribute(SpanAttributes.LIMIT_ALGORITHM, algorithm);
+            span.setAttribute(SpanAttributes.LIMIT_ALGORITHM, algorithm);
         }
         Attempt attempt = caller.get(ATTEMPT);
         if (attempt != null && attempt.policy() == Span.fromContext(caller)) {
-            builder.setAttribute(SpanAttributes.ATTEMPT, (long) attempt.number());
+            span.setAttribute(SpanAttributes.ATTEMPT, (long) attempt.number());
         }
-        Span span = builder.startSpan();
         return new GuardSpan(span, caller);
     }
 

@@ -6,6 +6,10 @@ import dev.firebreak.Guard;
 import dev.firebreak.Isolation;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.time.Duration;
@@ -105,5 +109,20 @@ class ContextHopsTest {
         assertThat(SpanRecorder.only(spans, SpanRecorder.named("on a virtual thread")).getParentSpanId()).isEqualTo(submitted.getSpanId());
         assertThat(SpanRecorder.only(spans, SpanRecorder.named("sends the request")).getParentSpanId()).isEqualTo(async.getSpanId());
         assertThat(SpanRecorder.only(spans, SpanRecorder.named("after the response")).getParentSpanId()).isEqualTo(root.getSpanId());
+    }
+
+    @Test
+    void underAParentThatIsNotSampledNoSpanIsMadeAndTheParentStillReachesThePoolThread() throws Exception {
+        Guard pooled = rec.registry.guard("pooled").isolation(Isolation.threadPool(ThreadPoolConfig.builder().coreSize(1).build()))
+                .build();
+        SpanContext notSampled = SpanContext.create("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331",
+                TraceFlags.getDefault(), TraceState.getDefault());
+        CompletableFuture<SpanContext> seen;
+        try (Scope scope = Context.current().with(Span.wrap(notSampled)).makeCurrent()) {
+            seen = pooled.submit(() -> Span.current().getSpanContext());
+        }
+        assertThat(seen.get(10, TimeUnit.SECONDS)).isEqualTo(notSampled); // the downstream call propagates "not sampled"
+        rec.provider.forceFlush().join(10, TimeUnit.SECONDS);
+        assertThat(rec.exporter.getFinishedSpanItems()).isEmpty();
     }
 }
