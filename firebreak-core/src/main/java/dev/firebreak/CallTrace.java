@@ -57,8 +57,8 @@ final class CallTrace {
     }
 
     private ContextCarrier.Scope guarded(ContextCarrier.Scope scope) {
-        if (scope == null) {
-            return ContextCarrier.Scope.NOOP;
+        if (scope == null || scope == ContextCarrier.Scope.NOOP) {
+            return ContextCarrier.Scope.NOOP; // nothing to put back, nothing to guard: no allocation
         }
         return () -> {
             try {

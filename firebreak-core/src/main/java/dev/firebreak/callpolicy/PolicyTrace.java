@@ -53,7 +53,7 @@ public final class PolicyTrace {
             trace.report("opening attempt " + number, thrown);
             return ContextCarrier.Scope.NOOP;
         }
-        if (scope == null) {
+        if (scope == null || scope == ContextCarrier.Scope.NOOP) {
             return ContextCarrier.Scope.NOOP;
         }
         return () -> {
@@ -77,7 +77,7 @@ public final class PolicyTrace {
             trace.report("restoring its caller's context", thrown);
             return ContextCarrier.Scope.NOOP;
         }
-        return scope == null ? ContextCarrier.Scope.NOOP : () -> {
+        return scope == null || scope == ContextCarrier.Scope.NOOP ? ContextCarrier.Scope.NOOP : () -> {
             try {
                 scope.close();
             } catch (Throwable thrown) {
