@@ -1,6 +1,7 @@
 package dev.firebreak;
 
 import dev.firebreak.classify.FailedResultException;
+import dev.firebreak.context.CallObservation.Wait;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
@@ -76,7 +77,8 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
     private final Fallback<T> fallback;
     final long start;
     private final RequestContext context = RequestContext.currentOrNull(); // the submitter's, installed around every step
-    private final ContextCarrier.Snapshot carried; // the submitter's other thread-bound context, wherever user code runs
+    private final ContextCarrier.Snapshot carried; // the submitter's other thread-bound context (and a tracer's), wherever user code runs
+    private final CallTrace trace; // null unless a tracer observes this call
     final Object[] permits; // final: visible to whichever thread reports the outcome
     volatile int outcome;
     private volatile int runState;
@@ -86,7 +88,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
     private volatile boolean stopRequested;
 
     private AsyncExecution(Pipeline pipeline, GuardedCall<T> call, Supplier<? extends CompletionStage<T>> stageCall,
-            Fallback<T> fallback, boolean callerWaits) {
+            Fallback<T> fallback, boolean callerWaits, CallTrace trace) {
         super(callerWaits);
         this.pipeline = pipeline;
         this.config = pipeline.config();
@@ -95,27 +97,28 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
         this.fallback = fallback;
         this.start = pipeline.ticker().read();
         this.permits = pipeline.newPermits();
-        this.carried = pipeline.contextCarrier().capture();
+        this.trace = trace;
+        this.carried = CallTrace.withCaller(pipeline.contextCarrier().capture(), trace);
     }
 
     @Override
-    HandOffSpin callerSpin() {
-        return HandOffSpin.forCallersOf(pipeline.isolator());
-    }
+    HandOffSpin callerSpin() { return HandOffSpin.forCallersOf(pipeline.isolator()); }
 
     /** Starts {@code call} (blocking, on the isolation) or {@code stageCall} (non-blocking) and returns its future. */
     static <T> AsyncExecution<T> start(Pipeline pipeline, GuardedCall<T> call,
-            Supplier<? extends CompletionStage<T>> stageCall, Fallback<T> fallback) {
-        return new AsyncExecution<>(pipeline, call, stageCall, fallback, false).begin();
+            Supplier<? extends CompletionStage<T>> stageCall, Fallback<T> fallback, CallTrace trace) {
+        return new AsyncExecution<>(pipeline, call, stageCall, fallback, false, trace).begin();
     }
 
     /** Starts blocking {@code call} for a caller that waits with {@link CallerWait#await} (and runs a timeout's fallback). */
-    static <T> AsyncExecution<T> startForCaller(Pipeline pipeline, GuardedCall<T> call, Fallback<T> fallback) {
-        return new AsyncExecution<>(pipeline, call, null, fallback, true).begin();
+    static <T> AsyncExecution<T> startForCaller(Pipeline pipeline, GuardedCall<T> call, Fallback<T> fallback,
+            CallTrace trace) {
+        return new AsyncExecution<>(pipeline, call, null, fallback, true, trace).begin();
     }
 
     private AsyncExecution<T> begin() {
         Object admitted = pipeline.admit(start, permits, this);
+        CallTrace.waitedSince(trace, Wait.ADMISSION, pipeline.ticker(), start); // a rate limiter may have parked us
         if (admitted == null) {
             launchAdmitted(0L);
         } else if (admitted != Isolator.QUEUED) { // QUEUED: QueuedStart starts or refuses it later
@@ -207,10 +210,11 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
         EventType verdict = EventType.SUCCESS;
         if (!skip) {
             pipeline.metrics().executionStarted();
+            CallTrace.waitedSince(trace, Wait.QUEUE, pipeline.ticker(), start);
         }
         try {
             if (!skip) {
-                value = call.call();
+                value = CallTrace.call(trace, call); // the call's own context current while the user's code runs
             }
         } catch (Throwable t) {
             thrown = t;
@@ -237,7 +241,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
         pipeline.metrics().executionStarted();
         CompletionStage<T> started;
         try {
-            started = stageCall.get();
+            started = CallTrace.get(trace, stageCall);
             if (started == null) {
                 throw new NullPointerException("submitAsync: the supplier returned null instead of a stage");
             }
@@ -287,12 +291,13 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
             recover(EventType.TIMEOUT, null, executionNanos);
         } else if (verdict == EventType.SUCCESS) {
             long events = EventType.SUCCESS.bit() | pipeline.slowMarker(config, executionNanos);
-            pipeline.finish(permits, EventType.SUCCESS, events, executionNanos, executionNanos, end);
+            pipeline.finish(permits, EventType.SUCCESS, events, executionNanos, executionNanos, end, trace, null, null);
             super.complete(value);
         } else if (verdict == EventType.BAD_REQUEST) { // a bad request or an exception the classification ignores
             long events = EventType.BAD_REQUEST.bit() | EventType.EXCEPTION_THROWN.bit();
-            pipeline.finish(permits, EventType.BAD_REQUEST, events, executionNanos, executionNanos, end);
-            super.completeExceptionally(BadRequests.forFuture(thrown));
+            Throwable failure = BadRequests.forFuture(thrown);
+            pipeline.finish(permits, EventType.BAD_REQUEST, events, executionNanos, executionNanos, end, trace, thrown, failure);
+            super.completeExceptionally(failure);
         } else { // FAILURE: an exception, or a result classified as failing
             recover(EventType.FAILURE, thrown != null ? thrown : new FailedResultException(value), executionNanos);
         }
@@ -345,7 +350,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
         boolean cancelled;
         RequestContext before = RequestContext.swap(context); // the call's request log, whoever cancels
         try {
-            pipeline.finish(permits, EventType.CANCELLED, events, elapsed, elapsed, now);
+            pipeline.finish(permits, EventType.CANCELLED, events, elapsed, elapsed, now, trace, null, null);
             cancelled = super.cancel(false);
         } finally {
             RequestContext.swap(before);
@@ -354,11 +359,6 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
             interruptRunner(); // after the outcome, as for timeouts
         }
         return cancelled;
-    }
-
-    /** The pipeline (so the guard) this call runs under. */
-    Pipeline pipeline() {
-        return pipeline;
     }
 
     boolean claim() {
@@ -386,10 +386,10 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
 
     /** The claimed outcome is a failure of kind {@code event}: try the fallback, then complete. */
     private void recover(EventType event, Throwable cause, long executionNanos) {
-        FallbackResult<T> result = pipeline.fallback(fallback, event, cause);
+        FallbackResult<T> result = pipeline.fallback(fallback, event, cause, trace);
         long now = pipeline.ticker().read();
         long total = now - start;
-        pipeline.finish(permits, event, event.bit() | result.events(), executionNanos, total, now);
+        pipeline.finish(permits, event, event.bit() | result.events(), executionNanos, total, now, trace, cause, result.exception());
         if (result.exception() != null) {
             super.completeExceptionally(result.exception());
         } else {

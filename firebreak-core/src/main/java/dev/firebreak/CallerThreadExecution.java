@@ -1,6 +1,7 @@
 package dev.firebreak;
 
 import dev.firebreak.classify.FailedResultException;
+import dev.firebreak.context.CallObservation;
 import dev.firebreak.event.EventType;
 import dev.firebreak.metrics.MetricsRecorder;
 import java.util.concurrent.CompletableFuture;
@@ -36,7 +37,8 @@ final class CallerThreadExecution {
         this.metrics = metrics;
     }
 
-    <T> T run(GuardedCall<T> call, Fallback<T> fallback) {
+    /** Runs {@code call}; {@code trace} (null when not observed) is told the waits and the end, its scope already open. */
+    <T> T run(GuardedCall<T> call, Fallback<T> fallback, CallTrace trace) {
         CallerSettings settings = pipeline.callerSettings(pipeline.config());
         boolean coarse = pipeline.coarseClockSuffices(settings); // every reading of this call by the same clock
         long start = pipeline.now(coarse);
@@ -49,8 +51,11 @@ final class CallerThreadExecution {
             working = untilWorkEnds.enter(start);
             refused = untilWorkEnds.refusal(working); // a refusing group gave back what it took
         }
+        if (trace != null) { // a rate limiter or a full semaphore may have parked this thread
+            CallTrace.waited(trace, CallObservation.Wait.ADMISSION, pipeline.now(coarse) - start);
+        }
         if (refused != null) { // the outcome-held permits are exited with the refusal as the outcome
-            return recover(held, refused, null, fallback, 0L, start, coarse);
+            return recover(held, refused, null, fallback, 0L, start, coarse, trace);
         }
 
         // Steps 4 and 6: the call, on this thread; the code's end gives back the work-held permits.
@@ -74,14 +79,15 @@ final class CallerThreadExecution {
         long executionNanos = end - start;
         if (thrown == null) {
             if (executionNanos > settings.timeoutNanos()) { // MAX_VALUE when timeouts are off
-                return recover(held, EventType.TIMEOUT, null, fallback, executionNanos, start, coarse);
+                return recover(held, EventType.TIMEOUT, null, fallback, executionNanos, start, coarse, trace);
             }
             if (verdict == EventType.FAILURE) { // a result classified as failing
                 return recover(held, EventType.FAILURE, new FailedResultException(value), fallback, executionNanos,
-                        start, coarse);
+                        start, coarse, trace);
             }
             long events = EventType.SUCCESS.bit() | Pipeline.slowMarker(settings.health(), executionNanos);
             pipeline.finishHeld(held, EventType.SUCCESS, events, executionNanos, executionNanos, end);
+            CallTrace.stop(trace, events, null, null, executionNanos, executionNanos);
             return value;
         }
         if (thrown instanceof InterruptedException) {
@@ -91,15 +97,17 @@ final class CallerThreadExecution {
             long events = EventType.BAD_REQUEST.bit() | EventType.EXCEPTION_THROWN.bit();
             long now = pipeline.now(coarse);
             pipeline.finishHeld(held, EventType.BAD_REQUEST, events, executionNanos, now - start, now);
-            throw BadRequests.passThrough(thrown);
+            RuntimeException passed = BadRequests.passThrough(thrown);
+            CallTrace.stop(trace, events, thrown, passed, executionNanos, now - start);
+            throw passed;
         }
-        return recover(held, EventType.FAILURE, thrown, fallback, executionNanos, start, coarse);
+        return recover(held, EventType.FAILURE, thrown, fallback, executionNanos, start, coarse, trace);
     }
 
     /** {@link #run} as a completed future, for {@code submit} under SEMAPHORE isolation. */
-    <T> CompletableFuture<T> runToFuture(GuardedCall<T> call, Fallback<T> fallback) {
+    <T> CompletableFuture<T> runToFuture(GuardedCall<T> call, Fallback<T> fallback, CallTrace trace) {
         try {
-            return CompletableFuture.completedFuture(run(call, fallback));
+            return CompletableFuture.completedFuture(run(call, fallback, trace));
         } catch (RuntimeException failure) {
             return CompletableFuture.failedFuture(failure);
         }
@@ -108,16 +116,20 @@ final class CallerThreadExecution {
     /** Steps 8 and 9 for an outcome of kind {@code event}: the fallback, then the finish. */
     @SuppressWarnings("unchecked")
     private <T> T recover(Object held, EventType event, Throwable cause, Fallback<T> fallback, long executionNanos,
-            long start, boolean coarse) {
+            long start, boolean coarse, CallTrace trace) {
         Object recovered = pipeline.recover(fallback, event, cause); // the value itself when the fallback answered
         long now = pipeline.now(coarse);
         long total = now - start;
         if (FallbackResult.isFailure(recovered)) {
             FallbackResult<T> failed = (FallbackResult<T>) recovered;
             pipeline.finishHeld(held, event, event.bit() | failed.events(), executionNanos, total, now);
-            throw pipeline.atCallerSite(failed.exception()); // on the caller's thread: its site
+            GuardException thrown = pipeline.atCallerSite(failed.exception()); // on the caller's thread: its site
+            CallTrace.stop(trace, event.bit() | failed.events(), cause, thrown, executionNanos, total);
+            throw thrown;
         }
-        pipeline.finishHeld(held, event, event.bit() | EventType.FALLBACK_SUCCESS.bit(), executionNanos, total, now);
+        long events = event.bit() | EventType.FALLBACK_SUCCESS.bit();
+        pipeline.finishHeld(held, event, events, executionNanos, total, now);
+        CallTrace.stop(trace, events, cause, null, executionNanos, total);
         return (T) recovered;
     }
 }

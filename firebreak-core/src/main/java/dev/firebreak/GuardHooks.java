@@ -1,16 +1,19 @@
 package dev.firebreak;
 
 import dev.firebreak.classify.Classifier;
+import dev.firebreak.context.CallTracer;
 import dev.firebreak.context.ContextCarrier;
+import dev.firebreak.context.TracedGuard;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.event.ListenerFailures;
 
 /** What the pipeline asks of a guard: its configuration, its exceptions, the fallback, the log and the listeners. */
-final class GuardHooks implements GuardSide {
+final class GuardHooks implements GuardSide, TracedGuard {
 
     private final GuardControls policy;
+    private final GuardRegistry registry;
     private final String name;
     /** What every fallback of a short-circuited call receives: shared, immutable, no stack. */
     private final ShortCircuitedException shortCircuited;
@@ -20,12 +23,52 @@ final class GuardHooks implements GuardSide {
     GuardHooks(GuardControls policy) {
         this.policy = policy;
         this.name = policy.name();
+        this.registry = policy.registry();
         this.shortCircuited = new ShortCircuitedException(name, true);
     }
 
     @Override
     public String name() {
         return name;
+    }
+
+    @Override
+    public CallTracer tracer() {
+        return registry.tracer();
+    }
+
+    @Override
+    public TracedGuard traced() {
+        return this;
+    }
+
+    @Override
+    public String group() {
+        return policy.groupName();
+    }
+
+    @Override
+    public String pool() {
+        return policy.poolName();
+    }
+
+    @Override
+    public String isolation() {
+        return switch (policy.config().isolation().strategy()) {
+            case THREAD -> "thread";
+            case SEMAPHORE -> "semaphore";
+            case VIRTUAL -> "virtual";
+        };
+    }
+
+    @Override
+    public String adaptiveLimit() {
+        return switch (policy.config().limit().algorithm()) {
+            case NONE -> null;
+            case AIMD -> "aimd";
+            case GRADIENT2 -> "gradient2";
+            case VEGAS -> "vegas";
+        };
     }
 
     @Override

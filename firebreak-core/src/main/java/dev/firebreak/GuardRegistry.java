@@ -2,6 +2,7 @@ package dev.firebreak;
 
 import dev.firebreak.classify.ResultPredicates;
 import dev.firebreak.config.ConfigResolver;
+import dev.firebreak.context.CallTracer;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.event.ListenerFailures;
@@ -54,6 +55,8 @@ public final class GuardRegistry implements AutoCloseable {
     private final ConcurrentHashMap<Class<?>, Object> extensions = new ConcurrentHashMap<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile ConfigResolver configResolver = ConfigResolver.codeOnly();
+    /** Observes every call of every guard, and the call policies on them; null (none) costs a call one read. */
+    private volatile CallTracer tracer;
     private final ContextCarrier contextCarrier;
     private final ResultPredicates resultPredicates;
 
@@ -188,6 +191,35 @@ public final class GuardRegistry implements AutoCloseable {
                     + "); a second one would override its values: close the first before binding another");
         }
         this.configResolver = resolver;
+    }
+
+    /**
+     * Installs {@code tracer}: from the next call on, every call of this registry's guards (those built
+     * before too) and of the retries, hedges and collapsers on them is observed (see {@link CallTracer}).
+     * One tracer at a time: a second would leave the first's observations unfinished, so it is refused.
+     *
+     * @throws IllegalStateException if another tracer is installed (release it first)
+     */
+    public synchronized void useTracer(CallTracer tracer) {
+        Objects.requireNonNull(tracer, "tracer");
+        CallTracer current = this.tracer;
+        if (current != null && current != tracer) {
+            throw new IllegalStateException("this registry already has a call tracer (" + current
+                    + "); release it (releaseTracer, or close its binding) before installing another");
+        }
+        this.tracer = tracer;
+    }
+
+    /** Uninstalls {@code tracer} if it is the one installed; calls started before still end under it. */
+    public synchronized void releaseTracer(CallTracer tracer) {
+        if (this.tracer == tracer) {
+            this.tracer = null;
+        }
+    }
+
+    /** The installed call tracer, or null if none (read once per call by guards and call policies). */
+    public CallTracer tracer() {
+        return tracer;
     }
 
     /** Uninstalls {@code resolver} if it is the one installed (its configuration closing); else nothing. */

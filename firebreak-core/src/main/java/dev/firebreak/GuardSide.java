@@ -1,7 +1,9 @@
 package dev.firebreak;
 
 import dev.firebreak.classify.Classifier;
+import dev.firebreak.context.CallTracer;
 import dev.firebreak.context.ContextCarrier;
+import dev.firebreak.context.TracedGuard;
 import dev.firebreak.event.EventType;
 
 /**
@@ -40,6 +42,16 @@ interface GuardSide {
     /** What carries the submitter's thread-bound context to where the call runs (the registry's). */
     default ContextCarrier contextCarrier() {
         return ContextCarrier.NONE;
+    }
+
+    /** The registry's call tracer, or null if none (read once per call: the only cost of tracing off). */
+    default CallTracer tracer() {
+        return null;
+    }
+
+    /** The guard as a tracer is told of it. */
+    default TracedGuard traced() {
+        throw new UnsupportedOperationException("no tracing for " + name());
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.firebreak;
 
+import dev.firebreak.context.CallTracer;
+import dev.firebreak.context.CallTracer.CallMode;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.attempt.Admission;
@@ -88,11 +90,27 @@ final class Pipeline {
 
     /** Runs {@code call} and waits for its outcome: on this thread if the isolation runs calls on the caller's. */
     public <T> T execute(GuardedCall<T> call, Fallback<T> fallback) {
+        CallTracer tracer = side.tracer(); // tracing off costs this read and the null check
+        if (tracer != null) {
+            return execute(call, fallback, CallTrace.start(tracer, side.traced(), CallMode.EXECUTE));
+        }
         if (isolator.runsOnCaller()) {
-            return callerThread.run(call, fallback);
+            return callerThread.run(call, fallback, null);
+        }
+        return execute(call, fallback, null);
+    }
+
+    private <T> T execute(GuardedCall<T> call, Fallback<T> fallback, CallTrace trace) {
+        if (isolator.runsOnCaller()) {
+            if (trace == null) {
+                return callerThread.run(call, fallback, null);
+            }
+            try (ContextCarrier.Scope scope = trace.open()) { // the caller's thread runs the call and the fallback
+                return callerThread.run(call, fallback, trace);
+            }
         }
         try {
-            return CallerWait.await(AsyncExecution.startForCaller(this, call, fallback));
+            return CallerWait.await(AsyncExecution.startForCaller(this, call, fallback, trace));
         } catch (GuardException failure) {
             throw side.atCallerSite(failure); // the waiting caller's site
         }
@@ -100,15 +118,24 @@ final class Pipeline {
 
     /** Runs {@code call} on the isolation and returns its future (on this thread first under SEMAPHORE). */
     public <T> CompletableFuture<T> submit(GuardedCall<T> call, Fallback<T> fallback) {
+        CallTracer tracer = side.tracer();
+        CallTrace trace = tracer == null ? null : CallTrace.start(tracer, side.traced(), CallMode.SUBMIT);
         if (isolator.runsOnCaller()) {
-            return callerThread.runToFuture(call, fallback);
+            if (trace == null) {
+                return callerThread.runToFuture(call, fallback, null);
+            }
+            try (ContextCarrier.Scope scope = trace.open()) {
+                return callerThread.runToFuture(call, fallback, trace);
+            }
         }
-        return AsyncExecution.start(this, call, null, fallback);
+        return AsyncExecution.start(this, call, null, fallback, trace);
     }
 
     /** Starts a non-blocking call whose stage holds its isolation permit until it completes. */
     public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
-        return AsyncExecution.start(this, null, call, fallback);
+        CallTracer tracer = side.tracer();
+        CallTrace trace = tracer == null ? null : CallTrace.start(tracer, side.traced(), CallMode.SUBMIT_ASYNC);
+        return AsyncExecution.start(this, null, call, fallback, trace);
     }
 
     /**
@@ -124,7 +151,7 @@ final class Pipeline {
      * call this pipeline handed off; else null.
      */
     public CompletionStage<Void> permitReleased(CompletableFuture<?> submitted) {
-        if (submitted instanceof AsyncExecution<?> execution && execution.pipeline() == this) {
+        if (submitted instanceof AsyncExecution<?> execution && execution.pipeline == this) {
             return execution.permitReleased().copy(); // a copy: the caller cannot complete the shared watch
         }
         return null;
@@ -266,8 +293,15 @@ final class Pipeline {
 
     /** Step 8: the fallback for an outcome of kind {@code event}, its value wrapped (the hand-off path). */
     @SuppressWarnings("unchecked")
-    <T> FallbackResult<T> fallback(Fallback<T> fallback, EventType event, Throwable cause) {
-        Object recovered = side.recover(fallback, event, cause);
+    <T> FallbackResult<T> fallback(Fallback<T> fallback, EventType event, Throwable cause, CallTrace trace) {
+        Object recovered;
+        if (trace == null) {
+            recovered = side.recover(fallback, event, cause);
+        } else {
+            try (ContextCarrier.Scope scope = trace.open()) { // the fallback's own calls are the call's children
+                recovered = side.recover(fallback, event, cause);
+            }
+        }
         return FallbackResult.isFailure(recovered) ? (FallbackResult<T>) recovered : FallbackResult.value((T) recovered);
     }
 
@@ -279,10 +313,14 @@ final class Pipeline {
         return side.recover(fallback, event, cause);
     }
 
-    /** Step 9 for the hand-off path: {@link #finishHeld} with the outcome-held token kept in {@code permits}. */
+    /**
+     * Step 9 for the hand-off path: {@link #finishHeld} with the outcome-held token kept in {@code permits},
+     * then the end of {@code trace} (if observed) with the user code's {@code cause} and the caller's {@code failure}.
+     */
     void finish(Object[] permits, EventType executionEvent, long events, long executionNanos, long totalNanos,
-            long nowNanos) {
+            long nowNanos, CallTrace trace, Throwable cause, Throwable failure) {
         finishHeld(permits[0], executionEvent, events, executionNanos, totalNanos, nowNanos);
+        CallTrace.stop(trace, events, cause, failure, executionNanos, totalNanos);
     }
 
     /**

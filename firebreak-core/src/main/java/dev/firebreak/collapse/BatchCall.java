@@ -1,6 +1,9 @@
 package dev.firebreak.collapse;
 
 import dev.firebreak.Guard;
+import dev.firebreak.callpolicy.AttemptOutcomes;
+import dev.firebreak.callpolicy.PolicyTrace;
+import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.time.internal.OffTimer;
 import java.util.AbstractList;
 import java.util.List;
@@ -53,14 +56,27 @@ final class BatchCall<A, B, R> {
      */
     CompletableFuture<Void> run(List<CollapsedRequest<A, R>> shard) {
         List<A> view = new Arguments<>(shard);
+        PolicyTrace batch = PolicyTrace.start(guard.controls().registry(), "batch", collapser, guard.name());
+        if (batch != null) {
+            for (CollapsedRequest<A, R> request : shard) {
+                PolicyTrace.link(request.trace(), batch); // each request links to the batch that served it
+            }
+        }
         CompletableFuture<? extends B> call;
-        try {
+        try (ContextCarrier.Scope scope = PolicyTrace.attempt(batch, 1)) { // the batch's guarded call is its child
             call = blocking != null
                     ? guard.submit(() -> blocking.call(view))
                     : guard.submitAsync(() -> startAsync(view));
         } catch (RuntimeException | Error thrown) {
+            PolicyTrace.stop(batch, AttemptOutcomes.eventBit(thrown), 1, thrown);
             failAll(shard, thrown);
             return CompletableFuture.completedFuture(null);
+        }
+        if (batch != null) {
+            call.whenComplete((response, thrown) -> {
+                Throwable failure = thrown == null ? null : unwrap(thrown);
+                PolicyTrace.stop(batch, AttemptOutcomes.eventBit(failure), 1, failure);
+            });
         }
         CompletableFuture<Void> released = guard.controls().permitReleased(call).toCompletableFuture();
         CompletableFuture<Void> answered = new CompletableFuture<>();

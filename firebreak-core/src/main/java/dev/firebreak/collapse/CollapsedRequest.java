@@ -2,6 +2,7 @@ package dev.firebreak.collapse;
 
 import dev.firebreak.BadRequestException;
 import dev.firebreak.GuardException;
+import dev.firebreak.callpolicy.PolicyTrace;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
@@ -52,6 +53,7 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
     private final Object shardKey;
     private final RequestContext context;
     private final ContextCarrier.Snapshot carried; // the submitter's thread-bound context (MDC, tracing)
+    private final PolicyTrace trace; // null unless the registry's tracer observes this request
     private long start; // ticker nanos: stamped by its queue under the queue's lock, before anyone else sees the request
     private volatile int state;
     private volatile Cancellable deadline = Cancellable.NONE; // armed alone only off Deadlines' order
@@ -62,7 +64,13 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
         this.argument = argument;
         this.shardKey = shardKey;
         this.context = context;
-        this.carried = owner.contextCarrier().capture();
+        this.trace = PolicyTrace.start(owner.guard().controls().registry(), "collapser", owner.name(), owner.guard().name());
+        this.carried = PolicyTrace.withCaller(owner.contextCarrier().capture(), trace); // and the tracer's caller context
+    }
+
+    /** This request's trace, or null (its batch links to it). */
+    PolicyTrace trace() {
+        return trace;
     }
 
     /**
@@ -166,6 +174,7 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
         RequestContext before = RequestContext.swap(context);
         try (ContextCarrier.Scope restored = carried.restore()) {
             log(ANSWERED);
+            PolicyTrace.stop(trace, ANSWERED, 1, null);
             super.complete(value);
         } finally {
             RequestContext.swap(before);
@@ -205,6 +214,7 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
         RequestContext before = RequestContext.swap(context);
         try {
             record(events);
+            PolicyTrace.stop(trace, events, 1, null);
             return super.cancel(false);
         } finally {
             RequestContext.swap(before);
@@ -258,6 +268,7 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
         RequestContext before = RequestContext.swap(context);
         try (ContextCarrier.Scope restored = carried.restore()) {
             record(events | EventType.COLLAPSED.bit());
+            PolicyTrace.stop(trace, events | EventType.COLLAPSED.bit(), 1, failure);
             if (failure == null) {
                 super.complete(value);
             } else {

@@ -7,6 +7,8 @@ import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.callpolicy.AttemptOutcomes;
 import dev.firebreak.callpolicy.PolicyFuture;
+import dev.firebreak.callpolicy.PolicyTrace;
+import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.Ticker;
 import java.util.ArrayList;
@@ -41,6 +43,7 @@ final class HedgeExecution<T> {
     private final Executor executor;
     private final RequestContext context;
     private final long startNanos;
+    private final PolicyTrace trace; // null unless the registry's tracer observes this call
     private final CompletableFuture<T> result = new PolicyFuture<>(this::claimForCancel, this::onCancel);
     private final ReentrantLock lock = new ReentrantLock();
     private final List<CompletableFuture<T>> attempts = new ArrayList<>(); // guarded by lock, by index
@@ -59,6 +62,7 @@ final class HedgeExecution<T> {
         this.context = RequestContext.currentOrNull();
         this.executor = context == null ? hedge.hedgeExecutor() : context.wrap(hedge.hedgeExecutor());
         this.startNanos = ticker.read();
+        this.trace = PolicyTrace.start(hedge.guard().controls().registry(), "hedge", hedge.name(), hedge.guard().name());
     }
 
     /** Starts the call's first attempt on this thread, arms its first hedge, returns the caller's future. */
@@ -80,7 +84,7 @@ final class HedgeExecution<T> {
     private void run(int index) {
         hedge.metrics().recordAttempt();
         CompletableFuture<T> future;
-        try {
+        try (ContextCarrier.Scope scope = PolicyTrace.attempt(trace, index + 1)) { // the attempt's spans are the call's children
             future = attempt.get();
         } catch (Throwable thrown) {
             future = CompletableFuture.failedFuture(thrown);
@@ -98,6 +102,7 @@ final class HedgeExecution<T> {
         }
         if (alreadyDone && future.cancel(true)) {
             hedge.metrics().recordLoserCancelled();
+            PolicyTrace.event(trace, "loser_cancelled", 0L);
         }
         future.whenComplete((value, thrown) -> onAttempt(index, value, thrown));
     }
@@ -150,12 +155,15 @@ final class HedgeExecution<T> {
         if (index < 0) {
             if (index == THROTTLED) {
                 hedge.metrics().recordThrottled();
+                PolicyTrace.event(trace, "throttled", 0L);
             }
+            PolicyTrace.event(trace, "budget_exhausted", 0L);
             hedge.metrics().recordBudgetExhausted();
             return;
         }
         hedge.metrics().recordHedged();
         hedge.hedging(index + 1, ticker.read() - startNanos); // after the lock, before the attempt starts
+        PolicyTrace.event(trace, "hedged", ticker.read() - startNanos);
         run(index);
         armHedge();
     }
@@ -196,6 +204,7 @@ final class HedgeExecution<T> {
         for (CompletableFuture<T> loser : losers) {
             if (loser.cancel(true)) {
                 hedge.metrics().recordLoserCancelled();
+                PolicyTrace.event(trace, "loser_cancelled", 0L);
             }
         }
         if (failure == null && index > 0) {
@@ -219,12 +228,18 @@ final class HedgeExecution<T> {
     }
 
     private void complete(T value, Throwable failure, long callEvents, int attemptsMade) {
+        try (ContextCarrier.Scope caller = PolicyTrace.restoreCaller(trace)) { // the caller's continuations see its context
+            completeInContext(value, failure, callEvents, attemptsMade);
+        }
+    }
+
+    private void completeInContext(T value, Throwable failure, long callEvents, int attemptsMade) {
         if (failure == null) {
-            log(callEvents, attemptsMade);
+            log(callEvents, attemptsMade, null);
             result.complete(value);
         } else if (fallback == Fallback.deferred()) {
             // an outer policy's attempt (a Retry's): its caller decides and runs the fallback, nobody received it yet
-            log(callEvents, attemptsMade);
+            log(callEvents, attemptsMade, failure);
             result.completeExceptionally(failure);
         } else if (failure instanceof GuardException guarded && fallback != null) {
             T recovered;
@@ -232,14 +247,14 @@ final class HedgeExecution<T> {
                 recovered = fallback.recover(guarded);
             } catch (Throwable fallbackFailure) {
                 guarded.addSuppressed(fallbackFailure);
-                log(callEvents | EventType.FALLBACK_FAILURE.bit() | EventType.EXCEPTION_THROWN.bit(), attemptsMade);
+                log(callEvents | EventType.FALLBACK_FAILURE.bit() | EventType.EXCEPTION_THROWN.bit(), attemptsMade, guarded);
                 result.completeExceptionally(guarded);
                 return;
             }
-            log(callEvents | EventType.FALLBACK_SUCCESS.bit(), attemptsMade);
+            log(callEvents | EventType.FALLBACK_SUCCESS.bit(), attemptsMade, null);
             result.complete(recovered);
         } else {
-            log(callEvents | EventType.EXCEPTION_THROWN.bit(), attemptsMade);
+            log(callEvents | EventType.EXCEPTION_THROWN.bit(), attemptsMade, failure);
             result.completeExceptionally(failure);
         }
     }
@@ -262,13 +277,18 @@ final class HedgeExecution<T> {
     private void onCancel() {
         List<CompletableFuture<T>> all;
         Cancellable pending;
+        long callEvents;
+        int attemptsMade;
         lock.lock();
         try {
             pending = timer;
             all = new ArrayList<>(attempts);
+            callEvents = events;
+            attemptsMade = launched;
         } finally {
             lock.unlock();
         }
+        PolicyTrace.stop(trace, callEvents | EventType.CANCELLED.bit(), attemptsMade, null); // outside the lock
         if (pending != null) {
             pending.cancel();
         }
@@ -279,7 +299,8 @@ final class HedgeExecution<T> {
         }
     }
 
-    private void log(long callEvents, int attemptsMade) {
+    private void log(long callEvents, int attemptsMade, Throwable failure) {
+        PolicyTrace.stop(trace, callEvents, attemptsMade, failure);
         if (context != null) {
             context.log().add(hedge.name(), callEvents, ticker.read() - startNanos, attemptsMade);
         }

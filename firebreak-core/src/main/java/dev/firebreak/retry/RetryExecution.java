@@ -2,6 +2,8 @@ package dev.firebreak.retry;
 
 import dev.firebreak.callpolicy.AttemptOutcomes;
 import dev.firebreak.callpolicy.PolicyFuture;
+import dev.firebreak.callpolicy.PolicyTrace;
+import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardException;
 import dev.firebreak.GuardTimeoutException;
@@ -38,6 +40,7 @@ final class RetryExecution<T> {
     private final Executor executor;
     private final RequestContext context;
     private final long startNanos;
+    private final PolicyTrace trace; // null unless the registry's tracer observes this call
     private final AtomicBoolean finished = new AtomicBoolean();
     private final CompletableFuture<T> result = new PolicyFuture<>(() -> finished.compareAndSet(false, true), this::onCancel);
     private volatile int attempts; // written by the sequence only; volatile for the deadline's read
@@ -56,6 +59,7 @@ final class RetryExecution<T> {
         this.context = RequestContext.currentOrNull();
         this.executor = context == null ? retry.attemptExecutor() : context.wrap(retry.attemptExecutor());
         this.startNanos = ticker.read();
+        this.trace = PolicyTrace.start(retry.guard().controls().registry(), "retry", retry.name(), retry.guard().name());
     }
 
     /** Starts the call's first attempt on this thread and returns the caller's future. */
@@ -84,7 +88,7 @@ final class RetryExecution<T> {
         attempts++;
         retry.metrics().recordAttempt();
         CompletableFuture<T> future;
-        try {
+        try (ContextCarrier.Scope scope = PolicyTrace.attempt(trace, attempts)) { // the attempt's spans are the call's children
             future = attempt.get();
         } catch (Throwable thrown) {
             future = CompletableFuture.failedFuture(thrown);
@@ -109,18 +113,22 @@ final class RetryExecution<T> {
         long delay = Backoff.delayNanos(config, attempts, previousDelayNanos, retry.draw());
         if (!config.deadline().isZero() && (now + delay) - startNanos >= config.deadline().toNanos()) {
             retry.metrics().recordDeadlineReached();
+            PolicyTrace.event(trace, "deadline_reached", 0L);
             finish(value, failure);
             return;
         }
         if (config.throttleEnabled() && !retry.throttle().allows()) {
             retry.metrics().recordThrottled();
             retry.metrics().recordBudgetExhausted();
+            PolicyTrace.event(trace, "throttled", 0L);
+            PolicyTrace.event(trace, "budget_exhausted", 0L);
             events |= EventType.RETRY_BUDGET_EXHAUSTED.bit();
             finish(value, failure);
             return;
         }
         if (config.budgetEnabled() && !retry.budget().tryAcquire(now)) {
             retry.metrics().recordBudgetExhausted();
+            PolicyTrace.event(trace, "budget_exhausted", 0L);
             events |= EventType.RETRY_BUDGET_EXHAUSTED.bit();
             finish(value, failure);
             return;
@@ -129,6 +137,7 @@ final class RetryExecution<T> {
         retry.metrics().recordRetried();
         events |= EventType.RETRIED.bit();
         retry.retrying(attempts, delay, failure); // before the wait is scheduled, so before the next attempt
+        PolicyTrace.event(trace, "retried", delay);
         Cancellable scheduled = retry.guard().controls().registry().scheduler().schedule(delay, () -> executor.execute(this::launch));
         wait = scheduled;
         if (finished.get()) {
@@ -167,6 +176,7 @@ final class RetryExecution<T> {
             return;
         }
         retry.metrics().recordDeadlineReached();
+        PolicyTrace.event(trace, "deadline_reached", 0L);
         stopAttempts();
         deliver(null, GuardTimeoutException.deadlinePassed(retry.guard().name(), "retry policy " + retry.name(),
                 config.deadline().toMillis()));
@@ -174,8 +184,14 @@ final class RetryExecution<T> {
 
     /** Completes {@code result} once its outcome is claimed: the value, the fallback's, or the failure. */
     private void deliver(T value, Throwable failure) {
+        try (ContextCarrier.Scope caller = PolicyTrace.restoreCaller(trace)) { // the caller's continuations see its context
+            deliverInContext(value, failure);
+        }
+    }
+
+    private void deliverInContext(T value, Throwable failure) {
         if (failure == null) {
-            log(0L);
+            log(0L, null);
             result.complete(value);
         } else if (failure instanceof GuardException guarded && fallback != null) {
             retry.metrics().recordFallback();
@@ -184,21 +200,22 @@ final class RetryExecution<T> {
                 recovered = fallback.recover(guarded);
             } catch (Throwable fallbackFailure) {
                 guarded.addSuppressed(fallbackFailure);
-                log(EventType.FALLBACK_FAILURE.bit() | EventType.EXCEPTION_THROWN.bit());
+                log(EventType.FALLBACK_FAILURE.bit() | EventType.EXCEPTION_THROWN.bit(), guarded);
                 result.completeExceptionally(guarded);
                 return;
             }
-            log(EventType.FALLBACK_SUCCESS.bit());
+            log(EventType.FALLBACK_SUCCESS.bit(), null);
             result.complete(recovered);
         } else {
             log(failure instanceof GuardException ? EventType.FALLBACK_MISSING.bit() | EventType.EXCEPTION_THROWN.bit()
-                    : EventType.EXCEPTION_THROWN.bit());
+                    : EventType.EXCEPTION_THROWN.bit(), failure);
             result.completeExceptionally(failure);
         }
     }
 
     /** After the caller's cancel has claimed the outcome: stops the deadline, the pending wait and the attempt in flight. */
     private void onCancel() {
+        PolicyTrace.stop(trace, events | EventType.CANCELLED.bit(), attempts, null);
         Cancellable timer = deadlineTimer;
         if (timer != null) {
             timer.cancel();
@@ -217,8 +234,9 @@ final class RetryExecution<T> {
         }
     }
 
-    /** Adds the call's summary to the request log: every attempt's event, the markers, the attempts. */
-    private void log(long extra) {
+    /** Adds the call's summary to the request log (every attempt's event, the markers, the attempts) and ends its trace. */
+    private void log(long extra, Throwable failure) {
+        PolicyTrace.stop(trace, events | extra, attempts, failure);
         if (context != null) {
             context.log().add(retry.name(), events | extra, ticker.read() - startNanos, attempts);
         }
