@@ -12,6 +12,12 @@ final class GuardObservation implements CallObservation {
     private static final Observation.Event ADMISSION = Observation.Event.of(ObservationKeys.WAIT_ADMISSION);
     private static final Observation.Event QUEUE = Observation.Event.of(ObservationKeys.WAIT_QUEUE);
 
+    /**
+     * Waits shorter than this are not events: the Observation API's events carry a name only, no
+     * duration, and a semaphore's admission takes some nanoseconds on every call.
+     */
+    static final long NOTABLE_WAIT_NANOS = 1_000_000L;
+
     private final Observation observation;
     private final CallerContext caller;
 
@@ -33,8 +39,11 @@ final class GuardObservation implements CallObservation {
 
     @Override
     public void waited(Wait what, long nanos) {
-        // The Observation API's events carry a name only: the wait's length is the span's gap, not an attribute.
-        observation.event(what == Wait.QUEUE ? QUEUE : ADMISSION);
+        // The Observation API's events carry a name only: the wait's length shows as the gap before the
+        // call's children, not as an attribute.
+        if (nanos >= NOTABLE_WAIT_NANOS) {
+            observation.event(what == Wait.QUEUE ? QUEUE : ADMISSION);
+        }
     }
 
     @Override

@@ -23,6 +23,8 @@ import java.util.Objects;
  * {@code firebreak.limit.algorithm} (adaptive), and at the end {@code firebreak.outcome} (the execution
  * event: success, timeout, short_circuited, ...) and {@code firebreak.fallback} (its result, when a
  * fallback ran); high cardinality {@code firebreak.attempt} (an attempt of a policy), {@code error.type}.
+ * A wait of a millisecond or more is an event: {@code firebreak.wait.admission} (a rate limiter, a full
+ * isolation), {@code firebreak.wait.queue} (a pool's queue).
  * A policy call: {@code firebreak.policy} (retry, hedge, collapser, batch), {@code firebreak.policy.name},
  * {@code firebreak.guard}, {@code firebreak.outcome}, {@code firebreak.attempts}; its decisions are
  * events ({@code firebreak.retried}, {@code firebreak.hedged}, ...). An observation registry without

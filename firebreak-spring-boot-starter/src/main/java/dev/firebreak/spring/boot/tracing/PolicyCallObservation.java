@@ -55,7 +55,7 @@ final class PolicyCallObservation implements PolicyObservation {
     @Override
     public void event(String name, long nanos) {
         // Durations (a retry's backoff, a hedge's delay) have no place on an Observation event: name only.
-        observation.event(EVENTS.computeIfAbsent(name, n -> Observation.Event.of("firebreak." + n)));
+        observation.event(EVENTS.computeIfAbsent(name, n -> Observation.Event.of(ObservationKeys.event(n))));
     }
 
     @Override

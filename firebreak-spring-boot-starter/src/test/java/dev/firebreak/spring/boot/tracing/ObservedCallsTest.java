@@ -9,6 +9,7 @@ import dev.firebreak.Isolation;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import dev.firebreak.retry.Jitter;
 import dev.firebreak.retry.Retry;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.tracing.Span;
@@ -21,7 +22,10 @@ import io.opentelemetry.sdk.trace.data.EventData;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -111,6 +115,24 @@ class ObservedCallsTest {
         assertThat(attribute(call, "firebreak.outcome")).isEqualTo("success");
         assertThat(attribute(call, "firebreak.fallback")).isNull();
         assertThat(call.getStatus().getStatusCode()).isNotEqualTo(StatusCode.ERROR);
+        MeterRegistry meters = context.getBean(MeterRegistry.class);
+        assertThat(meters.find("request").timer()).as("Boot's meter handler times observations").isNotNull();
+        assertThat(meters.find("firebreak.guard.call").meters()).as("but not the calls': the binder's meters count them")
+                .isEmpty();
+    }
+
+    @Test
+    void aSpanMadeWithTheTracerApiIsTheParentToo() {
+        Guard guard = registry.guard("stock").isolation(Isolation.virtualThreads(10)).build();
+        Span parent = tracer.nextSpan().name("consumer").start();
+        try (Tracer.SpanInScope scope = tracer.withSpan(parent)) {
+            assertThat(guard.execute(() -> 7)).isEqualTo(7);
+        } finally {
+            parent.end();
+        }
+        SpanData call = span("stock");
+        assertThat(call.getParentSpanId()).isEqualTo(parent.context().spanId());
+        assertThat(attribute(call, "firebreak.isolation")).isEqualTo("virtual");
     }
 
     @Test
@@ -178,29 +200,68 @@ class ObservedCallsTest {
                 .isolation(Isolation.threadPool(ThreadPoolConfig.builder().coreSize(2).build())).build();
         Thread caller = Thread.currentThread();
         AtomicReference<Thread> ranOn = new AtomicReference<>();
-        Span parent = tracer.nextSpan().name("handler").start();
+        AtomicReference<Thread> continuedOn = new AtomicReference<>();
+        AtomicReference<String> continuedIn = new AtomicReference<>();
+        CountDownLatch attached = new CountDownLatch(1);
+        Observation handler = Observation.createNotStarted("handler", observations).start(); // as a web request is
+        String callerSpan;
         String value;
-        try (Tracer.SpanInScope scope = tracer.withSpan(parent)) {
-            value = pooled.submit(() -> {
+        try (Observation.Scope scope = handler.openScope()) {
+            callerSpan = tracer.currentSpan().context().spanId();
+            CompletableFuture<String> future = pooled.submit(() -> {
                 ranOn.set(Thread.currentThread());
                 Span own = tracer.nextSpan().name("client").start(); // the user's code makes a span of its own
                 own.end();
+                attached.await(); // the continuation below is attached first, so the pool thread runs it
                 return "pooled";
-            }).get(10, TimeUnit.SECONDS);
+            });
+            CompletableFuture<String> continued = future.thenApply(v -> {
+                continuedOn.set(Thread.currentThread());
+                Span current = tracer.currentSpan();
+                continuedIn.set(current == null ? null : current.context().spanId());
+                return v;
+            });
+            attached.countDown();
+            value = continued.get(10, TimeUnit.SECONDS);
         } finally {
-            parent.end();
+            handler.stop();
         }
         assertThat(value).isEqualTo("pooled");
         assertThat(ranOn.get()).isNotNull().isNotSameAs(caller);
-        SpanData handler = span("handler");
+        assertThat(continuedOn.get()).as("the pool thread completed it").isSameAs(ranOn.get());
+        assertThat(continuedIn.get()).as("the caller's continuation sees the caller's span")
+                .isEqualTo(callerSpan);
         SpanData call = span("pooled");
         SpanData client = span("client");
-        assertThat(call.getParentSpanId()).as("the guard span is the handler's child").isEqualTo(handler.getSpanId());
+        assertThat(call.getParentSpanId()).as("the guard span is the handler's child").isEqualTo(span("handler").getSpanId());
         assertThat(client.getParentSpanId()).as("the user's span is the guard span's child").isEqualTo(call.getSpanId());
         assertThat(attribute(call, "firebreak.isolation")).isEqualTo("thread");
         assertThat(attribute(call, "firebreak.pool")).isEqualTo("pooled");
         assertThat(attribute(call, "firebreak.call.mode")).isEqualTo("submit");
         assertThat(tracer.currentSpan()).as("the caller's thread is back to nothing").isNull();
+    }
+
+    @Test
+    void aWaitInThePoolsQueueIsAnEventOfTheCallsSpan() throws Exception {
+        Guard queued = registry.guard("queued").isolation(Isolation.threadPool(ThreadPoolConfig.builder().coreSize(1)
+                .maxQueueSize(5).queueSizeRejectionThreshold(5).build())).build();
+        CountDownLatch secondSubmitted = new CountDownLatch(1);
+        AtomicLong submittedAt = new AtomicLong();
+        CompletableFuture<String> first = queued.submit(() -> {
+            secondSubmitted.await();
+            while (System.nanoTime() - submittedAt.get() < TimeUnit.MILLISECONDS.toNanos(3)) {
+                Thread.onSpinWait(); // holds the pool's one thread: the second call waits in the queue meanwhile
+            }
+            return "first";
+        });
+        submittedAt.set(System.nanoTime());
+        CompletableFuture<String> second = queued.submit(() -> "second");
+        secondSubmitted.countDown();
+        assertThat(first.get(10, TimeUnit.SECONDS)).isEqualTo("first");
+        assertThat(second.get(10, TimeUnit.SECONDS)).isEqualTo("second");
+        List<SpanData> calls = awaitSpans("queued", 2);
+        assertThat(calls).anySatisfy(call -> assertThat(call.getEvents()).extracting(EventData::getName)
+                .containsExactly("firebreak.wait.queue"));
     }
 
     /** Exports what the batch processor holds (bounded). */
@@ -216,11 +277,16 @@ class ObservedCallsTest {
     }
 
     private static List<SpanData> spans(String name) {
+        return awaitSpans(name, 1);
+    }
+
+    /** The spans named {@code name}, once at least {@code count} are exported (polled, with a deadline). */
+    private static List<SpanData> awaitSpans(String name, int count) {
         AtomicReference<List<SpanData>> found = new AtomicReference<>();
         await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).until(() -> {
             flush();
             found.set(exporter.getFinishedSpanItems().stream().filter(s -> s.getName().equals(name)).toList());
-            return !found.get().isEmpty();
+            return found.get().size() >= count;
         });
         return found.get();
     }

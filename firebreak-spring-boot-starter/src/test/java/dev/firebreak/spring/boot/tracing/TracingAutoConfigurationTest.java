@@ -9,6 +9,7 @@ import dev.firebreak.context.CallObservation;
 import dev.firebreak.context.CallTracer;
 import dev.firebreak.context.TracedGuard;
 import dev.firebreak.spring.boot.FirebreakAutoConfiguration;
+import dev.firebreak.spring.boot.GuardRegistryHolder;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
@@ -85,6 +86,18 @@ class TracingAutoConfigurationTest {
     }
 
     @Test
+    void theStartersRegistryIsStillMadeAtItsFirstUseAndGetsTheTracerThen() {
+        runner.withClassLoader(new FilteredClassLoader("dev.firebreak.hystrix.")) // the bridge needs it at startup
+                .withUserConfiguration(Observations.class).run(context -> {
+                    assertThat(context).hasNotFailed().hasSingleBean(RegistryObservations.class);
+                    assertThat(context.getBean(GuardRegistryHolder.class).ifCreated()).as("not made by tracing").isEmpty();
+                    assertThat(context.getBean(RegistryObservations.class).installed()).isNull();
+                    GuardRegistry registry = context.getBean(GuardRegistry.class);
+                    assertThat(registry.tracer()).isInstanceOf(ObservationCallTracer.class);
+                });
+    }
+
+    @Test
     void offWithTheProperty() {
         runner.withUserConfiguration(Observations.class).withPropertyValues("firebreak.tracing.enabled=false").run(context -> {
             assertThat(context).hasNotFailed().doesNotHaveBean(RegistryObservations.class);
@@ -126,8 +139,7 @@ class TracingAutoConfigurationTest {
                 // on the same registry again must not add a second one.
                 registry.releaseTracer(registry.tracer());
                 registry.useTracer(own);
-                RegistryObservations second = new RegistryObservations(
-                        context.getBean(dev.firebreak.spring.boot.GuardRegistryHolder.class),
+                RegistryObservations second = new RegistryObservations(context.getBean(GuardRegistryHolder.class),
                         new ObservationCallTracer(context.getBean(ObservationRegistry.class)));
                 assertThat(second.installed()).isNull();
                 assertThat(registry.tracer()).isSameAs(own);
