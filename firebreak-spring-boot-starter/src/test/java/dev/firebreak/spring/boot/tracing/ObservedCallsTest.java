@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
+import dev.firebreak.hedge.Hedge;
+import dev.firebreak.hedge.Idempotent;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import dev.firebreak.retry.Jitter;
 import dev.firebreak.retry.Retry;
@@ -25,6 +27,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
@@ -192,6 +195,35 @@ class ObservedCallsTest {
                 .containsExactlyInAnyOrder("1", "2", "3");
         assertThat(attempts).extracting(attempt -> attribute(attempt, "firebreak.outcome"))
                 .containsExactlyInAnyOrder("failure", "failure", "success");
+    }
+
+    @Test
+    void aHedgesAttemptsAreChildrenOfItsSpanAndTheLoserIsCancelled() throws Exception {
+        Guard guard = registry.guard("slowish").isolation(Isolation.virtualThreads(10)).build();
+        Hedge hedge = Hedge.named("slowish-hedge").through(guard)
+                .configure(c -> c.fixedDelay(Duration.ofMillis(20)).maxHedges(1).budgetEnabled(false).throttleEnabled(false))
+                .build();
+        CountDownLatch never = new CountDownLatch(1);
+        AtomicInteger attempts = new AtomicInteger();
+        try {
+            String value = hedge.submit(Idempotent.call(() -> {
+                int attempt = attempts.incrementAndGet();
+                if (attempt == 1) {
+                    never.await(10, TimeUnit.SECONDS); // the first attempt hangs: the hedge answers, it loses
+                }
+                return "attempt " + attempt;
+            })).get(10, TimeUnit.SECONDS);
+            assertThat(value).isEqualTo("attempt 2");
+        } finally {
+            never.countDown();
+        }
+        SpanData policy = span("slowish-hedge");
+        assertThat(attribute(policy, "firebreak.policy")).isEqualTo("hedge");
+        assertThat(policy.getEvents()).extracting(EventData::getName).contains("firebreak.hedged");
+        List<SpanData> calls = awaitSpans("slowish", 2);
+        assertThat(calls).hasSize(2).allSatisfy(call -> assertThat(call.getParentSpanId()).isEqualTo(policy.getSpanId()));
+        assertThat(calls).extracting(call -> attribute(call, "firebreak.attempt") + " " + attribute(call, "firebreak.outcome"))
+                .containsExactlyInAnyOrder("1 cancelled", "2 success");
     }
 
     @Test
