@@ -36,6 +36,7 @@ open module dev.firebreak.spring {
     requires static jakarta.servlet;
     requires static spring.cloud.context;
     requires static spring.cloud.commons;
+    requires static micrometer.observation; // observations per call, when the application has Micrometer's
 
     exports dev.firebreak.spring.annotation;
     exports dev.firebreak.spring.boot;
@@ -43,5 +44,6 @@ open module dev.firebreak.spring {
     exports dev.firebreak.spring.boot.config;
     exports dev.firebreak.spring.boot.context;
     exports dev.firebreak.spring.boot.metrics;
+    exports dev.firebreak.spring.boot.tracing;
     exports dev.firebreak.spring.cloud;
 }

@@ -36,6 +36,9 @@ final class StarterProperties {
             new Row("firebreak.context-propagation.enabled", BOOLEAN, Boolean.TRUE,
                     "Whether calls carry the caller's thread-bound context (MDC, tracing, security) through"
                             + " Micrometer's context-propagation library."),
+            new Row("firebreak.tracing.enabled", BOOLEAN, Boolean.TRUE,
+                    "Whether every guarded call is a Micrometer Observation (a span, with Boot's Micrometer"
+                            + " Tracing) when the application has an ObservationRegistry."),
             new Row("firebreak.metrics.enabled", BOOLEAN, Boolean.TRUE,
                     "Whether every guard, thread pool and collapser is published as Micrometer meters."),
             new Row("firebreak.metrics.detail", "java.util.List<dev.firebreak.metrics.MetricDetail>", null,
