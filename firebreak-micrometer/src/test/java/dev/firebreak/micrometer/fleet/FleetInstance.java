@@ -28,7 +28,8 @@ import java.util.List;
  * {@code 127.0.0.1:<free port>/metrics}, and three guards whose dependency the test can break:
  * <ul>
  *   <li>{@code inventory}: semaphore isolation, a breaker opening after 5 calls at 50 % errors, 1 s sleep window;
- *   <li>{@code pricing}: virtual threads limited to 2 calls at once, a 20 ms timeout (some calls take 60 ms);
+ *   <li>{@code pricing}: virtual threads limited to 2 calls at once, a 20 ms timeout (some calls take 60 ms),
+ *       no breaker (so that its refusals stay limit rejections, not short-circuits);
  *   <li>{@code orders}: an AIMD adaptive limit (10, floor 2), no breaker, called through the retry policy
  *       {@code orders-retry} whose budget allows no retry at all.
  * </ul>
@@ -57,7 +58,8 @@ final class FleetInstance implements AutoCloseable {
         meters.config().commonTags("application", APPLICATION);
         inventory = registry.guard("inventory").isolation(Isolation.semaphore(10))
                 .configure(c -> c.breaker(b -> b.requestVolumeThreshold(5).sleepWindow(Duration.ofSeconds(1)))).build();
-        pricing = registry.guard("pricing").isolation(Isolation.virtualThreads(2)).timeout(Duration.ofMillis(20)).build();
+        pricing = registry.guard("pricing").isolation(Isolation.virtualThreads(2)).timeout(Duration.ofMillis(20))
+                .configure(c -> c.breaker(b -> b.enabled(false))).build(); // its refusals stay rejections
         orders = registry.guard("orders").isolation(Isolation.semaphore(50))
                 .adaptiveLimit(LimitConfig.builder().algorithm(LimitKind.AIMD).initialLimit(10).minLimit(2).maxLimit(50).build())
                 .configure(c -> c.breaker(b -> b.enabled(false))).build();
