@@ -1,11 +1,15 @@
 package dev.firebreak.collapse;
 
 import dev.firebreak.event.EventType;
+import dev.firebreak.event.ListenerFailures;
 import dev.firebreak.time.Ticker;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntConsumer;
 
 /**
  * The figures of one collapser: batches, requests batched, shards, cache hits, batch sizes, and every
@@ -24,6 +28,7 @@ public final class CollapserMetrics {
     private final LongAdder requestsBatched = new LongAdder();
     private final LongAdder requests = new LongAdder();
     private final AtomicInteger batchesInFlight = new AtomicInteger();
+    private final CopyOnWriteArrayList<IntConsumer> batchSizeListeners = new CopyOnWriteArrayList<>();
 
     CollapserMetrics(String name, CollapserConfig config, Ticker ticker) {
         this.name = name;
@@ -43,6 +48,27 @@ public final class CollapserMetrics {
         if (sampleSize) {
             rolling.sample(size);
         }
+        for (IntConsumer listener : batchSizeListeners) {
+            try {
+                listener.accept(size);
+            } catch (Throwable thrown) {
+                ListenerFailures.report(listener, "a batch of collapser '" + name + "'", thrown);
+            }
+        }
+    }
+
+    /**
+     * Subscribes to every batch dispatched: told its size (requests) on the dispatching thread, as it is
+     * dispatched (what the metric binders' batch-size histograms record). A listener that throws is
+     * logged and ignored; keep it fast.
+     */
+    public void addBatchSizeListener(IntConsumer listener) {
+        batchSizeListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Unsubscribes a listener added with {@link #addBatchSizeListener}. */
+    public void removeBatchSizeListener(IntConsumer listener) {
+        batchSizeListeners.remove(listener);
     }
 
     void batchEnded() {
@@ -69,6 +95,11 @@ public final class CollapserMetrics {
     /** Requests whose outcome carried {@code type} since creation. */
     public long cumulativeCount(EventType type) {
         return events[type.ordinal()].sum();
+    }
+
+    /** Requests completed since creation, by any outcome. */
+    public long cumulativeRequests() {
+        return requests.sum();
     }
 
     /** Batch dispatches whose calls have not all ended. */

@@ -4,18 +4,21 @@ import dev.firebreak.hedge.Hedge;
 import dev.firebreak.hedge.HedgeMetrics;
 import dev.firebreak.retry.Retry;
 import dev.firebreak.retry.RetryMetrics;
-import io.micrometer.core.instrument.FunctionCounter;
+import dev.firebreak.metrics.MetricSpec;
+import dev.firebreak.metrics.MetricVocabulary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
+import java.util.List;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The meters of the call policies, tagged {@code name} and {@code guard}: calls, attempts and the
- * policy's events (FunctionCounters over its cumulative counts). Retry: {@code firebreak.retry.calls},
- * {@code firebreak.retry.attempts}, {@code firebreak.retry.events{event=retried|retry_budget_exhausted|
- * deadline_reached|fallback}}. Hedge: {@code firebreak.hedge.calls}, {@code firebreak.hedge.attempts},
- * {@code firebreak.hedge.events{event=hedged|hedge_budget_exhausted|hedge_win|loser_cancelled}}.
- * Each attempt is a guarded call, so the guard's own meters count the attempts by outcome.
+ * The meters of the call policies, tagged {@code policy} (its name) and {@code guard} (its guard's):
+ * calls, attempts and the policy's decisions (FunctionCounters over its cumulative counts). Retry:
+ * {@code firebreak.retry.calls}, {@code firebreak.retry.attempts}, {@code firebreak.retry.events{event=retried|
+ * budget_exhausted|deadline_reached|fallback}}. Hedge: {@code firebreak.hedge.calls},
+ * {@code firebreak.hedge.attempts}, {@code firebreak.hedge.events{event=hedged|budget_exhausted|hedge_win|
+ * loser_cancelled}} (see {@link MetricVocabulary}). Each attempt is a guarded call, so the guard's own
+ * {@code firebreak.calls} counts the attempts by outcome.
  *
  * <p>{@link FirebreakMetrics} binds every policy of its guard registry ({@code RetryRegistry.of(registry)},
  * {@code HedgeRegistry.of(registry)}) on its own, as it is built, and removes its meters when it leaves;
@@ -32,46 +35,37 @@ public final class CallPolicyMeters implements AutoCloseable {
     /** Registers the meters of {@code retry}. */
     public static CallPolicyMeters bind(Retry retry, MeterRegistry registry) {
         CallPolicyMeters bound = new CallPolicyMeters(registry);
-        Tags tags = Tags.of("name", retry.name(), "guard", retry.guard().name());
+        Tags tags = Tags.of(MetricVocabulary.POLICY, retry.name(), MetricVocabulary.GUARD, retry.guard().name());
         RetryMetrics m = retry.metrics();
-        bound.counter(registry, "firebreak.retry.calls", tags, null, m, x -> x.calls(), "Calls made through the retry policy");
-        bound.counter(registry, "firebreak.retry.attempts", tags, null, m, x -> x.attempts(),
-                "Attempts started (guarded calls), the first ones included");
-        bound.counter(registry, "firebreak.retry.events", tags, "retried", m, x -> x.retried(), "Retries made");
-        bound.counter(registry, "firebreak.retry.events", tags, "retry_budget_exhausted", m, x -> x.budgetExhausted(),
-                "Retries refused by the retry budget");
-        bound.counter(registry, "firebreak.retry.events", tags, "deadline_reached", m, x -> x.deadlineReached(),
-                "Retries not made because their wait would end past the deadline");
-        bound.counter(registry, "firebreak.retry.events", tags, "fallback", m, x -> x.fallbacks(),
-                "Fallbacks run after a call's last attempt");
+        List<ToDoubleFunction<RetryMetrics>> events = List.of(x -> x.retried(), x -> x.budgetExhausted(),
+                x -> x.deadlineReached(), x -> x.fallbacks()); // in the order of RETRY_EVENT_VALUES
+        bound.add(registry, MetricVocabulary.RETRY_CALLS, tags, m, x -> x.calls());
+        bound.add(registry, MetricVocabulary.RETRY_ATTEMPTS, tags, m, x -> x.attempts());
+        for (int i = 0; i < events.size(); i++) {
+            bound.add(registry, MetricVocabulary.RETRY_EVENTS,
+                    tags.and(MetricVocabulary.EVENT, MetricVocabulary.RETRY_EVENT_VALUES.get(i)), m, events.get(i));
+        }
         return bound;
     }
 
     /** Registers the meters of {@code hedge}. */
     public static CallPolicyMeters bind(Hedge hedge, MeterRegistry registry) {
         CallPolicyMeters bound = new CallPolicyMeters(registry);
-        Tags tags = Tags.of("name", hedge.name(), "guard", hedge.guard().name());
+        Tags tags = Tags.of(MetricVocabulary.POLICY, hedge.name(), MetricVocabulary.GUARD, hedge.guard().name());
         HedgeMetrics m = hedge.metrics();
-        bound.counter(registry, "firebreak.hedge.calls", tags, null, m, x -> x.calls(), "Calls made through the hedging policy");
-        bound.counter(registry, "firebreak.hedge.attempts", tags, null, m, x -> x.attempts(),
-                "Attempts started (guarded calls), the first ones included");
-        bound.counter(registry, "firebreak.hedge.events", tags, "hedged", m, x -> x.hedged(), "Hedges started");
-        bound.counter(registry, "firebreak.hedge.events", tags, "hedge_budget_exhausted", m, x -> x.budgetExhausted(),
-                "Hedges refused by the hedge budget");
-        bound.counter(registry, "firebreak.hedge.events", tags, "hedge_win", m, x -> x.hedgeWins(),
-                "Calls whose answer came from a hedge");
-        bound.counter(registry, "firebreak.hedge.events", tags, "loser_cancelled", m, x -> x.losersCancelled(),
-                "Attempts cancelled because another attempt of their call won");
+        List<ToDoubleFunction<HedgeMetrics>> events = List.of(x -> x.hedged(), x -> x.budgetExhausted(),
+                x -> x.hedgeWins(), x -> x.losersCancelled()); // in the order of HEDGE_EVENT_VALUES
+        bound.add(registry, MetricVocabulary.HEDGE_CALLS, tags, m, x -> x.calls());
+        bound.add(registry, MetricVocabulary.HEDGE_ATTEMPTS, tags, m, x -> x.attempts());
+        for (int i = 0; i < events.size(); i++) {
+            bound.add(registry, MetricVocabulary.HEDGE_EVENTS,
+                    tags.and(MetricVocabulary.EVENT, MetricVocabulary.HEDGE_EVENT_VALUES.get(i)), m, events.get(i));
+        }
         return bound;
     }
 
-    private <T> void counter(MeterRegistry registry, String name, Tags tags, String event, T source,
-            ToDoubleFunction<T> count, String description) {
-        FunctionCounter.Builder<T> builder = FunctionCounter.builder(name, source, count).tags(tags).description(description);
-        if (event != null) {
-            builder.tag("event", event);
-        }
-        meters.add(builder.register(registry));
+    private <T> void add(MeterRegistry registry, MetricSpec spec, Tags tags, T source, ToDoubleFunction<T> count) {
+        meters.add(Specs.counter(spec, tags, source, count).register(registry));
     }
 
     /** Removes the meters. */

@@ -1,52 +1,40 @@
 package dev.firebreak.micrometer;
 
+import static dev.firebreak.metrics.MetricVocabulary.COLLAPSER;
+
 import dev.firebreak.collapse.Collapser;
-import dev.firebreak.collapse.CollapserMetricsSnapshot;
-import dev.firebreak.event.EventType;
-import dev.firebreak.time.Ticker;
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
+import dev.firebreak.metrics.MetricVocabulary;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
-import java.util.Locale;
-import java.util.function.ToDoubleFunction;
+import java.util.function.IntConsumer;
 
 /**
- * The meters of one collapser, tagged {@code name} and {@code guard} (the guard its batches go
- * through): batches, requests batched and requests completed (FunctionCounters over the cumulative
- * totals), requests by outcome event ({@code firebreak.collapser.events{event}}); batch-size percentiles and mean over the rolling window, batches in flight (gauges).
+ * The meters of one collapser, tagged {@code collapser}: {@code firebreak.collapser.batch.size} (a
+ * DistributionSummary fed by the collapser's batch-size listener, with the vocabulary's buckets),
+ * {@code firebreak.collapser.requests} (a FunctionCounter) and {@code firebreak.collapser.batches.active}.
+ * The batch's guard counts the batches as calls; each request's outcome is its caller's.
  */
 final class CollapserMeters {
 
     private final Collapser<?, ?> collapser;
     private final MeterSet meters;
+    private final IntConsumer sizes;
 
-    CollapserMeters(Collapser<?, ?> collapser, MeterRegistry registry, Ticker ticker, long snapshotMaxAgeNanos) {
+    CollapserMeters(Collapser<?, ?> collapser, MeterRegistry registry) {
         this.collapser = collapser;
         this.meters = new MeterSet(registry);
-        Memo<CollapserMetricsSnapshot> snapshot = new Memo<>(collapser::snapshot, ticker, snapshotMaxAgeNanos);
-        Tags tags = Tags.of("name", collapser.name(), "guard", collapser.guard().name());
-        counter(registry, snapshot, "firebreak.collapser.batches", tags, "batches", "Batches dispatched",
-                CollapserMetricsSnapshot::cumulativeBatches);
-        counter(registry, snapshot, "firebreak.collapser.requests.batched", tags, "requests", "Requests sent in batches",
-                CollapserMetricsSnapshot::cumulativeRequestsBatched);
-        counter(registry, snapshot, "firebreak.collapser.requests", tags, "requests", "Requests completed, by any outcome",
-                CollapserMetricsSnapshot::cumulativeRequests);
-        for (EventType type : EventType.values()) {
-            if (type.kind() == EventType.Kind.POLICY) {
-                continue; // a call policy's decisions: see CallPolicyMeters
-            }
-            meters.add(FunctionCounter.builder("firebreak.collapser.events", collapser,
-                            c -> c.metrics().cumulativeCount(type))
-                    .tags(tags).tag("event", type.name().toLowerCase(Locale.ROOT))
-                    .description("Requests of the collapser by the events of their outcome").register(registry));
-        }
-        for (String percentile : snapshot.get().batchSize().keySet()) {
-            gauge(registry, snapshot, "firebreak.collapser.batch.size", tags.and("percentile", percentile),
-                    s -> s.batchSize().getOrDefault(percentile, 0));
-        }
-        gauge(registry, snapshot, "firebreak.collapser.batch.size.mean", tags, CollapserMetricsSnapshot::batchSizeMean);
-        gauge(registry, snapshot, "firebreak.collapser.batches.in.flight", tags, CollapserMetricsSnapshot::batchesInFlight);
+        Tags tags = Tags.of(COLLAPSER, collapser.name());
+        DistributionSummary batchSize = meters.add(DistributionSummary.builder(MetricVocabulary.COLLAPSER_BATCH_SIZE.name())
+                .tags(tags).description(MetricVocabulary.COLLAPSER_BATCH_SIZE.description())
+                .serviceLevelObjectives(MetricVocabulary.BATCH_SIZE_BUCKETS.stream().mapToDouble(Double::doubleValue).toArray())
+                .register(registry));
+        sizes = batchSize::record;
+        collapser.metrics().addBatchSizeListener(sizes);
+        meters.add(Specs.counter(MetricVocabulary.COLLAPSER_REQUESTS, tags, collapser, c -> c.metrics().cumulativeRequests())
+                .register(registry));
+        meters.add(Specs.gauge(MetricVocabulary.COLLAPSER_BATCHES_ACTIVE, tags, collapser, c -> c.metrics().batchesInFlight())
+                .register(registry));
     }
 
     Collapser<?, ?> collapser() {
@@ -54,18 +42,7 @@ final class CollapserMeters {
     }
 
     void remove() {
+        collapser.metrics().removeBatchSizeListener(sizes);
         meters.removeAll();
-    }
-
-    private void counter(MeterRegistry registry, Memo<CollapserMetricsSnapshot> snapshot, String name, Tags tags,
-                         String unit, String description, ToDoubleFunction<CollapserMetricsSnapshot> read) {
-        meters.add(FunctionCounter.builder(name, snapshot, m -> read.applyAsDouble(m.get()))
-                .tags(tags).baseUnit(unit).description(description).register(registry));
-    }
-
-    private void gauge(MeterRegistry registry, Memo<CollapserMetricsSnapshot> snapshot, String name, Tags tags,
-                       ToDoubleFunction<CollapserMetricsSnapshot> read) {
-        meters.add(Gauge.builder(name, snapshot, m -> read.applyAsDouble(m.get()))
-                .tags(tags).strongReference(true).register(registry));
     }
 }

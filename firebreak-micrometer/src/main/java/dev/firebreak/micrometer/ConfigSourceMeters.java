@@ -3,8 +3,9 @@ package dev.firebreak.micrometer;
 import dev.firebreak.config.ConfigResolver;
 import dev.firebreak.live.DynamicConfiguration;
 import dev.firebreak.live.SourceStatus;
-import io.micrometer.core.instrument.Gauge;
+import dev.firebreak.metrics.MetricVocabulary;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.TimeGauge;
 import java.util.concurrent.TimeUnit;
 
@@ -23,12 +24,11 @@ final class ConfigSourceMeters {
         this.meters = new MeterSet(registry);
         for (SourceStatus source : configuration.sources()) {
             String name = source.name();
-            meters.add(Gauge.builder("firebreak.config.source.failing", this, m -> m.failing(name) ? 1 : 0)
-                    .tag("source", name).description("1 while the source cannot be read (its last values stay in force)")
-                    .register(registry));
-            meters.add(TimeGauge.builder("firebreak.config.source.failing.duration", this, TimeUnit.SECONDS,
-                    m -> m.failingSeconds(name)).tag("source", name)
-                    .description("how long the source has been failing: how stale its values in force may be")
+            meters.add(Specs.gauge(MetricVocabulary.CONFIG_SOURCE_FAILING, Tags.of(MetricVocabulary.SOURCE, name), this,
+                    m -> m.failing(name) ? 1 : 0).register(registry));
+            meters.add(TimeGauge.builder(MetricVocabulary.CONFIG_SOURCE_FAILING_DURATION.name(), this, TimeUnit.SECONDS,
+                    m -> m.failingSeconds(name)).tag(MetricVocabulary.SOURCE, name)
+                    .description(MetricVocabulary.CONFIG_SOURCE_FAILING_DURATION.description())
                     .register(registry));
         }
     }

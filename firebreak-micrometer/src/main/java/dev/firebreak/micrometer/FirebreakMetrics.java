@@ -7,12 +7,17 @@ import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.hedge.HedgeRegistry;
 import dev.firebreak.isolation.GuardThreadPool;
+import dev.firebreak.metrics.MetricDetail;
+import dev.firebreak.metrics.MetricVocabulary;
 import dev.firebreak.registry.RegistryListener;
 import dev.firebreak.retry.RetryRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -23,23 +28,29 @@ import java.util.function.Function;
 
 /**
  * Publishes every guard, thread pool, collapser, retry and hedging policy of a {@link GuardRegistry}
- * as Micrometer meters.
+ * as Micrometer meters, in Firebreak's metric vocabulary ({@link MetricVocabulary}, the table in
+ * {@code docs/observability.md}; the OpenTelemetry binder publishes the same names).
  *
  * <pre>{@code
  * FirebreakMetrics metrics = new FirebreakMetrics(guardRegistry);
  * metrics.bindTo(meterRegistry);   // e.g. a PrometheusMeterRegistry
+ * // or, with opt-in figures:
+ * FirebreakMetrics.builder(guardRegistry).detail(MetricDetail.EXECUTION_TIMER).build().bindTo(meterRegistry);
  * }</pre>
+ *
+ * <p>By default a guard costs at most 40 series: {@code firebreak.calls{guard,outcome}} (one count per
+ * call, by its final execution outcome), {@code firebreak.fallbacks{guard,result}},
+ * {@code firebreak.call.duration} (a timer with a small fixed set of SLO buckets), the gauges of calls
+ * running, limit, limit floor, breaker state, the guard's info and its rate limiter. Richer figures are
+ * opt-in ({@link MetricDetail}): the percentile histogram, the execution timer, the rolling window's
+ * figures, the breaker's mode, the limit's algorithm.
  *
  * <p>Guards, thread pools, collapsers and policies built later are bound as they are built, and their
  * meters removed when they leave: the binder follows the added, removed and replaced events of the
  * guard, pool and collapser registries and of {@code RetryRegistry.of(registry)} and
- * {@code HedgeRegistry.of(registry)} (the policies' meters are {@link CallPolicyMeters}'); nothing polls. {@link #resync()} brings everything in line at once.
- *
- * <p>Counters are FunctionCounters over the cumulative counts the core keeps anyway. Latency is
- * published twice: as two Timers per guard, {@code firebreak.guard.execution} and
- * {@code firebreak.guard.total}, which record every call (with a percentile histogram, so a fleet's
- * latency can be aggregated server-side), and as gauges of the guard's own rolling-window percentiles
- * (the same figures as the hystrix.stream). See {@code docs/monitoring.md} for every meter and tag.
+ * {@code HedgeRegistry.of(registry)} (the policies' meters are {@link CallPolicyMeters}'); nothing polls.
+ * {@link #resync()} brings everything in line at once. Counters are FunctionCounters over the cumulative
+ * counts the core keeps anyway; only the call-duration timer (and the batch-size summary) record per call.
  *
  * <p>One instance binds to one MeterRegistry; {@link #close()} removes its meters and stops
  * following the guard registry.
@@ -48,6 +59,7 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
 
     private final GuardRegistry guards;
     private final long snapshotMaxAgeNanos;
+    private final Set<MetricDetail> details;
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<String, GuardMeters> guardMeters = new HashMap<>();
     private final Map<String, PoolMeters> poolMeters = new HashMap<>();
@@ -80,10 +92,55 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
     };
     private boolean closed;
 
-    /** A binder for {@code guards}. Gauges of one guard read during one scrape share a snapshot at most 100 ms old. */
+    /** A binder for {@code guards} with the default figures (no {@link MetricDetail}). */
     public FirebreakMetrics(GuardRegistry guards) {
+        this(guards, Set.of());
+    }
+
+    private FirebreakMetrics(GuardRegistry guards, Set<MetricDetail> details) {
         this.guards = Objects.requireNonNull(guards, "guards");
+        this.details = details.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(details));
+        // the rolling window's gauges of one guard read during one scrape share a snapshot at most 100 ms old
         this.snapshotMaxAgeNanos = Duration.ofMillis(100).toNanos();
+    }
+
+    /** A builder of a binder for {@code guards}, to ask for opt-in figures. */
+    public static Builder builder(GuardRegistry guards) {
+        return new Builder(Objects.requireNonNull(guards, "guards"));
+    }
+
+    /** The opt-in figures this binder publishes besides the default ones. */
+    public Set<MetricDetail> details() {
+        return details;
+    }
+
+    /** Builds a {@link FirebreakMetrics} with opt-in figures. */
+    public static final class Builder {
+
+        private final GuardRegistry guards;
+        private final Set<MetricDetail> details = EnumSet.noneOf(MetricDetail.class);
+
+        private Builder(GuardRegistry guards) {
+            this.guards = guards;
+        }
+
+        /** Adds opt-in figures (see {@link MetricDetail} and {@code docs/observability.md} for what each costs). */
+        public Builder detail(MetricDetail... more) {
+            return detail(Arrays.asList(more));
+        }
+
+        /** Adds opt-in figures. */
+        public Builder detail(Collection<MetricDetail> more) {
+            for (MetricDetail detail : more) {
+                details.add(Objects.requireNonNull(detail, "detail"));
+            }
+            return this;
+        }
+
+        /** The binder, not bound yet. */
+        public FirebreakMetrics build() {
+            return new FirebreakMetrics(guards, details);
+        }
     }
 
     /** Binds every guard, pool and collapser now and follows the registry from now on. */
@@ -132,7 +189,7 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
             Set<String> poolNames = new HashSet<>();
             for (GuardThreadPool pool : guards.pools()) {
                 poolNames.add(pool.name());
-                poolMeters.computeIfAbsent(pool.name(), n -> new PoolMeters(pool, meters, guards.ticker(), snapshotMaxAgeNanos));
+                poolMeters.computeIfAbsent(pool.name(), n -> new PoolMeters(pool, meters, details, guards.ticker(), snapshotMaxAgeNanos));
             }
             poolMeters.keySet().removeIf(name -> {
                 if (poolNames.contains(name)) {
@@ -152,7 +209,7 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
                 return true;
             });
             current.forEach((name, collapser) -> collapserMeters.computeIfAbsent(name,
-                    n -> new CollapserMeters(collapser, meters, guards.ticker(), snapshotMaxAgeNanos)));
+                    n -> new CollapserMeters(collapser, meters)));
             syncPolicies(RetryRegistry.of(guards).policies(), retryMeters, retry -> CallPolicyMeters.bind(retry, meters));
             syncPolicies(HedgeRegistry.of(guards).policies(), hedgeMeters, hedge -> CallPolicyMeters.bind(hedge, meters));
             configSources = ConfigSourceMeters.follow(configSources, guards.configResolver(), meters);
@@ -210,10 +267,10 @@ public final class FirebreakMetrics implements MeterBinder, AutoCloseable {
         if (bound != null) {
             bound.remove(); // a new guard under a removed one's name
         }
-        guardMeters.put(guard.name(), new GuardMeters(guard, meters, snapshotMaxAgeNanos));
+        guardMeters.put(guard.name(), new GuardMeters(guard, meters, details, snapshotMaxAgeNanos));
         GuardThreadPool pool = guard.controls().threadPool();
         if (pool != null) {
-            poolMeters.computeIfAbsent(pool.name(), n -> new PoolMeters(pool, meters, guards.ticker(), snapshotMaxAgeNanos));
+            poolMeters.computeIfAbsent(pool.name(), n -> new PoolMeters(pool, meters, details, guards.ticker(), snapshotMaxAgeNanos));
         }
     }
 

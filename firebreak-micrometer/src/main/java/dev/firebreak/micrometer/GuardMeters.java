@@ -1,125 +1,95 @@
 package dev.firebreak.micrometer;
 
+import static dev.firebreak.metrics.MetricVocabulary.GUARD;
+
 import dev.firebreak.Guard;
-import dev.firebreak.breaker.BreakerMode;
+import dev.firebreak.GuardControls;
 import dev.firebreak.breaker.CircuitState;
 import dev.firebreak.event.EventType;
+import dev.firebreak.event.GuardListener;
+import dev.firebreak.isolation.IsolationView;
 import dev.firebreak.limit.LimitKind;
+import dev.firebreak.metrics.MetricDetail;
+import dev.firebreak.metrics.MetricSpec;
+import dev.firebreak.metrics.MetricVocabulary;
 import dev.firebreak.ratelimit.RateLimitConfig;
-import dev.firebreak.metrics.GuardMetricsSnapshot;
-import dev.firebreak.rolling.LatencySnapshot;
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
-import dev.firebreak.event.GuardListener;
-import java.util.Locale;
+import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.function.ToDoubleFunction;
 
 /**
- * The meters of one guard, tagged {@code name}, {@code group} and {@code pool}:
- * <ul>
- *   <li>{@code firebreak.guard.events{event}}: a FunctionCounter per event type over the cumulative count;</li>
- *   <li>{@code firebreak.guard.execution} and {@code firebreak.guard.total}: Timers recording every call
- *       (execution: calls whose user code ran; total: every call, fallback included), with client-side
- *       percentiles 0.5, 0.9, 0.99, 0.995 and a percentile histogram, so a fleet's latency can be
- *       aggregated server-side; fed by a guard listener that lives exactly as long as these meters;</li>
- *   <li>{@code firebreak.guard.latency{kind, percentile}} and {@code firebreak.guard.latency.mean{kind}}
- *       (seconds): gauges of the guard's own rolling-window percentiles (the figures the stream shows),
- *       kind {@code execution} or {@code total};</li>
- *   <li>{@code firebreak.guard.circuit.state{state}}: 1 for the current state, 0 for the others;</li>
- *   <li>{@code firebreak.guard.error.percentage}, {@code firebreak.guard.requests.rolling}: the rolling health;</li>
- *   <li>{@code firebreak.guard.concurrent.executions} (now) and {@code .max} (rolling),
- *       {@code firebreak.guard.permits.in.flight};</li>
- *   <li>{@code firebreak.guard.limit} (the isolation's limit in force), {@code firebreak.guard.limit.algorithm{algorithm}}
- *       (1 for the algorithm driving it), {@code firebreak.guard.ratelimit.rate} and {@code .waiting}; the
- *       refusals are the events {@code limit_rejected} and {@code rate_limited}.</li>
- * </ul>
+ * The meters of one guard, tagged {@code guard} (see {@link MetricVocabulary} and
+ * {@code docs/observability.md}): by default {@code firebreak.calls{outcome}} and
+ * {@code firebreak.fallbacks{result}} (FunctionCounters over the core's cumulative counts, one count per
+ * call and per fallback), {@code firebreak.call.duration} (a Timer with the vocabulary's few SLO
+ * buckets, fed by a guard listener that lives exactly as long as these meters), the gauges
+ * {@code firebreak.calls.active}, {@code firebreak.limit}, {@code firebreak.limit.floor},
+ * {@code firebreak.breaker.state{state}}, {@code firebreak.guard.info{group,pool,isolation}} and the rate
+ * limiter's two; the {@link MetricDetail}s asked for add theirs ({@link GuardDetailMeters}).
  */
 final class GuardMeters {
-
-    private final Guard guard;
-    private final MeterSet meters;
-    private final Memo<GuardMetricsSnapshot> snapshot;
-    private final GuardListener timing;
 
     /** The execution events of a call whose user code ran (the others never started it). */
     private static final long RAN = EventType.SUCCESS.bit() | EventType.FAILURE.bit() | EventType.TIMEOUT.bit()
             | EventType.BAD_REQUEST.bit();
 
-    GuardMeters(Guard guard, MeterRegistry registry, long snapshotMaxAgeNanos) {
+    private final Guard guard;
+    private final MeterSet meters;
+    private final GuardListener timing;
+
+    GuardMeters(Guard guard, MeterRegistry registry, Set<MetricDetail> details, long snapshotMaxAgeNanos) {
         this.guard = guard;
         this.meters = new MeterSet(registry);
-        this.snapshot = new Memo<>(() -> guard.controls().metrics().snapshot(), guard.controls().registry().ticker(), snapshotMaxAgeNanos);
-        Tags tags = Tags.of("name", guard.name(), "group", guard.controls().groupName(), "pool", guard.controls().poolName());
-
-        for (EventType type : EventType.values()) {
-            if (type.kind() == EventType.Kind.POLICY) {
-                continue; // a call policy's decisions: see CallPolicyMeters
-            }
-            meters.add(FunctionCounter.builder("firebreak.guard.events", guard, g -> g.controls().metrics().cumulativeCount(type))
-                    .tags(tags).tag("event", type.name().toLowerCase(Locale.ROOT))
-                    .description("Calls of the guard by event type, since it was created")
-                    .register(registry));
+        GuardControls controls = guard.controls();
+        Tags tags = Tags.of(GUARD, guard.name());
+        for (EventType type : MetricVocabulary.outcomes()) {
+            meters.add(Specs.counter(MetricVocabulary.CALLS, tags.and(MetricVocabulary.OUTCOME, MetricVocabulary.outcome(type)),
+                    guard, g -> g.controls().metrics().cumulativeCount(type)).register(registry));
         }
-        Timer execution = meters.add(timer("firebreak.guard.execution", tags,
-                "Time the guarded call ran, for calls that ran").register(registry));
-        Timer total = meters.add(timer("firebreak.guard.total", tags,
-                "Time from entering the guard to the caller's outcome, fallback included").register(registry));
+        for (EventType type : MetricVocabulary.fallbackEvents()) {
+            meters.add(Specs.counter(MetricVocabulary.FALLBACKS, tags.and(MetricVocabulary.RESULT, MetricVocabulary.fallbackResult(type)),
+                    guard, g -> g.controls().metrics().cumulativeCount(type)).register(registry));
+        }
+        boolean histogram = details.contains(MetricDetail.PERCENTILE_HISTOGRAM);
+        Timer total = meters.add(timer(MetricVocabulary.CALL_DURATION, tags, histogram).register(registry));
+        Timer execution = details.contains(MetricDetail.EXECUTION_TIMER)
+                ? meters.add(timer(MetricVocabulary.CALL_EXECUTION_DURATION, tags, histogram).register(registry))
+                : null;
         timing = (name, events, executionNanos, totalNanos) -> {
-            if ((events & RAN) != 0) {
+            total.record(totalNanos, TimeUnit.NANOSECONDS);
+            if (execution != null && (events & RAN) != 0) {
                 execution.record(executionNanos, TimeUnit.NANOSECONDS);
             }
-            total.record(totalNanos, TimeUnit.NANOSECONDS);
         };
-        guard.controls().addListener(timing);
-        latency(registry, tags, "execution", GuardMetricsSnapshot::executionLatency);
-        latency(registry, tags, "total", GuardMetricsSnapshot::totalLatency);
+        controls.addListener(timing);
+        meters.add(Specs.gauge(MetricVocabulary.CALLS_ACTIVE, tags, guard,
+                g -> g.controls().metrics().currentConcurrentExecutions()).register(registry));
+        meters.add(Specs.gauge(MetricVocabulary.LIMIT, tags, guard, g -> g.controls().isolator().limit()).register(registry));
+        meters.add(Specs.gauge(MetricVocabulary.LIMIT_FLOOR, tags, guard, GuardMeters::limitFloor).register(registry));
         for (CircuitState state : CircuitState.values()) {
-            gauge(registry, "firebreak.guard.circuit.state", tags.and("state", state.name().toLowerCase(Locale.ROOT)),
-                    "1 if the circuit breaker is in this state", null,
-                    s -> s.circuitState() == state ? 1 : 0);
+            meters.add(Specs.gauge(MetricVocabulary.BREAKER_STATE, tags.and(MetricVocabulary.STATE, MetricVocabulary.tagValue(state)),
+                    guard, g -> g.controls().circuitBreaker().state() == state ? 1 : 0).register(registry));
         }
-        for (BreakerMode mode : BreakerMode.values()) {
-            gauge(registry, "firebreak.guard.circuit.mode", tags.and("mode", mode.name().toLowerCase(Locale.ROOT)),
-                    "1 if the circuit breaker is in this mode (automatic, or an operator's override)", null,
-                    s -> s.circuitMode() == mode ? 1 : 0);
-        }
-        gauge(registry, "firebreak.guard.error.percentage", tags, "Errors among requests in the rolling window", "percent",
-                s -> s.health().errorPercentage());
-        gauge(registry, "firebreak.guard.requests.rolling", tags, "Requests counted in the rolling window", "calls",
-                s -> s.health().requestCount());
-        gauge(registry, "firebreak.guard.concurrent.executions", tags, "Calls whose user code runs now", "calls",
-                GuardMetricsSnapshot::concurrentExecutions);
-        gauge(registry, "firebreak.guard.concurrent.executions.max", tags,
-                "Most calls running at once in the rolling window", "calls",
-                GuardMetricsSnapshot::rollingMaxConcurrentExecutions);
-        meters.add(Gauge.builder("firebreak.guard.permits.in.flight", guard, g -> g.controls().permitsInFlight())
-                .tags(tags).description("Isolation permits held now, abandoned calls included").baseUnit("calls")
-                .register(registry));
-        limits(registry, tags);
-    }
-
-    /** The adaptive limit's and the rate limiter's gauges (read live from the guard, no snapshot needed). */
-    private void limits(MeterRegistry registry, Tags tags) {
-        meters.add(Gauge.builder("firebreak.guard.limit", guard, g -> g.controls().isolator().limit())
-                .tags(tags).description("The isolation's concurrency limit in force (static or adaptive)")
-                .baseUnit("calls").register(registry));
-        for (LimitKind kind : LimitKind.values()) {
-            meters.add(Gauge.builder("firebreak.guard.limit.algorithm", guard,
-                            g -> g.controls().isolator().limitAlgorithm() == kind ? 1 : 0)
-                    .tags(tags.and("algorithm", kind.name().toLowerCase(Locale.ROOT)))
-                    .description("1 for the algorithm driving the limit (none: static)").register(registry));
-        }
-        meters.add(Gauge.builder("firebreak.guard.ratelimit.rate", guard, g -> {
+        meters.add(Specs.gauge(MetricVocabulary.GUARD_INFO, tags.and(MetricVocabulary.GROUP, controls.groupName(),
+                        MetricVocabulary.POOL, controls.poolName(),
+                        MetricVocabulary.ISOLATION, MetricVocabulary.tagValue(controls.isolationStrategy())),
+                guard, g -> 1).register(registry));
+        meters.add(Specs.gauge(MetricVocabulary.RATELIMIT_RATE, tags, guard, g -> {
             RateLimitConfig c = g.controls().rateLimiter().config();
             return c.enabled() ? c.permitsPerSecond() : 0;
-        }).tags(tags).description("The rate limiter's permits per second (0: disabled)").register(registry));
-        meters.add(Gauge.builder("firebreak.guard.ratelimit.waiting", guard, g -> g.controls().rateLimiter().waiting())
-                .tags(tags).description("Callers waiting for a rate-limit permit now").baseUnit("calls")
+        }).register(registry));
+        meters.add(Specs.gauge(MetricVocabulary.RATELIMIT_WAITING, tags, guard, g -> g.controls().rateLimiter().waiting())
                 .register(registry));
+        GuardDetailMeters.register(guard, tags, details, meters, registry, snapshotMaxAgeNanos);
+    }
+
+    /** The least the limit may fall to: the adaptive limit's {@code limit.minLimit}, else the static limit itself. */
+    static double limitFloor(Guard guard) {
+        IsolationView isolator = guard.controls().isolator();
+        return isolator.limitAlgorithm() == LimitKind.NONE ? isolator.limit() : guard.controls().config().limit().minLimit();
     }
 
     Guard guard() {
@@ -131,40 +101,13 @@ final class GuardMeters {
         meters.removeAll();
     }
 
-    private static Timer.Builder timer(String name, Tags tags, String description) {
-        return Timer.builder(name).tags(tags).description(description)
-                .publishPercentiles(0.5, 0.9, 0.99, 0.995).publishPercentileHistogram();
-    }
-
-    private void latency(MeterRegistry registry, Tags tags, String kind,
-                         java.util.function.Function<GuardMetricsSnapshot, LatencySnapshot> which) {
-        Tags kindTags = tags.and("kind", kind);
-        for (double p : LatencySnapshot.PERCENTILES) {
-            gauge(registry, "firebreak.guard.latency", kindTags.and("percentile", percentileTag(p)),
-                    "Latency percentile over the rolling percentile window", "seconds",
-                    s -> seconds(which.apply(s).percentileNanos(p)));
+    /** A timer with the vocabulary's SLO buckets, or with Micrometer's percentile histogram when asked for. */
+    static Timer.Builder timer(MetricSpec spec, Tags tags, boolean percentileHistogram) {
+        Timer.Builder builder = Timer.builder(spec.name()).tags(tags).description(spec.description());
+        if (percentileHistogram) {
+            return builder.publishPercentileHistogram();
         }
-        gauge(registry, "firebreak.guard.latency.mean", kindTags, "Mean latency over the rolling percentile window",
-                "seconds", s -> seconds(which.apply(s).meanNanos()));
-    }
-
-    private void gauge(MeterRegistry registry, String name, Tags tags, String description, String unit,
-                       ToDoubleFunction<GuardMetricsSnapshot> read) {
-        Gauge.Builder<Memo<GuardMetricsSnapshot>> builder = Gauge.builder(name, snapshot, m -> read.applyAsDouble(m.get()))
-                .tags(tags).description(description).strongReference(true);
-        if (unit != null) {
-            builder.baseUnit(unit);
-        }
-        meters.add(builder.register(registry));
-    }
-
-    /** 50.0 → "50", 99.5 → "99.5": the stream's percentile keys. */
-    static String percentileTag(double p) {
-        return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
-    }
-
-    /** Nanoseconds to seconds; the -1 of disabled percentiles becomes NaN (no value). */
-    static double seconds(long nanos) {
-        return nanos < 0 ? Double.NaN : nanos / 1e9;
+        return builder.serviceLevelObjectives(MetricVocabulary.CALL_DURATION_BUCKETS_SECONDS.stream()
+                .map(s -> Duration.ofNanos(Math.round(s * 1e9))).toArray(Duration[]::new));
     }
 }

@@ -33,7 +33,7 @@ class CallPolicyMetersTest {
                 throw new IllegalStateException("down");
             }, failure -> "fallback");
             clock.advance(Duration.ofSeconds(5));
-            assertThat(meters.get("firebreak.retry.calls").tag("name", "users-retry").functionCounter().count()).isEqualTo(1);
+            assertThat(meters.get("firebreak.retry.calls").tag("policy", "users-retry").functionCounter().count()).isEqualTo(1);
             assertThat(meters.get("firebreak.retry.attempts").tag("guard", "users").functionCounter().count()).isEqualTo(3);
             assertThat(meters.get("firebreak.retry.events").tag("event", "retried").functionCounter().count()).isEqualTo(2);
             assertThat(meters.get("firebreak.retry.events").tag("event", "fallback").functionCounter().count()).isEqualTo(1);
@@ -69,17 +69,17 @@ class CallPolicyMetersTest {
                     .configure(c -> c.fixedDelay(Duration.ofMillis(10)).budgetEnabled(false)).build();
             early.submit(() -> "ok");
             late.submit(Idempotent.call(() -> "ok"));
-            assertThat(meters.get("firebreak.retry.calls").tags("name", "early", "guard", "users").functionCounter().count())
+            assertThat(meters.get("firebreak.retry.calls").tags("policy", "early", "guard", "users").functionCounter().count())
                     .isEqualTo(1);
-            assertThat(meters.get("firebreak.hedge.calls").tags("name", "late", "guard", "users").functionCounter().count())
+            assertThat(meters.get("firebreak.hedge.calls").tags("policy", "late", "guard", "users").functionCounter().count())
                     .isEqualTo(1);
 
             Retry replacement = Retry.named("early").through(guard).attemptExecutor(Runnable::run)
                     .configure(c -> c.budgetEnabled(false)).build(); // replaces the first under its name
-            assertThat(meters.get("firebreak.retry.calls").tag("name", "early").functionCounter().count())
+            assertThat(meters.get("firebreak.retry.calls").tag("policy", "early").functionCounter().count())
                     .as("the meters count the replacement").isZero();
             replacement.submit(() -> "ok");
-            assertThat(meters.get("firebreak.retry.calls").tag("name", "early").functionCounter().count()).isEqualTo(1);
+            assertThat(meters.get("firebreak.retry.calls").tag("policy", "early").functionCounter().count()).isEqualTo(1);
 
             dev.firebreak.hedge.HedgeRegistry.of(registry).remove("late");
             assertThat(meters.find("firebreak.hedge.calls").meters()).isEmpty();

@@ -10,6 +10,7 @@ import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.collapse.ResponseMapping;
+import dev.firebreak.metrics.MetricDetail;
 import dev.firebreak.testkit.ManualClock;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -37,7 +38,7 @@ class FirebreakMetricsTest {
     }
 
     @Test
-    void countersPerEventLatencyBreakerAndConcurrencyAreScraped() {
+    void everyCallCountsOnceByOutcomeAndItsFallbackOnce() {
         Guard guard = registry.guard("inventory").group("shop").isolation(Isolation.semaphore(5))
                 .configure(c -> c.breaker(cb -> cb.requestVolumeThreshold(4).errorThresholdPercentage(50)))
                 .build();
@@ -53,60 +54,100 @@ class FirebreakMetricsTest {
             }, failure -> 0);
         }
         String scrape = prometheus.scrape();
-        String tags = "group=\"shop\",name=\"inventory\",pool=\"shop\"";
-        assertThat(value(scrape, "firebreak_guard_events_total", "event=\"success\"," + tags)).isEqualTo(2.0);
-        assertThat(value(scrape, "firebreak_guard_events_total", "event=\"failure\"," + tags)).isEqualTo(2.0);
-        assertThat(value(scrape, "firebreak_guard_events_total", "event=\"fallback_success\"," + tags)).isEqualTo(2.0);
-        assertThat(value(scrape, "firebreak_guard_events_total", "event=\"timeout\"," + tags)).isEqualTo(0.0);
+        String tags = "guard=\"inventory\"";
+        assertThat(value(scrape, "firebreak_calls_total", "outcome=\"success\"," + tags)).isEqualTo(2.0);
+        assertThat(value(scrape, "firebreak_calls_total", "outcome=\"failure\"," + tags)).isEqualTo(2.0);
+        assertThat(value(scrape, "firebreak_calls_total", "outcome=\"timeout\"," + tags)).isEqualTo(0.0);
+        assertThat(sum(scrape, "firebreak_calls_total")).as("one count per call").isEqualTo(4.0);
+        assertThat(value(scrape, "firebreak_fallbacks_total", "result=\"success\"," + tags)).isEqualTo(2.0);
+        assertThat(sum(scrape, "firebreak_fallbacks_total")).as("one count per fallback").isEqualTo(2.0);
         // 2 errors of 4 requests reach the threshold: the breaker opened on the 4th call
-        assertThat(value(scrape, "firebreak_guard_circuit_state", "state=\"open\"," + tags)).isEqualTo(1.0);
-        assertThat(value(scrape, "firebreak_guard_circuit_state", "state=\"closed\"," + tags)).isEqualTo(0.0);
-        assertThat(value(scrape, "firebreak_guard_circuit_mode", "mode=\"automatic\"," + tags)).isEqualTo(1.0);
-        assertThat(value(scrape, "firebreak_guard_circuit_mode", "mode=\"forced_open\"," + tags)).isEqualTo(0.0);
-        assertThat(value(scrape, "firebreak_guard_error_percentage_percent", tags)).isEqualTo(50.0);
-        assertThat(value(scrape, "firebreak_guard_latency_seconds", "kind=\"execution\",percentile=\"100\"," + tags))
+        assertThat(value(scrape, "firebreak_breaker_state", "state=\"open\"," + tags)).isEqualTo(1.0);
+        assertThat(value(scrape, "firebreak_breaker_state", "state=\"closed\"," + tags)).isEqualTo(0.0);
+        assertThat(value(scrape, "firebreak_breaker_state", "state=\"half_open\"," + tags)).isEqualTo(0.0);
+        assertThat(value(scrape, "firebreak_calls_active", tags)).isEqualTo(0.0);
+        assertThat(value(scrape, "firebreak_limit", tags)).isEqualTo(5.0);
+        assertThat(value(scrape, "firebreak_limit_floor", tags)).as("the static limit itself").isEqualTo(5.0);
+        assertThat(value(scrape, "firebreak_guard_info", "group=\"shop\",isolation=\"semaphore\",pool=\"shop\"," + tags))
+                .isEqualTo(1.0);
+        // the timer: every call's total time, in the vocabulary's few buckets
+        assertThat(value(scrape, "firebreak_call_duration_seconds_count", tags)).isEqualTo(4.0);
+        assertThat(value(scrape, "firebreak_call_duration_seconds_max", tags))
                 .isCloseTo(0.030, org.assertj.core.data.Offset.offset(0.001));
-        assertThat(value(scrape, "firebreak_guard_concurrent_executions_calls", tags)).isEqualTo(0.0);
-        assertThat(value(scrape, "firebreak_guard_concurrent_executions_max_calls", tags)).isEqualTo(1.0);
-        assertThat(scrape).contains("firebreak_guard_permits_in_flight_calls{" + tags + "}");
-        // Timers: every call's total time; execution time only for calls whose user code ran
-        assertThat(value(scrape, "firebreak_guard_total_seconds_count", tags)).isEqualTo(4.0);
-        assertThat(value(scrape, "firebreak_guard_execution_seconds_count", tags)).isEqualTo(4.0);
-        assertThat(value(scrape, "firebreak_guard_execution_seconds_max", tags))
-                .isCloseTo(0.030, org.assertj.core.data.Offset.offset(0.001));
-        // Prometheus gets the histogram's buckets (for histogram_quantile across a fleet); other
-        // registries get the client-side percentiles the timer also computes.
-        assertThat(scrape).contains("firebreak_guard_total_seconds_bucket{" + tags + ",le=\"+Inf\"} 4");
-        assertThat(prometheus.get("firebreak.guard.total").tag("name", "inventory").timer().takeSnapshot()
-                .percentileValues()).extracting(p -> p.percentile()).containsExactly(0.5, 0.9, 0.99, 0.995);
+        assertThat(value(scrape, "firebreak_call_duration_seconds_bucket", "le=\"0.025\"," + tags)).isEqualTo(3.0);
+        assertThat(value(scrape, "firebreak_call_duration_seconds_bucket", "le=\"0.05\"," + tags)).isEqualTo(4.0);
+        assertThat(value(scrape, "firebreak_call_duration_seconds_bucket", "le=\"+Inf\"," + tags)).isEqualTo(4.0);
+        assertThat(scrape).doesNotContain("firebreak_call_execution_duration").doesNotContain("firebreak_rolling_")
+                .doesNotContain("firebreak_breaker_mode");
+
         guard.execute(() -> 1, failure -> 0); // short-circuited: the breaker is open, the call never runs
+        assertThatThrownBy(() -> guard.execute(() -> 1)) // short-circuited with no fallback: one call, one missing fallback
+                .isInstanceOf(dev.firebreak.ShortCircuitedException.class);
         String after = prometheus.scrape();
-        assertThat(value(after, "firebreak_guard_total_seconds_count", tags)).isEqualTo(5.0);
-        assertThat(value(after, "firebreak_guard_execution_seconds_count", tags)).isEqualTo(4.0);
-        guard.controls().circuitBreaker().forceOpen(); // an operator's override reads as such, not as the rule's OPEN
-        clock.advance(Duration.ofSeconds(1)); // past the one-scrape memo of the snapshot
-        String forced = prometheus.scrape();
-        assertThat(value(forced, "firebreak_guard_circuit_mode", "mode=\"forced_open\"," + tags)).isEqualTo(1.0);
-        assertThat(value(forced, "firebreak_guard_circuit_mode", "mode=\"automatic\"," + tags)).isEqualTo(0.0);
-        assertThat(value(forced, "firebreak_guard_circuit_state", "state=\"open\"," + tags)).isEqualTo(1.0);
+        assertThat(value(after, "firebreak_calls_total", "outcome=\"short_circuited\"," + tags)).isEqualTo(2.0);
+        assertThat(sum(after, "firebreak_calls_total")).isEqualTo(6.0);
+        assertThat(value(after, "firebreak_fallbacks_total", "result=\"success\"," + tags)).isEqualTo(3.0);
+        assertThat(value(after, "firebreak_fallbacks_total", "result=\"missing\"," + tags)).isEqualTo(1.0);
+        assertThat(value(after, "firebreak_call_duration_seconds_count", tags)).isEqualTo(6.0);
+    }
+
+    @Test
+    void theOptInDetailsPublishTheRollingWindowTheModeAndTheExecutionTimer() {
+        FirebreakMetrics detailed = FirebreakMetrics.builder(registry)
+                .detail(MetricDetail.ROLLING_WINDOW, MetricDetail.BREAKER_MODE, MetricDetail.EXECUTION_TIMER).build();
+        Guard guard = registry.guard("inventory").isolation(Isolation.semaphore(5))
+                .configure(c -> c.breaker(cb -> cb.requestVolumeThreshold(4).errorThresholdPercentage(50)))
+                .build();
+        detailed.bindTo(prometheus);
+        try {
+            guard.execute(() -> {
+                clock.advance(Duration.ofMillis(30));
+                return 1;
+            });
+            guard.execute(() -> 1);
+            for (int i = 0; i < 2; i++) {
+                guard.execute(() -> {
+                    throw new IllegalStateException("down");
+                }, failure -> 0);
+            }
+            String tags = "guard=\"inventory\"";
+            String scrape = prometheus.scrape();
+            assertThat(value(scrape, "firebreak_breaker_mode", "mode=\"automatic\"," + tags)).isEqualTo(1.0);
+            assertThat(value(scrape, "firebreak_breaker_mode", "mode=\"forced_open\"," + tags)).isEqualTo(0.0);
+            assertThat(value(scrape, "firebreak_rolling_error_percentage", tags)).isEqualTo(50.0);
+            assertThat(value(scrape, "firebreak_rolling_requests", tags)).isEqualTo(4.0);
+            assertThat(value(scrape, "firebreak_rolling_latency_seconds", "kind=\"execution\",percentile=\"100\"," + tags))
+                    .isCloseTo(0.030, org.assertj.core.data.Offset.offset(0.001));
+            assertThat(value(scrape, "firebreak_rolling_calls_active_max", tags)).isEqualTo(1.0);
+            guard.execute(() -> 1, failure -> 0); // short-circuited: counted in the total timer only
+            String after = prometheus.scrape();
+            assertThat(value(after, "firebreak_call_duration_seconds_count", tags)).isEqualTo(5.0);
+            assertThat(value(after, "firebreak_call_execution_duration_seconds_count", tags)).isEqualTo(4.0);
+            guard.controls().circuitBreaker().forceOpen(); // an operator's override reads as such, not as the rule's OPEN
+            clock.advance(Duration.ofSeconds(1)); // past the one-scrape memo of the snapshot
+            String forced = prometheus.scrape();
+            assertThat(value(forced, "firebreak_breaker_mode", "mode=\"forced_open\"," + tags)).isEqualTo(1.0);
+            assertThat(value(forced, "firebreak_breaker_mode", "mode=\"automatic\"," + tags)).isEqualTo(0.0);
+            assertThat(value(forced, "firebreak_breaker_state", "state=\"open\"," + tags)).isEqualTo(1.0);
+        } finally {
+            detailed.close();
+        }
     }
 
     @Test
     void guardsAddedLaterAreBoundAndRemovedGuardsLoseTheirMeters() {
         binder.bindTo(prometheus);
-        assertThat(prometheus.scrape()).doesNotContain("firebreak_guard_events_total");
+        assertThat(prometheus.scrape()).doesNotContain("firebreak_calls_total");
         Guard later = registry.guard("later").isolation(Isolation.semaphore(5)).build();
         later.execute(() -> 1);
-        assertThat(value(prometheus.scrape(), "firebreak_guard_events_total",
-                "event=\"success\",group=\"later\",name=\"later\",pool=\"later\"")).isEqualTo(1.0);
+        assertThat(value(prometheus.scrape(), "firebreak_calls_total", "guard=\"later\",outcome=\"success\"")).isEqualTo(1.0);
 
         registry.remove("later");
-        assertThat(prometheus.scrape()).doesNotContain("name=\"later\"");
+        assertThat(prometheus.scrape()).doesNotContain("guard=\"later\"");
         assertThat(prometheus.getMeters()).isEmpty();
 
         Guard again = registry.guard("later").isolation(Isolation.semaphore(5)).build(); // same name, new guard
-        assertThat(value(prometheus.scrape(), "firebreak_guard_events_total",
-                "event=\"success\",group=\"later\",name=\"later\",pool=\"later\"")).isEqualTo(0.0);
+        assertThat(value(prometheus.scrape(), "firebreak_calls_total", "guard=\"later\",outcome=\"success\"")).isEqualTo(0.0);
         assertThat(again).isNotSameAs(later);
     }
 
@@ -117,13 +158,14 @@ class FirebreakMetricsTest {
         pooled.submit(() -> 1).get(10, TimeUnit.SECONDS);
         // The caller's future completes inside the pool task; the pool counts the task just after it ends.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (pooled.controls().threadPool().metricsSnapshot().rollingExecuted() < 1 && System.nanoTime() - deadline < 0) {
+        while (pooled.controls().threadPool().completedTaskCount() < 1 && System.nanoTime() - deadline < 0) {
             java.util.concurrent.locks.LockSupport.parkNanos(100_000L);
         }
         String scrape = prometheus.scrape();
-        assertThat(value(scrape, "firebreak_pool_threads_core_threads", "pool=\"pricing-pool\"")).isEqualTo(10.0);
-        assertThat(value(scrape, "firebreak_pool_executed_rolling_tasks", "pool=\"pricing-pool\"")).isEqualTo(1.0);
-        assertThat(scrape).contains("firebreak_pool_tasks_completed_tasks_total{pool=\"pricing-pool\"}");
+        assertThat(value(scrape, "firebreak_pool_threads_core", "pool=\"pricing-pool\"")).isEqualTo(10.0);
+        assertThat(value(scrape, "firebreak_pool_tasks_completed_total", "pool=\"pricing-pool\"")).isEqualTo(1.0);
+        assertThat(value(scrape, "firebreak_guard_info", "group=\"pricing\",guard=\"pricing\",isolation=\"thread\",pool=\"pricing-pool\""))
+                .isEqualTo(1.0);
 
         Guard batch = registry.guard("stock-batch").isolation(Isolation.semaphore(5)).build();
         Collapser<Integer, Integer> collapser = CollapserRegistry.of(registry).<Integer, Integer>collapser("stock")
@@ -136,11 +178,12 @@ class FirebreakMetricsTest {
         // scrape memo's 100 ms, far from any resync period).
         clock.advance(Duration.ofMillis(200));
         scrape = prometheus.scrape();
-        String tags = "guard=\"stock-batch\",name=\"stock\"";
-        assertThat(value(scrape, "firebreak_collapser_batches_total", tags)).isEqualTo(1.0);
-        assertThat(value(scrape, "firebreak_collapser_requests_batched_requests_total", tags)).isEqualTo(1.0);
-        assertThat(value(scrape, "firebreak_collapser_batch_size", "percentile=\"100\"," + tags)).isEqualTo(1.0);
-        assertThat(value(scrape, "firebreak_collapser_batches_in_flight", tags)).isEqualTo(0.0);
+        String tags = "collapser=\"stock\"";
+        assertThat(value(scrape, "firebreak_collapser_batch_size_count", tags)).isEqualTo(1.0);
+        assertThat(value(scrape, "firebreak_collapser_batch_size_sum", tags)).isEqualTo(1.0);
+        assertThat(value(scrape, "firebreak_collapser_batch_size_bucket", "le=\"1.0\"," + tags)).isEqualTo(1.0);
+        assertThat(value(scrape, "firebreak_collapser_requests_total", tags)).isEqualTo(1.0);
+        assertThat(value(scrape, "firebreak_collapser_batches_active", tags)).isEqualTo(0.0);
 
         CollapserRegistry.of(registry).remove("stock");
         assertThat(prometheus.scrape()).as("removed on the removed event").doesNotContain("firebreak_collapser");
@@ -157,6 +200,16 @@ class FirebreakMetricsTest {
         assertThat(prometheus.getMeters()).isEmpty();
         assertThat(clock.pendingTasks()).as("no resync left scheduled").isZero();
         assertThatThrownBy(() -> binder.bindTo(prometheus)).isInstanceOf(IllegalStateException.class);
+    }
+
+    /** The sum of every sample of {@code name} in a Prometheus text scrape. */
+    private static double sum(String scrape, String name) {
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + "\\{[^}]*\\} (\\S+)$").matcher(scrape);
+        double sum = 0;
+        while (m.find()) {
+            sum += Double.parseDouble(m.group(1));
+        }
+        return sum;
     }
 
     /** The value of the sample {@code name{labels}} in a Prometheus text scrape (which sorts labels by key). */

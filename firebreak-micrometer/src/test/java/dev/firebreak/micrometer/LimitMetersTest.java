@@ -7,6 +7,7 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
 import dev.firebreak.limit.LimitConfig;
 import dev.firebreak.limit.LimitKind;
+import dev.firebreak.metrics.MetricDetail;
 import dev.firebreak.ratelimit.RateLimitConfig;
 import dev.firebreak.testkit.ManualClock;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -23,7 +24,7 @@ class LimitMetersTest {
     private final ManualClock clock = new ManualClock();
     private final GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
     private final PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    private final FirebreakMetrics binder = new FirebreakMetrics(registry);
+    private final FirebreakMetrics binder = FirebreakMetrics.builder(registry).detail(MetricDetail.LIMIT_ALGORITHM).build();
 
     @AfterEach
     void close() {
@@ -44,14 +45,18 @@ class LimitMetersTest {
         guard.execute(() -> 1, failure -> 0); // no permit left this second: rate-limited
 
         String scrape = prometheus.scrape();
-        String tags = "group=\"orders\",name=\"orders\",pool=\"orders\"";
-        assertThat(value(scrape, "firebreak_guard_limit_calls", tags)).isEqualTo(9.0);
-        assertThat(value(scrape, "firebreak_guard_limit_algorithm", "algorithm=\"aimd\"," + tags)).isEqualTo(1.0);
-        assertThat(value(scrape, "firebreak_guard_limit_algorithm", "algorithm=\"none\"," + tags)).isEqualTo(0.0);
-        assertThat(value(scrape, "firebreak_guard_ratelimit_rate", tags)).isEqualTo(5.0);
-        assertThat(value(scrape, "firebreak_guard_ratelimit_waiting_calls", tags)).isEqualTo(0.0);
-        assertThat(value(scrape, "firebreak_guard_events_total", "event=\"rate_limited\"," + tags)).isEqualTo(1.0);
-        assertThat(value(scrape, "firebreak_guard_events_total", "event=\"limit_rejected\"," + tags)).isEqualTo(0.0);
+        String tags = "guard=\"orders\"";
+        assertThat(value(scrape, "firebreak_limit", tags)).isEqualTo(9.0);
+        assertThat(value(scrape, "firebreak_limit_floor", tags)).as("the adaptive limit's minLimit").isEqualTo(2.0);
+        assertThat(value(scrape, "firebreak_limit_algorithm", "algorithm=\"aimd\"," + tags)).isEqualTo(1.0);
+        assertThat(value(scrape, "firebreak_limit_algorithm", "algorithm=\"none\"," + tags)).isEqualTo(0.0);
+        assertThat(value(scrape, "firebreak_permits_in_flight", tags)).isEqualTo(0.0);
+        assertThat(value(scrape, "firebreak_ratelimit_permits_per_second", tags)).isEqualTo(5.0);
+        assertThat(value(scrape, "firebreak_ratelimit_waiting", tags)).isEqualTo(0.0);
+        assertThat(value(scrape, "firebreak_calls_total", "outcome=\"rate_limited\"," + tags)).isEqualTo(1.0);
+        assertThat(value(scrape, "firebreak_calls_total", "outcome=\"limit_rejected\"," + tags)).isEqualTo(0.0);
+        assertThat(value(scrape, "firebreak_calls_total", "outcome=\"failure\"," + tags)).isEqualTo(1.0);
+        assertThat(value(scrape, "firebreak_fallbacks_total", "result=\"success\"," + tags)).isEqualTo(2.0);
     }
 
     private static double value(String scrape, String name, String labelsInAnyOrder) {
