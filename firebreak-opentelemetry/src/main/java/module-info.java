@@ -4,5 +4,5 @@ module dev.firebreak.opentelemetry {
     requires transitive io.opentelemetry.api;
     requires io.opentelemetry.context;
 
-    // exports dev.firebreak.opentelemetry: with its first public type
+    exports dev.firebreak.opentelemetry;
 }

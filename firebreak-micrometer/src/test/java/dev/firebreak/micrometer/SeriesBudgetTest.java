@@ -17,6 +17,9 @@ import dev.firebreak.retry.Retry;
 import dev.firebreak.testkit.ManualClock;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -45,7 +48,7 @@ class SeriesBudgetTest {
     private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
 
     @Test
-    void aGuardCostsAtMostFortySeriesByDefaultAndEachOptInItsMeasuredPrice() {
+    void aGuardCostsAtMostFortySeriesByDefaultAndEachOptInItsMeasuredPrice() throws IOException {
         int semaphore = guardSeries(EnumSet.noneOf(MetricDetail.class), false);
         int thread = guardSeries(EnumSet.noneOf(MetricDetail.class), true);
         System.out.printf("series per guard by default: %d (SEMAPHORE), %d (THREAD)%n", semaphore, thread);
@@ -62,6 +65,13 @@ class SeriesBudgetTest {
                 MetricDetail.EXECUTION_TIMER, 14, MetricDetail.ROLLING_WINDOW, 23, MetricDetail.BREAKER_MODE, 5,
                 MetricDetail.LIMIT_ALGORITHM, 5));
         assertThat(all).as("the execution timer's histogram too").isEqualTo(semaphore + 58 * 2 + 14 + 23 + 5 + 5);
+        String doc = Files.readString(Path.of("..", "docs", "observability.md"));
+        assertThat(doc).as("docs/observability.md gives the measured figures")
+                .contains("A guard costs " + semaphore + " series by default")
+                .contains("all options together " + semaphore + " + " + (all - semaphore));
+        cost.forEach((detail, series) -> assertThat(doc).containsPattern("\\| `" + detail + "` \\|[^\\n]*\\| \\+" + series + " \\|"));
+        MetricVocabulary.all().forEach(spec -> assertThat(doc).as("documented")
+                .containsPattern("`" + Pattern.quote(spec.name()) + "[`{]"));
     }
 
     @Test

@@ -140,7 +140,7 @@ class LazyRegistryTest {
 
     private static long firebreakMeters(SimpleMeterRegistry meters, String guard) {
         return meters.getMeters().stream().map(Meter::getId)
-                .filter(id -> id.getName().startsWith("firebreak.") && guard.equals(id.getTag("name"))).count();
+                .filter(id -> id.getName().startsWith("firebreak.") && guard.equals(id.getTag("guard"))).count();
     }
 
     @Configuration(proxyBeanMethods = false)

@@ -79,8 +79,15 @@ class PoliciesAndEventsEndpointTest {
         assertThat(Http.map(hedged, "counts")).containsEntry("calls", 1);
         assertThat(Http.map(hedged, "properties")).containsKey("maxHedges");
 
-        assertThat(meters.get("firebreak.retry.calls").tag("name", "users-retry").functionCounter().count()).isEqualTo(1);
-        assertThat(meters.get("firebreak.hedge.calls").tag("name", "users-hedge").functionCounter().count()).isEqualTo(1);
+        // bound by the starter on its own: no binding by hand
+        assertThat(meters.get("firebreak.retry.calls").tags("policy", "users-retry", "guard", "users").functionCounter()
+                .count()).isEqualTo(1);
+        assertThat(meters.get("firebreak.retry.attempts").tag("policy", "users-retry").functionCounter().count()).isEqualTo(1);
+        assertThat(meters.get("firebreak.retry.events").tags("policy", "users-retry", "event", "budget_exhausted")
+                .functionCounter().count()).isZero();
+        assertThat(meters.get("firebreak.hedge.calls").tags("policy", "users-hedge", "guard", "users").functionCounter()
+                .count()).isEqualTo(1);
+        assertThat(meters.find("firebreak.hedge.events").tag("policy", "users-hedge").functionCounters()).hasSize(4);
     }
 
     @Test

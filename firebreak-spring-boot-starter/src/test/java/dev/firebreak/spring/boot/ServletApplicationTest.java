@@ -51,7 +51,7 @@ class ServletApplicationTest {
     @Test
     void aCallPassesThroughItsGuardAndAppearsInMetrics() throws Exception {
         assertThat(http.body("/call/ok")).isEqualTo("downstream ok");
-        assertThat(meters.find("firebreak.guard.events").tag("name", "ok").tag("event", "success")
+        assertThat(meters.find("firebreak.calls").tag("guard", "ok").tag("outcome", "success")
                 .functionCounter().count()).isGreaterThanOrEqualTo(1.0);
     }
 

@@ -37,6 +37,10 @@ final class StarterProperties {
                             + " Micrometer's context-propagation library."),
             new Row("firebreak.metrics.enabled", BOOLEAN, Boolean.TRUE,
                     "Whether every guard, thread pool and collapser is published as Micrometer meters."),
+            new Row("firebreak.metrics.detail", "java.util.List<dev.firebreak.metrics.MetricDetail>", null,
+                    "Opt-in meters beyond the default (at most 40 series a guard): PERCENTILE_HISTOGRAM,"
+                            + " EXECUTION_TIMER, ROLLING_WINDOW, BREAKER_MODE, LIMIT_ALGORITHM; see"
+                            + " docs/observability.md for what each costs."),
             new Row("firebreak.annotations.enabled", BOOLEAN, null,
                     "Support of @Guarded methods: false turns it off; true turns it on whatever the bean"
                             + " definitions say (for beans registered late); unset, it is on when some bean may"

@@ -1,5 +1,6 @@
 package dev.firebreak.spring.boot.metrics;
 
+import dev.firebreak.metrics.MetricDetail;
 import dev.firebreak.micrometer.FirebreakMetrics;
 import dev.firebreak.redis.SharedRateLimit;
 import dev.firebreak.redis.SharedRateLimitMeters;
@@ -12,14 +13,22 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import java.util.Arrays;
+import java.util.List;
+import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * Publishes every guard, pool and collapser of the application's registry as Micrometer meters
  * ({@link FirebreakMetrics} through {@link RegistryMeters}, a {@link MeterBinder}: Spring Boot binds it to the application's
  * {@code MeterRegistry}, so the meters appear on {@code /actuator/metrics} and {@code /actuator/prometheus}).
- * Off with {@code firebreak.metrics.enabled=false}. Only with Spring Boot's Micrometer metrics module
+ * Off with {@code firebreak.metrics.enabled=false}; the opt-in figures with
+ * {@code firebreak.metrics.detail=EXECUTION_TIMER,ROLLING_WINDOW} (see {@code MetricDetail}). Retry and hedging
+ * policies are bound with their registries, as {@link FirebreakMetrics} does. Only with Spring Boot's Micrometer metrics module
  * ({@code spring-boot-micrometer-metrics}, which actuator brings): it is what binds a {@code MeterBinder}
  * to the {@code MeterRegistry}, so an application without it (Micrometer's core alone, which the starter
  * brings) has nothing to bind to and gets no binder. Boot checks the condition's classes in their
@@ -32,6 +41,8 @@ import org.springframework.context.annotation.Configuration;
 public class FirebreakMetricsAutoConfiguration {
 
     /** Spring Boot's metrics auto-configuration, whose module binds every {@code MeterBinder} bean. */
+    static final String DETAIL = "firebreak.metrics.detail";
+
     static final String BOOT_METRICS = "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration";
 
     /**
@@ -41,8 +52,18 @@ public class FirebreakMetricsAutoConfiguration {
      */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean(FirebreakMetrics.class)
-    public RegistryMeters firebreakMetrics(GuardRegistryHolder registry) {
-        return new RegistryMeters(registry);
+    public RegistryMeters firebreakMetrics(GuardRegistryHolder registry, Environment environment) {
+        return new RegistryMeters(registry, details(environment));
+    }
+
+    /** {@code firebreak.metrics.detail}, or a clear error naming the key, the value and the values allowed. */
+    static List<MetricDetail> details(Environment environment) {
+        try {
+            return Binder.get(environment).bind(DETAIL, Bindable.listOf(MetricDetail.class)).orElse(List.of());
+        } catch (BindException e) {
+            throw new IllegalArgumentException(DETAIL + "='" + environment.getProperty(DETAIL) + "': each value must be one of "
+                    + Arrays.toString(MetricDetail.values()), e);
+        }
     }
 
     /** The meters of every {@code SharedRateLimit} bean (firebreak-redis), bound when Boot binds its binders. */

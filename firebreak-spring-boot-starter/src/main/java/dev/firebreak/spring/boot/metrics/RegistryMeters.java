@@ -5,9 +5,13 @@ import dev.firebreak.micrometer.FirebreakMetrics;
 import dev.firebreak.spring.boot.GuardRegistryHolder;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import dev.firebreak.metrics.MetricDetail;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The starter's {@link MeterBinder} for the application's registry, which may not exist when Spring Boot
@@ -19,12 +23,24 @@ import java.util.Objects;
 public final class RegistryMeters implements MeterBinder, AutoCloseable {
 
     private final GuardRegistryHolder holder;
+    private final Set<MetricDetail> details;
     private final List<FirebreakMetrics> bound = new ArrayList<>(); // guarded by this
     private boolean closed; // guarded by this
 
-    /** Binds the meters of {@code holder}'s registry once it exists. */
+    /** Binds the meters of {@code holder}'s registry once it exists, with the default figures. */
     public RegistryMeters(GuardRegistryHolder holder) {
+        this(holder, Set.of());
+    }
+
+    /** Binds the meters of {@code holder}'s registry once it exists, with the opt-in figures {@code details}. */
+    public RegistryMeters(GuardRegistryHolder holder, Collection<MetricDetail> details) {
         this.holder = Objects.requireNonNull(holder, "holder");
+        this.details = details.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(details));
+    }
+
+    /** The opt-in figures the binders publish ({@code firebreak.metrics.detail}). */
+    public Set<MetricDetail> details() {
+        return details;
     }
 
     @Override
@@ -37,7 +53,7 @@ public final class RegistryMeters implements MeterBinder, AutoCloseable {
         if (closed) {
             return;
         }
-        FirebreakMetrics metrics = new FirebreakMetrics(registry);
+        FirebreakMetrics metrics = FirebreakMetrics.builder(registry).detail(details).build();
         metrics.bindTo(meters);
         bound.add(metrics);
     }
