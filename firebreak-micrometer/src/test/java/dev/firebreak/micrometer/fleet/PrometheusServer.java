@@ -50,16 +50,26 @@ public final class PrometheusServer implements AutoCloseable {
      * the calling test, saying why, when Prometheus is not installed.
      */
     public static PrometheusServer start(Path dir, String job, List<String> targets, List<Path> ruleFiles) throws Exception {
-        if (!Files.isExecutable(BINARY)) {
+        abortIfMissing();
+        PrometheusServer server = new PrometheusServer(dir, freePort());
+        server.writeConfig(job, targets, ruleFiles);
+        server.startProcess();
+        return server;
+    }
+
+    /** Whether Prometheus is installed ({@link #abortIfMissing()} says why not). */
+    public static boolean installed() {
+        return Files.isExecutable(BINARY);
+    }
+
+    /** Aborts the calling test, printing why, when Prometheus is not installed. */
+    public static void abortIfMissing() {
+        if (!installed()) {
             String reason = "Prometheus tests skipped: Debian's prometheus package is not installed (no " + BINARY
                     + "). ./firebreak test installs it when run as root; otherwise: sudo apt-get install -y prometheus";
             System.err.println("*** " + reason);
             Assumptions.abort(reason);
         }
-        PrometheusServer server = new PrometheusServer(dir, freePort());
-        server.writeConfig(job, targets, ruleFiles);
-        server.startProcess();
-        return server;
     }
 
     /** The server's base URL, {@code http://127.0.0.1:port}. */
