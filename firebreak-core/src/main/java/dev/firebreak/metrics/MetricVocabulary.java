@@ -10,7 +10,7 @@ import java.util.Locale;
  * Firebreak's metric vocabulary, the one table both binders publish (Micrometer's {@code FirebreakMetrics},
  * OpenTelemetry's {@code FirebreakOpenTelemetryMetrics}) and {@code docs/observability.md} documents.
  * Every per-guard series carries {@code guard} and nothing repeating it; {@code group}, {@code pool} and
- * {@code isolation} only on {@link #GUARD_INFO}.
+ * {@code isolation} only on {@link #GUARDS}.
  */
 public final class MetricVocabulary {
 
@@ -61,8 +61,8 @@ public final class MetricVocabulary {
             "firebreak_breaker_state", "1 for the circuit breaker's current state (closed, open, half_open), 0 for the others",
             null, GUARD, STATE);
     /** Always 1: the guard's group, pool and isolation strategy. */
-    public static final MetricSpec GUARD_INFO = add("firebreak.guard.info", MetricSpec.Type.GAUGE, "", null,
-            "firebreak_guard_info", "Always 1: the guard's group, thread pool key and isolation strategy", null,
+    public static final MetricSpec GUARDS = add("firebreak.guards", MetricSpec.Type.GAUGE, "", null,
+            "firebreak_guards", "Always 1 per guard: the guard's group, thread pool key and isolation strategy", null,
             GUARD, GROUP, POOL, ISOLATION);
     /** The rate limiter's configured rate. */
     public static final MetricSpec RATELIMIT_RATE = add("firebreak.ratelimit.permits.per.second", MetricSpec.Type.GAUGE,

@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * call and per fallback), {@code firebreak.call.duration} (a Timer with the vocabulary's few SLO
  * buckets, fed by a guard listener that lives exactly as long as these meters), the gauges
  * {@code firebreak.calls.active}, {@code firebreak.limit}, {@code firebreak.limit.floor},
- * {@code firebreak.breaker.state{state}}, {@code firebreak.guard.info{group,pool,isolation}} and the rate
+ * {@code firebreak.breaker.state{state}}, {@code firebreak.guards{group,pool,isolation}} and the rate
  * limiter's two; the {@link MetricDetail}s asked for add theirs ({@link GuardDetailMeters}).
  */
 final class GuardMeters {
@@ -73,7 +73,7 @@ final class GuardMeters {
             meters.add(Specs.gauge(MetricVocabulary.BREAKER_STATE, tags.and(MetricVocabulary.STATE, MetricVocabulary.tagValue(state)),
                     guard, g -> g.controls().circuitBreaker().state() == state ? 1 : 0).register(registry));
         }
-        meters.add(Specs.gauge(MetricVocabulary.GUARD_INFO, tags.and(MetricVocabulary.GROUP, controls.groupName(),
+        meters.add(Specs.gauge(MetricVocabulary.GUARDS, tags.and(MetricVocabulary.GROUP, controls.groupName(),
                         MetricVocabulary.POOL, controls.poolName(),
                         MetricVocabulary.ISOLATION, MetricVocabulary.tagValue(controls.isolationStrategy())),
                 guard, g -> 1).register(registry));

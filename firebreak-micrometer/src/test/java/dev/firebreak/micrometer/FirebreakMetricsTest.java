@@ -68,7 +68,7 @@ class FirebreakMetricsTest {
         assertThat(value(scrape, "firebreak_calls_active", tags)).isEqualTo(0.0);
         assertThat(value(scrape, "firebreak_limit", tags)).isEqualTo(5.0);
         assertThat(value(scrape, "firebreak_limit_floor", tags)).as("the static limit itself").isEqualTo(5.0);
-        assertThat(value(scrape, "firebreak_guard_info", "group=\"shop\",isolation=\"semaphore\",pool=\"shop\"," + tags))
+        assertThat(value(scrape, "firebreak_guards", "group=\"shop\",isolation=\"semaphore\",pool=\"shop\"," + tags))
                 .isEqualTo(1.0);
         // the timer: every call's total time, in the vocabulary's few buckets
         assertThat(value(scrape, "firebreak_call_duration_seconds_count", tags)).isEqualTo(4.0);
@@ -164,7 +164,7 @@ class FirebreakMetricsTest {
         String scrape = prometheus.scrape();
         assertThat(value(scrape, "firebreak_pool_threads_core", "pool=\"pricing-pool\"")).isEqualTo(10.0);
         assertThat(value(scrape, "firebreak_pool_tasks_completed_total", "pool=\"pricing-pool\"")).isEqualTo(1.0);
-        assertThat(value(scrape, "firebreak_guard_info", "group=\"pricing\",guard=\"pricing\",isolation=\"thread\",pool=\"pricing-pool\""))
+        assertThat(value(scrape, "firebreak_guards", "group=\"pricing\",guard=\"pricing\",isolation=\"thread\",pool=\"pricing-pool\""))
                 .isEqualTo(1.0);
 
         Guard batch = registry.guard("stock-batch").isolation(Isolation.semaphore(5)).build();

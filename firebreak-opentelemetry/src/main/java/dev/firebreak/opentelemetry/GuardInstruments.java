@@ -80,7 +80,7 @@ final class GuardInstruments {
             instruments.gauge(MetricVocabulary.BREAKER_STATE, all, (g, m) -> m.record(
                     g.controls().circuitBreaker().state() == state ? 1 : 0, with(g, MetricVocabulary.STATE, value)));
         }
-        instruments.gauge(MetricVocabulary.GUARD_INFO, all, (g, m) -> {
+        instruments.gauge(MetricVocabulary.GUARDS, all, (g, m) -> {
             GuardControls c = g.controls();
             m.record(1, Instruments.attributes(GUARD, g.name(), MetricVocabulary.GROUP, c.groupName(),
                     MetricVocabulary.POOL, c.poolName(), MetricVocabulary.ISOLATION, MetricVocabulary.tagValue(c.isolationStrategy())));

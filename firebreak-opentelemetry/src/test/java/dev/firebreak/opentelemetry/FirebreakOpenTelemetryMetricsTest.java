@@ -78,7 +78,7 @@ class FirebreakOpenTelemetryMetricsTest {
             assertThat(value(data, "firebreak.breaker.state", "state", "open")).isEqualTo(1);
             assertThat(value(data, "firebreak.breaker.state", "state", "closed")).isEqualTo(0);
             assertThat(value(data, "firebreak.limit.floor", null, null)).isEqualTo(5);
-            PointData info = points(data, "firebreak.guard.info").getFirst();
+            PointData info = points(data, "firebreak.guards").getFirst();
             assertThat(info.getAttributes().asMap()).hasSize(4).containsEntry(AttributeKey.stringKey("group"), "shop")
                     .containsEntry(AttributeKey.stringKey("pool"), "shop").containsEntry(AttributeKey.stringKey("isolation"), "semaphore");
             HistogramPointData duration = (HistogramPointData) points(data, "firebreak.call.duration").getFirst();
