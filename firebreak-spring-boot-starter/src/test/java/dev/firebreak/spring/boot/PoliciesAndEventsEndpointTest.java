@@ -188,4 +188,12 @@ class PoliciesAndEventsEndpointTest {
         assertThat(http.get("/actuator/firebreak/events/stream?kind=SOON").statusCode()).isEqualTo(400);
         assertThat(http.get("/actuator/firebreak/events/stream?kind=SOON").body()).contains("kind = SOON");
     }
+
+    @Test
+    void anEventStreamWithNothingToSendOpensWithItsComment() throws Exception {
+        // The first line is the opening comment, not the keep-alive sent after 10 quiet seconds.
+        String[] first = new Http(port).readStreamUntil("/actuator/firebreak/events/stream?policy=quiet", line -> !line.isEmpty());
+        assertThat(first[0]).startsWith("text/event-stream");
+        assertThat(first[1]).isEqualTo(":firebreak events");
+    }
 }

@@ -20,15 +20,19 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 /**
  * {@code /actuator/firebreak/events/stream} on the servlet stack (Spring MVC): the events of
  * {@link FirebreakEvents} as Server-Sent Events, filtered by {@code policy} and {@code kind} as the
- * endpoint's, read-only. A client first gets the events kept now, then each new one as it is recorded
- * ({@code id}: the event's number, {@code event}: its kind, {@code data}: the event as JSON), and a
- * comment every 10 s while nothing happens. At most {@code maxConnections} streams at once (503 beyond).
+ * endpoint's, read-only. A client first gets the comment {@code : firebreak events} (so the response's
+ * head leaves at once and a browser sees the stream open), then the events kept now, then each new one
+ * as it is recorded ({@code id}: the event's number, {@code event}: its kind, {@code data}: the event as
+ * JSON), and a comment every 10 s while nothing happens. At most {@code maxConnections} streams at once (503 beyond).
  */
 @Controller
 public class EventsStreamServletHandler {
 
     /** Events waiting for a slow client at most; past it new ones are dropped for that client only. */
     static final int OUTBOX = 256;
+
+    /** The comment every stream starts with. */
+    static final String OPENING = "firebreak events";
 
     private final Supplier<FirebreakEvents> events;
     private final Semaphore slots;
@@ -97,6 +101,8 @@ public class EventsStreamServletHandler {
 
         void run(List<PolicyEvent> kept) {
             try {
+                // Without a first write the head waits for an event or the first keep-alive (10 s).
+                emitter.send(SseEmitter.event().comment(OPENING));
                 long last = 0;
                 for (PolicyEvent event : kept) {
                     send(event);
