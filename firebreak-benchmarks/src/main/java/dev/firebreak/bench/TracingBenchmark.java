@@ -41,9 +41,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What a span per call costs: one SEMAPHORE guard (the cheapest path, so tracing's share shows) whose
- * body returns at once, with tracing off (no tracer bound), bound to {@code OpenTelemetry.noop()},
- * bound to the SDK under a parent that is not sampled (the parent-based sampler drops the span, the
- * context still flows), and bound to the SDK sampling every span into a no-op exporter (the span is
+ * body returns at once, with tracing off (no tracer bound), bound to {@code OpenTelemetry.noop()}
+ * (which installs nothing: the same path as off), bound to the SDK under a parent that is not sampled
+ * (no span is built, the context still flows), and bound to the SDK sampling every span into a no-op exporter (the span is
  * built, timed and handed over); beside Resilience4j's circuit breaker with its Micrometer metrics
  * ({@code TaggedCircuitBreakerMetrics}), and without them. Goals (issue 36): off adds at most 5 ns to
  * {@code firebreak-off}'s figure before the seam, not-sampled at most 50 ns over off. Not part of

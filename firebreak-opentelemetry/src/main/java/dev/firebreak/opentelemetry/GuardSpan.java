@@ -12,6 +12,13 @@ import io.opentelemetry.context.Context;
 /** One guarded call's span, with the caller's context it was started in. */
 final class GuardSpan implements CallObservation {
 
+    /**
+     * A wait shorter than this is the admission's (or hand-off's) own work, not a wait: no park is that
+     * short. Without it every sampled call read by the precise clock had an admission event, built and
+     * exported for nothing.
+     */
+    static final long MIN_WAIT_NANOS = 1_000L;
+
     private final Span span;
     private final Context caller;
     private final Context own;
@@ -34,7 +41,7 @@ final class GuardSpan implements CallObservation {
 
     @Override
     public void waited(Wait what, long nanos) {
-        if (span.isRecording()) {
+        if (nanos >= MIN_WAIT_NANOS && span.isRecording()) {
             span.addEvent(what == Wait.QUEUE ? "firebreak.wait.queue" : "firebreak.wait.admission",
                     Attributes.of(SpanAttributes.DURATION, SpanAttributes.seconds(nanos)));
         }

@@ -6,6 +6,7 @@ import dev.firebreak.context.PolicyObservation;
 import dev.firebreak.context.TracedGuard;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
@@ -25,14 +26,32 @@ final class SpanCallTracer implements CallTracer {
     }
 
     private final Tracer tracer;
+    private final boolean skipUnsampledParent;
 
-    SpanCallTracer(Tracer tracer) {
+    SpanCallTracer(Tracer tracer, boolean skipUnsampledParent) {
         this.tracer = tracer;
+        this.skipUnsampledParent = skipUnsampledParent;
+    }
+
+    /**
+     * Whether no span is to be built under {@code caller}: its span is valid and not sampled, so the
+     * default parent-based sampler would drop ours (unless told to ask the sampler every time). Checked
+     * before a span builder exists: such a call costs no builder, no ids and no sampler.
+     */
+    private boolean unsampledParent(Context caller) {
+        if (!skipUnsampledParent) {
+            return false;
+        }
+        SpanContext parent = Span.fromContext(caller).getSpanContext();
+        return parent.isValid() && !parent.isSampled();
     }
 
     @Override
     public CallObservation startCall(TracedGuard guard, CallMode mode) {
         Context caller = Context.current();
+        if (unsampledParent(caller)) {
+            return new CallerContext(caller); // the caller's context still goes wherever the code runs
+        }
         // No attributes on the builder: a sampler sees the span's name (the guard's), and a span it drops
         // costs no attribute map. A recording span gets them right after its start.
         Span span = tracer.spanBuilder(guard.name()).setParent(caller).setSpanKind(SpanKind.INTERNAL).startSpan();
@@ -64,6 +83,9 @@ final class SpanCallTracer implements CallTracer {
     public PolicyObservation startPolicy(String kind, String name, String guard) {
         Context caller = Context.current();
         boolean batch = "batch".equals(kind);
+        if (!batch && unsampledParent(caller)) {
+            return new CallerPolicyContext(caller); // no span: its attempts are carried under the caller's context
+        }
         SpanBuilder builder = tracer.spanBuilder(batch ? name + " batch" : name).setSpanKind(SpanKind.INTERNAL)
                 .setAttribute(SpanAttributes.POLICY, kind)
                 .setAttribute(SpanAttributes.POLICY_NAME, name)
