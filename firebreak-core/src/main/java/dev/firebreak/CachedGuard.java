@@ -1,6 +1,7 @@
 package dev.firebreak;
 
 import dev.firebreak.context.CacheLookup;
+import dev.firebreak.context.CallTracer.CallMode;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import java.util.Objects;
@@ -41,7 +42,7 @@ public final class CachedGuard {
         if (!active()) {
             return guard.execute(call, fallback);
         }
-        return Pipeline.await(submit(call, fallback));
+        return Pipeline.await(lookup(() -> guard.submit(call, fallback), CallMode.EXECUTE));
     }
 
     /** {@link Guard#submit(GuardedCall)} under this key. */
@@ -52,7 +53,7 @@ public final class CachedGuard {
     /** {@link Guard#submit(GuardedCall, Fallback)} under this key. */
     public <T> CompletableFuture<T> submit(GuardedCall<T> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
-        return active() ? lookup(() -> guard.submit(call, fallback)) : guard.submit(call, fallback);
+        return active() ? lookup(() -> guard.submit(call, fallback), CallMode.SUBMIT) : guard.submit(call, fallback);
     }
 
     /** {@link Guard#submitAsync(Supplier)} under this key. */
@@ -63,7 +64,8 @@ public final class CachedGuard {
     /** {@link Guard#submitAsync(Supplier, Fallback)} under this key. */
     public <T> CompletableFuture<T> submitAsync(Supplier<? extends CompletionStage<T>> call, Fallback<T> fallback) {
         Objects.requireNonNull(call, "call");
-        return active() ? lookup(() -> guard.submitAsync(call, fallback)) : guard.submitAsync(call, fallback);
+        return active() ? lookup(() -> guard.submitAsync(call, fallback), CallMode.SUBMIT_ASYNC)
+                : guard.submitAsync(call, fallback);
     }
 
     /** The key. */
@@ -75,24 +77,27 @@ public final class CachedGuard {
         return guard.controls().config().request().cacheEnabled() && RequestContext.currentOrNull() != null;
     }
 
-    private <T> CompletableFuture<T> lookup(Supplier<CompletableFuture<T>> start) {
+    private <T> CompletableFuture<T> lookup(Supplier<CompletableFuture<T>> start, CallMode mode) {
         RequestContext context = RequestContext.currentOrNull();
         CacheLookup<T> found = context.cache().lookup(guard.name(), key, start);
         if (!found.hit()) {
             return found.future();
         }
         long begin = guard.controls().ticker().read();
+        CallTrace trace = guard.controls().traceFromCache(mode); // a hit is a call: it has its span
         CompletableFuture<T> copy = new CompletableFuture<>();
         found.future().whenComplete((value, thrown) -> {
             RequestContext before = RequestContext.swap(context);
             try {
                 long events = EventType.RESPONSE_FROM_CACHE.bit() | (thrown == null ? 0L : EventType.EXCEPTION_THROWN.bit());
-                guard.controls().reportFromCache(events, guard.controls().ticker().read() - begin);
+                long total = guard.controls().ticker().read() - begin;
+                guard.controls().reportFromCache(events, total);
+                Throwable failure = thrown instanceof CompletionException c && c.getCause() != null ? c.getCause() : thrown;
+                CallTrace.stop(trace, events, null, failure, 0L, total);
                 if (thrown == null) {
                     copy.complete(value);
                 } else {
-                    copy.completeExceptionally(thrown instanceof CompletionException c && c.getCause() != null
-                            ? c.getCause() : thrown);
+                    copy.completeExceptionally(failure);
                 }
             } finally {
                 RequestContext.swap(before);

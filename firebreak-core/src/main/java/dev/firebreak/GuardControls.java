@@ -1,5 +1,6 @@
 package dev.firebreak;
 
+import dev.firebreak.context.CallTracer;
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.breaker.CircuitBreaker;
 import dev.firebreak.breaker.CircuitBreakerView;
@@ -287,6 +288,15 @@ public final class GuardControls {
 
     List<GuardListener> listeners() {
         return listeners;
+    }
+
+    /**
+     * Starts the observation of a call the request cache answers, on the caller's thread, if a tracer is
+     * installed (null otherwise): such a call is a guarded call too, so it has its span.
+     */
+    CallTrace traceFromCache(CallTracer.CallMode mode) {
+        CallTracer tracer = hooks.tracer();
+        return tracer == null ? null : CallTrace.start(tracer, hooks.traced(), mode);
     }
 
     /** A call answered from the request cache: no admission, recorded and reported like any call. */

@@ -1,6 +1,7 @@
 package dev.firebreak.metrics;
 
 import dev.firebreak.event.EventType;
+import dev.firebreak.event.Events;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -224,6 +225,22 @@ public final class MetricVocabulary {
             case FALLBACK_DISABLED -> "disabled";
             default -> throw new IllegalArgumentException("not a fallback event: " + type);
         };
+    }
+
+    /** The {@code outcome} value of a call's events (its execution event), or null if it has none. */
+    public static String outcome(long events) {
+        EventType event = Events.executionEvent(events);
+        return event == null ? null : outcome(event);
+    }
+
+    /** The {@code result} value of the fallback among a call's events, or null if none was tried. */
+    public static String fallbackResult(long events) {
+        for (EventType type : FALLBACK_EVENTS) {
+            if (Events.contains(events, type)) {
+                return fallbackResult(type);
+            }
+        }
+        return null;
     }
 
     /** A lower-case tag value for an enum constant ({@code HALF_OPEN} → {@code half_open}). */

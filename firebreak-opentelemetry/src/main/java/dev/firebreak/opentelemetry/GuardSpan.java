@@ -4,6 +4,7 @@ import dev.firebreak.context.CallObservation;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.Events;
+import dev.firebreak.metrics.MetricVocabulary;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
@@ -50,11 +51,11 @@ final class GuardSpan implements CallObservation {
     @Override
     public void stop(long events, Throwable cause, Throwable failure, long executionNanos, long totalNanos) {
         if (span.isRecording()) {
-            String outcome = SpanAttributes.outcome(events);
+            String outcome = MetricVocabulary.outcome(events);
             if (outcome != null) {
                 span.setAttribute(SpanAttributes.OUTCOME, outcome);
             }
-            String fallback = SpanAttributes.fallback(events);
+            String fallback = MetricVocabulary.fallbackResult(events);
             if (fallback != null) {
                 span.setAttribute(SpanAttributes.FALLBACK, fallback);
             }

@@ -5,6 +5,7 @@ import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.PolicyObservation;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.Events;
+import dev.firebreak.metrics.MetricVocabulary;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
@@ -62,7 +63,7 @@ final class PolicySpan implements PolicyObservation {
             if (linked > 0) {
                 span.setAttribute(SpanAttributes.BATCH_SIZE, (long) linked);
             }
-            String fallback = SpanAttributes.fallback(events);
+            String fallback = MetricVocabulary.fallbackResult(events);
             if (fallback != null) {
                 span.setAttribute(SpanAttributes.FALLBACK, fallback);
             }
@@ -82,7 +83,7 @@ final class PolicySpan implements PolicyObservation {
 
     private static String outcomeOf(Throwable failure, long events) {
         if (failure instanceof GuardException guarded) {
-            String word = SpanAttributes.outcome(guarded.event().bit());
+            String word = MetricVocabulary.outcome(guarded.event().bit());
             return word == null ? "failure" : word;
         }
         return Events.contains(events, EventType.BAD_REQUEST) ? "bad_request" : "failure";

@@ -4,6 +4,7 @@ import dev.firebreak.context.CallObservation;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.Events;
+import dev.firebreak.metrics.MetricVocabulary;
 import io.micrometer.observation.Observation;
 
 /** One guarded call as a Micrometer {@link Observation}, with the caller's observation it started under. */
@@ -48,11 +49,11 @@ final class GuardObservation implements CallObservation {
 
     @Override
     public void stop(long events, Throwable cause, Throwable failure, long executionNanos, long totalNanos) {
-        String outcome = ObservationKeys.outcome(events);
+        String outcome = MetricVocabulary.outcome(events);
         if (outcome != null) {
             observation.lowCardinalityKeyValue(ObservationKeys.OUTCOME, outcome);
         }
-        String fallback = ObservationKeys.fallback(events);
+        String fallback = MetricVocabulary.fallbackResult(events);
         if (fallback != null) {
             observation.lowCardinalityKeyValue(ObservationKeys.FALLBACK, fallback);
         }

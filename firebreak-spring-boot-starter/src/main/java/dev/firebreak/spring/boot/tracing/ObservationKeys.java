@@ -1,7 +1,5 @@
 package dev.firebreak.spring.boot.tracing;
 
-import dev.firebreak.event.EventType;
-import dev.firebreak.event.Events;
 import java.util.Locale;
 
 /**
@@ -46,29 +44,6 @@ final class ObservationKeys {
     /** A policy's decision as an event: {@code retried} is {@code firebreak.retried}. */
     static String event(String decision) {
         return PREFIX + decision;
-    }
-
-    /** The execution event's word (success, failure, timeout, short_circuited, ...), or null if none. */
-    static String outcome(long events) {
-        EventType event = Events.executionEvent(events);
-        return event == null ? null : event.name().toLowerCase(Locale.ROOT);
-    }
-
-    /** The fallback's word (success, failure, rejected, missing, disabled), or null if none was tried. */
-    static String fallback(long events) {
-        if (Events.contains(events, EventType.FALLBACK_SUCCESS)) {
-            return "success";
-        }
-        if (Events.contains(events, EventType.FALLBACK_FAILURE)) {
-            return "failure";
-        }
-        if (Events.contains(events, EventType.FALLBACK_REJECTION)) {
-            return "rejected";
-        }
-        if (Events.contains(events, EventType.FALLBACK_MISSING)) {
-            return "missing";
-        }
-        return Events.contains(events, EventType.FALLBACK_DISABLED) ? "disabled" : null;
     }
 
     /** How a guarded call was made: execute, submit or submit_async. */

@@ -5,6 +5,7 @@ import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.PolicyObservation;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.Events;
+import dev.firebreak.metrics.MetricVocabulary;
 import io.micrometer.observation.Observation;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -73,7 +74,7 @@ final class PolicyCallObservation implements PolicyObservation {
         if (linked > 0) {
             observation.highCardinalityKeyValue(ObservationKeys.BATCH_SIZE, Integer.toString(linked));
         }
-        String fallback = ObservationKeys.fallback(events);
+        String fallback = MetricVocabulary.fallbackResult(events);
         if (fallback != null) {
             observation.lowCardinalityKeyValue(ObservationKeys.FALLBACK, fallback);
         }
@@ -81,7 +82,7 @@ final class PolicyCallObservation implements PolicyObservation {
         if (failure == null) {
             outcome = Events.contains(events, EventType.CANCELLED) ? "cancelled" : "success";
         } else if (failure instanceof GuardException guarded) {
-            String word = ObservationKeys.outcome(guarded.event().bit());
+            String word = MetricVocabulary.outcome(guarded.event().bit());
             outcome = word == null ? "failure" : word;
         } else {
             outcome = Events.contains(events, EventType.BAD_REQUEST) ? "bad_request" : "failure";
