@@ -20,6 +20,7 @@ import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.EnvironmentAware;
 import org.springframework.core.env.Environment;
 
 /**
@@ -38,7 +39,15 @@ import org.springframework.core.env.Environment;
 @AutoConfiguration(after = FirebreakAutoConfiguration.class)
 @ConditionalOnClass(name = FirebreakMetricsAutoConfiguration.BOOT_METRICS) // Micrometer's core and the binder are the starter's own
 @ConditionalOnBooleanProperty(name = "firebreak.metrics.enabled", matchIfMissing = true)
-public class FirebreakMetricsAutoConfiguration {
+public class FirebreakMetricsAutoConfiguration implements EnvironmentAware {
+
+    /** The application's Environment, for {@code firebreak.metrics.detail} (given by Spring before any bean). */
+    private Environment environment;
+
+    @Override
+    public void setEnvironment(Environment environment) {
+        this.environment = environment;
+    }
 
     /** Spring Boot's metrics auto-configuration, whose module binds every {@code MeterBinder} bean. */
     static final String DETAIL = "firebreak.metrics.detail";
@@ -52,7 +61,7 @@ public class FirebreakMetricsAutoConfiguration {
      */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean(FirebreakMetrics.class)
-    public RegistryMeters firebreakMetrics(GuardRegistryHolder registry, Environment environment) {
+    public RegistryMeters firebreakMetrics(GuardRegistryHolder registry) {
         return new RegistryMeters(registry, details(environment));
     }
 
