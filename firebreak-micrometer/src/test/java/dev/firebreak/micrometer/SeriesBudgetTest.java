@@ -9,6 +9,7 @@ import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.ResponseMapping;
 import dev.firebreak.hedge.Hedge;
 import dev.firebreak.live.DynamicConfiguration;
+import dev.firebreak.live.MapPropertySource;
 import dev.firebreak.live.PropertySource;
 import dev.firebreak.metrics.MetricDetail;
 import dev.firebreak.metrics.MetricSpec;
@@ -153,17 +154,7 @@ class SeriesBudgetTest {
     private static String scrapeOfEverything() {
         ManualClock clock = new ManualClock();
         PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        PropertySource source = new PropertySource() {
-            @Override
-            public String name() {
-                return "file";
-            }
-
-            @Override
-            public Map<String, String> read() {
-                return Map.of();
-            }
-        };
+        PropertySource source = new MapPropertySource("file");
         try (GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
                 DynamicConfiguration configuration = DynamicConfiguration.builder(registry).source(source)
                         .pollInterval(Duration.ZERO).build();

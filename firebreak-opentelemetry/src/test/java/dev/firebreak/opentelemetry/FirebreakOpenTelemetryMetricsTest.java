@@ -11,6 +11,7 @@ import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.collapse.ResponseMapping;
 import dev.firebreak.hedge.Hedge;
 import dev.firebreak.live.DynamicConfiguration;
+import dev.firebreak.live.MapPropertySource;
 import dev.firebreak.live.PropertySource;
 import dev.firebreak.metrics.MetricDetail;
 import dev.firebreak.metrics.MetricSpec;
@@ -27,7 +28,6 @@ import io.opentelemetry.sdk.testing.exporter.InMemoryMetricReader;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -93,17 +93,7 @@ class FirebreakOpenTelemetryMetricsTest {
 
     @Test
     void theNamesUnitsDescriptionsAndAttributesAreTheVocabularysTheMicrometerBinderPublishesToo() throws Exception {
-        PropertySource source = new PropertySource() {
-            @Override
-            public String name() {
-                return "file";
-            }
-
-            @Override
-            public Map<String, String> read() {
-                return Map.of();
-            }
-        };
+        PropertySource source = new MapPropertySource("file");
         try (DynamicConfiguration configuration = DynamicConfiguration.builder(registry).source(source)
                         .pollInterval(Duration.ZERO).build();
                 FirebreakOpenTelemetryMetrics metrics = FirebreakOpenTelemetryMetrics.builder(registry)

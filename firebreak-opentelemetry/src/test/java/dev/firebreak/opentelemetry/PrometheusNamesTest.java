@@ -10,6 +10,7 @@ import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.collapse.ResponseMapping;
 import dev.firebreak.hedge.Hedge;
 import dev.firebreak.live.DynamicConfiguration;
+import dev.firebreak.live.MapPropertySource;
 import dev.firebreak.live.PropertySource;
 import dev.firebreak.metrics.MetricDetail;
 import dev.firebreak.metrics.MetricSpec;
@@ -50,17 +51,7 @@ class PrometheusNamesTest {
         int port = freePort();
         PrometheusHttpServer server = PrometheusHttpServer.builder().setHost("127.0.0.1").setPort(port)
                 .setOtelScopeLabelsEnabled(false).setTargetInfoMetricEnabled(false).build();
-        PropertySource source = new PropertySource() {
-            @Override
-            public String name() {
-                return "file";
-            }
-
-            @Override
-            public Map<String, String> read() {
-                return Map.of();
-            }
-        };
+        PropertySource source = new MapPropertySource("file");
         try (SdkMeterProvider provider = SdkMeterProvider.builder().registerMetricReader(server).build();
                 GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
                 DynamicConfiguration configuration = DynamicConfiguration.builder(registry).source(source)
