@@ -55,6 +55,7 @@ public final class RequestContext implements AutoCloseable {
     private final ConcurrentHashMap<Object, Object> attachments = new ConcurrentHashMap<>();
     private final RequestContext previous;
     private volatile boolean closed;
+    private volatile Criticality criticality = Criticality.DEFAULT;
 
     private RequestContext(RequestContext previous) {
         this.previous = previous;
@@ -167,6 +168,22 @@ public final class RequestContext implements AutoCloseable {
     @SuppressWarnings("unchecked")
     public <K, V> V attachment(K key, Function<? super K, ? extends V> factory) {
         return (V) attachments.computeIfAbsent(key, k -> factory.apply((K) k));
+    }
+
+    /** This request's {@link Criticality}: {@link Criticality#DEFAULT} until set. */
+    public Criticality criticality() {
+        return criticality;
+    }
+
+    /**
+     * Sets this request's {@link Criticality}, which every call of the request has unless a scope on
+     * its thread says otherwise (an inbound filter sets it from the request's header).
+     *
+     * @return this context
+     */
+    public RequestContext criticality(Criticality level) {
+        this.criticality = Objects.requireNonNull(level, "level");
+        return this;
     }
 
     /** Whether {@link #close()} was called. */
