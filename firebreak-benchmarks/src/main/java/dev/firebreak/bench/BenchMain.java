@@ -27,7 +27,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * {@code ./firebreak bench}: runs the suites ({@link Suite#all()}) with JMH, writes JMH's JSON of
- * the whole run, and the Markdown summary ({@link MarkdownReport}) into docs/benchmarks.md (a full
+ * the whole run, and the Markdown summary ({@link MarkdownReport}) into docs/results/bench/README.md (a full
  * run) or next to the JSON.
  */
 public final class BenchMain {
@@ -134,7 +134,7 @@ public final class BenchMain {
 
     private static Path defaultMarkdown(Path root, Path json, boolean fullRun) {
         if (fullRun) {
-            return root.resolve("docs/benchmarks.md");
+            return root.resolve("docs/results/bench/README.md");
         }
         String name = json.getFileName().toString().replaceFirst("\\.json$", "");
         return json.resolveSibling(name + ".md");

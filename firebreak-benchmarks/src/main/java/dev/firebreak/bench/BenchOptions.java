@@ -13,7 +13,7 @@ import java.util.regex.PatternSyntaxException;
  * @param filter    a regex a benchmark's name ({@code Class.method}) must contain (null: every benchmark)
  * @param quick     one short iteration each, a smoke test for CI
  * @param json      where JMH's JSON goes (null: the default under firebreak-benchmarks/target)
- * @param markdown  where the summary goes (null: docs/benchmarks.md for a full run, else next to the JSON)
+ * @param markdown  where the summary goes (null: docs/results/bench/README.md for a full run, else next to the JSON)
  * @param summarize a JSON file to summarize again instead of running (null: run)
  * @param command   how the run was started, for the summary
  */
@@ -26,7 +26,7 @@ public record BenchOptions(String filter, boolean quick, Path json, Path markdow
                                (e.g. 'SuccessPath', 'FailurePath|Collapsing', 'Timeout')
               --quick          one 100 ms iteration per benchmark, no warmup: a smoke test, not figures
               --json FILE      write JMH's JSON results to FILE
-              --md FILE        write the Markdown summary to FILE (default: docs/benchmarks.md for a
+              --md FILE        write the Markdown summary to FILE (default: docs/results/bench/README.md for a
                                full unfiltered run, else next to the JSON)
               --summarize JSON write the summary of an earlier run's JSON without running anything""";
 
@@ -61,7 +61,7 @@ public record BenchOptions(String filter, boolean quick, Path json, Path markdow
         return new BenchOptions(filter, quick, json, markdown, summarize, command);
     }
 
-    /** True when every benchmark runs with full timing: the run docs/benchmarks.md should hold. */
+    /** True when every benchmark runs with full timing: the run docs/results/bench/README.md should hold. */
     public boolean fullRun() {
         return filter == null && !quick;
     }
