@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * <p>Never throws for a bad value: an absent, empty, malformed or negative value, or an impossible date,
  * is {@link Optional#empty()}, "no server delay". A date at or before {@code now} is a delay of zero (come
  * back now). Names of days and months are read in any case; the day's name is not checked against the
- * date (servers get it wrong, and the date is what matters). A two-digit year that would lie more than 50
+ * date (servers get it wrong, and the date is what matters), and an IMF-fixdate's day may have one digit
+ * (as Java's {@code RFC_1123_DATE_TIME} writes it). A two-digit year that would lie more than 50
  * years in the future is read as the century before (section 5.6.7). Seconds too many for a
  * {@link Duration} are read as the longest one.
  *
@@ -42,7 +43,7 @@ public final class RetryAfter {
     private static final String TIME = "(\\d{2}):(\\d{2}):(\\d{2})";
     private static final Pattern SECONDS = Pattern.compile("\\d+");
     private static final Pattern IMF_FIXDATE = Pattern.compile(
-            DAY + ", (\\d{2}) " + MONTH + " (\\d{4}) " + TIME + " GMT", Pattern.CASE_INSENSITIVE);
+            DAY + ", (\\d{1,2}) " + MONTH + " (\\d{4}) " + TIME + " GMT", Pattern.CASE_INSENSITIVE);
     private static final Pattern RFC_850 = Pattern.compile(
             LONG_DAY + ", (\\d{2})-" + MONTH + "-(\\d{2}) " + TIME + " GMT", Pattern.CASE_INSENSITIVE);
     private static final Pattern ASCTIME = Pattern.compile(
