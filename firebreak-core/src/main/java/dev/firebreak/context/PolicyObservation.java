@@ -25,6 +25,9 @@ public interface PolicyObservation {
      * Something the policy decided, named as the metric vocabulary's events: {@code "retried"} (the
      * next attempt follows a backoff of {@code nanos}), {@code "budget_exhausted"}, {@code "throttled"}
      * (the retry throttle refused; {@code "budget_exhausted"} follows), {@code "deadline_reached"},
+     * {@code "server_delay"} (an answer asked to come back after {@code nanos}: a retry waits for it, a
+     * hedge starts no more hedges), {@code "server_delay_too_long"} (the server's {@code nanos} end past the
+     * deadline or the cap: the call ends with that answer),
      * {@code "hedged"} (a hedge started {@code nanos} after the call), {@code "loser_cancelled"};
      * {@code nanos} is 0 when no duration applies.
      */

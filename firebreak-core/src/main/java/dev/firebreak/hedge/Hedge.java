@@ -6,6 +6,9 @@ import dev.firebreak.GuardedCall;
 import dev.firebreak.config.InvalidConfigException;
 import dev.firebreak.callpolicy.CallPolicy;
 import dev.firebreak.callpolicy.Awaiting;
+import dev.firebreak.callpolicy.RetryAfterAware;
+import dev.firebreak.callpolicy.ServerDelay;
+import dev.firebreak.callpolicy.ServerDelays;
 import dev.firebreak.callpolicy.RetryBudget;
 import dev.firebreak.event.ListenerFailures;
 import java.time.Duration;
@@ -40,11 +43,19 @@ import java.util.function.Supplier;
  * A failure does not start a hedge early: hedging is for slowness, {@code Retry} for failures. Calls not marked idempotent run once. Under SEMAPHORE isolation a blocking call runs on the
  * caller's thread and cannot be taken back: hedge blocking calls on THREAD or VIRTUAL guards, or use
  * {@link #submitAsync}.
+ *
+ * <p>A server's "not before" ({@code Retry-After} on a 429 or 503: an answer that is {@link RetryAfterAware}
+ * or that {@link Builder#serverDelayOnException}/{@link Builder#serverDelayOnResult} classifies) ends the
+ * call's hedging: no further hedge starts for it (so none is paid from the budget), the attempts already in
+ * flight run on, and the first definitive answer among them wins; if none comes, that answer is the
+ * call's outcome (a value is returned, a failure fails the call or runs the fallback), for an outer
+ * {@code Retry} to wait for.
  */
 public final class Hedge extends CallPolicy<HedgeConfig> {
 
     private final Executor hedgeExecutor;
     private final HedgeDelay delay;
+    private final ServerDelays serverDelays;
     private final HedgeMetrics metrics = new HedgeMetrics();
     private final CopyOnWriteArrayList<HedgeListener> listeners = new CopyOnWriteArrayList<>();
 
@@ -52,6 +63,7 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
         super(b.name, b.guard, config, HedgeConfig.scope());
         this.hedgeExecutor = b.hedgeExecutor != null ? b.hedgeExecutor : virtualThreads("hedge", b.name);
         this.delay = new HedgeDelay(b.guard);
+        this.serverDelays = b.serverDelays;
     }
 
     /** Starts building a hedging policy named {@code name} (its properties: {@code firebreak.hedge.<name>.*}). */
@@ -141,6 +153,22 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
         }
     }
 
+    /** Tells the listeners that attempt {@code attempt} answered with a server's delay of {@code nanos}. */
+    void serverDelayed(int attempt, long nanos) {
+        if (listeners.isEmpty()) {
+            return;
+        }
+        Duration serverDelay = Duration.ofNanos(nanos);
+        for (HedgeListener listener : listeners) {
+            ListenerFailures.notify(listener, "a server delay of policy '" + name() + "'",
+                    () -> listener.onServerDelay(name(), attempt, serverDelay));
+        }
+    }
+
+    ServerDelays serverDelays() {
+        return serverDelays;
+    }
+
     long delayNanos(long nowNanos, HedgeConfig c) {
         return delay.nanos(c, nowNanos);
     }
@@ -160,6 +188,7 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
         private final HedgeConfig.Builder config = HedgeConfig.builder();
         private Guard guard;
         private Executor hedgeExecutor;
+        private ServerDelays serverDelays = ServerDelays.DEFAULT;
 
         Builder(String name) {
             this.name = requireName("hedging", name);
@@ -174,6 +203,24 @@ public final class Hedge extends CallPolicy<HedgeConfig> {
         /** The policy's properties: {@code .configure(c -> c.percentile(99).maxHedges(2))}. */
         public Builder configure(Consumer<HedgeConfig.Builder> change) {
             change.accept(config);
+            return this;
+        }
+
+        /**
+         * Reads a server's delay ({@code Retry-After}) off a failed attempt's exception (the user's own,
+         * inside the guard's FAILURE), for exceptions that are not {@link RetryAfterAware} themselves.
+         */
+        public Builder serverDelayOnException(ServerDelay<? super Throwable> classifier) {
+            serverDelays = serverDelays.onException(classifier);
+            return this;
+        }
+
+        /**
+         * Reads a server's delay off a returned value (an HTTP response with status 429 or 503 and its
+         * {@code Retry-After}): such a value does not win over the attempts in flight, and ends hedging.
+         */
+        public Builder serverDelayOnResult(ServerDelay<Object> classifier) {
+            serverDelays = serverDelays.onResult(classifier);
             return this;
         }
 

@@ -8,6 +8,7 @@ import dev.firebreak.event.EventType;
 import dev.firebreak.callpolicy.AttemptOutcomes;
 import dev.firebreak.callpolicy.PolicyFuture;
 import dev.firebreak.callpolicy.PolicyTrace;
+import dev.firebreak.callpolicy.ServerDelays;
 import dev.firebreak.context.CarriedCriticality;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.time.Cancellable;
@@ -29,7 +30,10 @@ import java.util.function.Supplier;
  * started attempt has failed, or on the caller's cancel; after it no attempt starts (one being
  * started sees {@code done} when it registers and is cancelled at once) and every other attempt is
  * cancelled. Only the thread that turned {@code done} true completes {@code result}, so the fallback
- * runs at most once, after the last attempt's failure.
+ * runs at most once, after the last attempt's failure. An answer with a server's delay (a 429 or 503
+ * with {@code Retry-After}) is not definitive: it sets {@code serverDelayed}, after which no hedge starts
+ * (the timer is cancelled, and a hedge falling due sees the flag), and it is the call's outcome if no other
+ * attempt in flight answers definitively.
  */
 final class HedgeExecution<T> {
 
@@ -53,6 +57,9 @@ final class HedgeExecution<T> {
     private boolean done; // guarded by lock
     private Cancellable timer; // guarded by lock
     private long events; // guarded by lock
+    private boolean serverDelayed; // guarded by lock: an attempt answered with a server's delay; no hedge after it
+    private T delayedValue; // guarded by lock: that first answer, the outcome unless another attempt answers definitively
+    private Throwable delayedFailure; // guarded by lock
 
     private HedgeExecution(Hedge hedge, Supplier<CompletableFuture<T>> attempt, Fallback<T> fallback) {
         this.hedge = hedge;
@@ -113,7 +120,7 @@ final class HedgeExecution<T> {
         long delay = hedge.delayNanos(ticker.read(), config);
         lock.lock();
         try {
-            if (done || delay < 0 || launched > config.maxHedges()) {
+            if (done || serverDelayed || delay < 0 || launched > config.maxHedges()) {
                 return;
             }
         } finally {
@@ -123,7 +130,7 @@ final class HedgeExecution<T> {
         boolean cancel;
         lock.lock();
         try {
-            cancel = done;
+            cancel = done || serverDelayed;
             timer = scheduled;
         } finally {
             lock.unlock();
@@ -137,8 +144,8 @@ final class HedgeExecution<T> {
         int index;
         lock.lock();
         try {
-            if (done) {
-                return;
+            if (done || serverDelayed) {
+                return; // no hedge after a server's "not before", and so no budget spent on it
             }
             if (config.throttleEnabled() && !hedge.throttle().allows()) {
                 events |= EventType.HEDGE_BUDGET_EXHAUSTED.bit();
@@ -171,27 +178,43 @@ final class HedgeExecution<T> {
 
     private void onAttempt(int index, T value, Throwable thrown) {
         Throwable failure = AttemptOutcomes.unwrap(thrown);
-        feedThrottle(failure);
+        long server = hedge.serverDelays().nanos(value, failure, ticker); // the server's "not before", or NONE
+        boolean delayed = server != ServerDelays.NONE;
+        feedThrottle(failure, delayed);
         List<CompletableFuture<T>> losers = new ArrayList<>();
         Cancellable pending;
         int attemptsMade;
         long callEvents;
+        boolean firstDelay = false;
+        boolean finishing = false;
+        boolean definitive = !delayed && (failure == null || failure instanceof BadRequestException);
+        T outcome = value;
+        Throwable outcomeFailure = failure;
         lock.lock();
         try {
             events |= AttemptOutcomes.eventBit(failure);
             if (done) {
                 return;
             }
-            boolean definitive = failure == null || failure instanceof BadRequestException;
-            if (!definitive && ++failed < launched) {
-                return; // another attempt may still answer
+            if (delayed && !serverDelayed) {
+                serverDelayed = true;
+                firstDelay = true;
+                delayedValue = value;
+                delayedFailure = failure;
             }
-            done = true;
             pending = timer;
-            for (int i = 0; i < attempts.size(); i++) {
-                CompletableFuture<T> other = attempts.get(i);
-                if (i != index && other != null) {
-                    losers.add(other);
+            if (definitive || ++failed >= launched) { // else another attempt may still answer
+                finishing = true;
+                done = true;
+                for (int i = 0; i < attempts.size(); i++) {
+                    CompletableFuture<T> other = attempts.get(i);
+                    if (i != index && other != null) {
+                        losers.add(other);
+                    }
+                }
+                if (!definitive && serverDelayed) { // no attempt answered better than the server's "not before"
+                    outcome = delayedValue;
+                    outcomeFailure = delayedFailure;
                 }
             }
             attemptsMade = launched;
@@ -199,8 +222,16 @@ final class HedgeExecution<T> {
         } finally {
             lock.unlock();
         }
-        if (pending != null) {
+        if (pending != null && (finishing || firstDelay)) {
             pending.cancel();
+        }
+        if (firstDelay) {
+            hedge.metrics().recordServerDelay();
+            hedge.serverDelayed(index + 1, server);
+            PolicyTrace.event(trace, "server_delay", server);
+        }
+        if (!finishing) {
+            return;
         }
         for (CompletableFuture<T> loser : losers) {
             if (loser.cancel(true)) {
@@ -208,23 +239,24 @@ final class HedgeExecution<T> {
                 PolicyTrace.event(trace, "loser_cancelled", 0L);
             }
         }
-        if (failure == null && index > 0) {
+        if (definitive && failure == null && index > 0) {
             hedge.metrics().recordHedgeWin();
         }
-        complete(value, failure, callEvents, attemptsMade);
+        complete(outcome, outcomeFailure, callEvents, attemptsMade);
     }
 
     /**
      * Tells the throttle what the attempt says about the dependency: a value gives tokens back, a
-     * FAILURE or TIMEOUT takes one; outcomes decided without the dependency (short-circuits,
-     * rejections, bad requests, a loser's cancellation) are not counted.
+     * FAILURE or TIMEOUT takes one, and so does an answer with a server's delay (a value too: the
+     * dependency is overloaded); outcomes decided without the dependency (short-circuits, rejections,
+     * bad requests, a loser's cancellation) are not counted.
      */
-    private void feedThrottle(Throwable failure) {
+    private void feedThrottle(Throwable failure, boolean delayed) {
         long event = AttemptOutcomes.eventBit(failure);
-        if (failure == null) {
-            hedge.throttle().onSuccess();
-        } else if (event == EventType.FAILURE.bit() || event == EventType.TIMEOUT.bit()) {
+        if (delayed || event == EventType.FAILURE.bit() || event == EventType.TIMEOUT.bit()) {
             hedge.throttle().onFailure();
+        } else if (failure == null) {
+            hedge.throttle().onSuccess();
         }
     }
 

@@ -18,4 +18,16 @@ public interface HedgeListener {
      * @param sinceCallStart how long the call had been running when the hedge was due
      */
     void onHedge(String policy, int attempt, Duration sinceCallStart);
+
+    /**
+     * Attempt {@code attempt} of a call answered with a server's delay ({@code Retry-After}): no further
+     * hedge starts for that call. Told once per call, on the thread that completed the attempt. The
+     * default does nothing.
+     *
+     * @param policy the hedging policy's name
+     * @param attempt the number of the attempt that answered (1 for the call's first)
+     * @param delay the delay the server asked for
+     */
+    default void onServerDelay(String policy, int attempt, Duration delay) {
+    }
 }

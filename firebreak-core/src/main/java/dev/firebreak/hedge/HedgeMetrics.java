@@ -15,6 +15,7 @@ public final class HedgeMetrics {
     private final LongAdder throttled = new LongAdder();
     private final LongAdder hedgeWins = new LongAdder();
     private final LongAdder losersCancelled = new LongAdder();
+    private final LongAdder serverDelays = new LongAdder();
 
     HedgeMetrics() {
     }
@@ -45,6 +46,10 @@ public final class HedgeMetrics {
 
     void recordLoserCancelled() {
         losersCancelled.increment();
+    }
+
+    void recordServerDelay() {
+        serverDelays.increment();
     }
 
     /** Calls made through the policy. */
@@ -80,5 +85,13 @@ public final class HedgeMetrics {
     /** Attempts cancelled because another attempt of their call won. */
     public long losersCancelled() {
         return losersCancelled.sum();
+    }
+
+    /**
+     * Calls whose attempt answered with a server's delay ({@code Retry-After}), after which no hedge
+     * started (event {@code server_delay}); counted once per call.
+     */
+    public long serverDelays() {
+        return serverDelays.sum();
     }
 }

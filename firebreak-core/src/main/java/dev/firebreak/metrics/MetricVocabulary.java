@@ -27,9 +27,11 @@ public final class MetricVocabulary {
     /** The bucket boundaries of {@link #COLLAPSER_BATCH_SIZE} (requests). */
     public static final List<Double> BATCH_SIZE_BUCKETS = List.of(1.0, 2.0, 5.0, 10.0, 25.0, 50.0, 100.0, 250.0, 500.0);
     /** The {@code event} values of {@link #RETRY_EVENTS}, in order. */
-    public static final List<String> RETRY_EVENT_VALUES = List.of("retried", "budget_exhausted", "deadline_reached", "fallback");
+    public static final List<String> RETRY_EVENT_VALUES = List.of("retried", "budget_exhausted", "deadline_reached", "fallback",
+            "server_delay", "server_delay_too_long");
     /** The {@code event} values of {@link #HEDGE_EVENTS}, in order. */
-    public static final List<String> HEDGE_EVENT_VALUES = List.of("hedged", "budget_exhausted", "hedge_win", "loser_cancelled");
+    public static final List<String> HEDGE_EVENT_VALUES = List.of("hedged", "budget_exhausted", "hedge_win", "loser_cancelled",
+            "server_delay");
 
     private static final List<MetricSpec> ALL = new ArrayList<>();
 
@@ -122,7 +124,8 @@ public final class MetricVocabulary {
     /** A retry policy's decisions, {@link #RETRY_EVENT_VALUES}. */
     public static final MetricSpec RETRY_EVENTS = add("firebreak.retry.events", MetricSpec.Type.COUNTER, "{event}", "events",
             "firebreak_retry_events_total",
-            "The retry policy's decisions: retried, budget_exhausted, deadline_reached, fallback", null,
+            "The retry policy's decisions: retried, budget_exhausted, deadline_reached, fallback, server_delay, "
+                    + "server_delay_too_long", null,
             POLICY, GUARD, EVENT);
     /** Calls made through a hedging policy. */
     public static final MetricSpec HEDGE_CALLS = add("firebreak.hedge.calls", MetricSpec.Type.COUNTER, "{call}", "calls",
@@ -134,7 +137,7 @@ public final class MetricVocabulary {
     /** A hedging policy's decisions, {@link #HEDGE_EVENT_VALUES}. */
     public static final MetricSpec HEDGE_EVENTS = add("firebreak.hedge.events", MetricSpec.Type.COUNTER, "{event}", "events",
             "firebreak_hedge_events_total",
-            "The hedging policy's decisions: hedged, budget_exhausted, hedge_win, loser_cancelled", null,
+            "The hedging policy's decisions: hedged, budget_exhausted, hedge_win, loser_cancelled, server_delay", null,
             POLICY, GUARD, EVENT);
 
     // Per collapser.

@@ -2,7 +2,10 @@ package dev.firebreak.retry;
 
 import dev.firebreak.callpolicy.Awaiting;
 import dev.firebreak.callpolicy.CallPolicy;
+import dev.firebreak.callpolicy.RetryAfterAware;
 import dev.firebreak.callpolicy.RetryBudget;
+import dev.firebreak.callpolicy.ServerDelay;
+import dev.firebreak.callpolicy.ServerDelays;
 import dev.firebreak.Fallback;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardedCall;
@@ -43,12 +46,22 @@ import java.util.function.Supplier;
  * executor; otherwise (4) the last attempt's outcome is the call's: its value, or the fallback, run
  * once, after the last attempt, or its exception.
  *
+ * <p>A server's "not before" ({@code Retry-After} on a 429 or 503): an answer that is
+ * {@link RetryAfterAware}, or that {@link Builder#serverDelayOnException}/{@link Builder#serverDelayOnResult}
+ * classifies, is retried (when its outcome is retried at all) after the larger of the backoff and the
+ * server's delay; jitter never shortens it. If that delay would end at or past the deadline, or is longer
+ * than {@code serverDelay.maxInMilliseconds}, no retry is made: the call ends at once with that answer,
+ * without waiting, and no budget or throttle is asked. A retry that does wait for the server is an extra
+ * attempt like any other: it takes one budget token when it is decided (no attempt is ever sent before
+ * the server's time, so none is paid for), and the answer feeds the throttle as a retried outcome.
+ *
  * <p>Every call completes exactly once. Cancelling the returned future cancels the attempt in flight
  * (interrupted if the guard's {@code interruptOnCancel}) or the pending wait.
  */
 public final class Retry extends CallPolicy<RetryConfig> {
 
     private final RetryDecision decision;
+    private final ServerDelays serverDelays;
     private final Executor attemptExecutor;
     private final DoubleSupplier random;
     private final RetryMetrics metrics = new RetryMetrics();
@@ -57,6 +70,7 @@ public final class Retry extends CallPolicy<RetryConfig> {
     private Retry(Builder b, RetryConfig config) {
         super(b.name, b.guard, config, RetryConfig.scope());
         this.decision = new RetryDecision(b.onException, b.onResult);
+        this.serverDelays = b.serverDelays;
         this.attemptExecutor = b.attemptExecutor != null ? b.attemptExecutor : virtualThreads("retry", b.name);
         this.random = b.random != null ? b.random : () -> ThreadLocalRandom.current().nextDouble();
     }
@@ -171,8 +185,24 @@ public final class Retry extends CallPolicy<RetryConfig> {
         }
     }
 
+    /** Tells the listeners that {@code attempt} answered with a server's delay of {@code nanos}, under the one listener rule. */
+    void serverDelayed(int attempt, long nanos, boolean honoured) {
+        if (listeners.isEmpty()) {
+            return;
+        }
+        Duration delay = Duration.ofNanos(nanos);
+        for (RetryListener listener : listeners) {
+            ListenerFailures.notify(listener, "a server delay of policy '" + name() + "'",
+                    () -> listener.onServerDelay(name(), attempt, delay, honoured));
+        }
+    }
+
     RetryDecision decision() {
         return decision;
+    }
+
+    ServerDelays serverDelays() {
+        return serverDelays;
     }
 
     Executor attemptExecutor() {
@@ -195,6 +225,7 @@ public final class Retry extends CallPolicy<RetryConfig> {
         private Guard guard;
         private Predicate<Throwable> onException = t -> true;
         private Predicate<Object> onResult = v -> false;
+        private ServerDelays serverDelays = ServerDelays.DEFAULT;
         private Executor attemptExecutor;
         private DoubleSupplier random;
 
@@ -223,6 +254,26 @@ public final class Retry extends CallPolicy<RetryConfig> {
         /** Retries a returned value that passes (default: none); the last attempt's value is returned anyway. */
         public Builder retryOnResult(Predicate<Object> predicate) {
             onResult = Objects.requireNonNull(predicate, "predicate");
+            return this;
+        }
+
+        /**
+         * Reads a server's delay ({@code Retry-After}) off a failed attempt's exception (the user's own,
+         * inside the guard's FAILURE), for exceptions that are not {@link RetryAfterAware} themselves. It
+         * only times a retry: whether the FAILURE is retried is {@link #retryOnException}'s to say.
+         */
+        public Builder serverDelayOnException(ServerDelay<? super Throwable> classifier) {
+            serverDelays = serverDelays.onException(classifier);
+            return this;
+        }
+
+        /**
+         * Reads a server's delay off a returned value (an HTTP response with status 429 or 503 and its
+         * {@code Retry-After}), for values that are not {@link RetryAfterAware} themselves. It only times
+         * a retry: whether the value is retried is {@link #retryOnResult}'s to say.
+         */
+        public Builder serverDelayOnResult(ServerDelay<Object> classifier) {
+            serverDelays = serverDelays.onResult(classifier);
             return this;
         }
 

@@ -25,6 +25,10 @@ import java.util.Set;
  * @param jitter {@code backoff.jitter}, default FULL
  * @param deadline {@code deadlineInMilliseconds}, default 0 = none: no retry is made whose wait would end
  *     this long or later after the call began, so a call lasts at most the deadline plus one attempt
+ * @param maxServerDelay {@code serverDelay.maxInMilliseconds}, default 30000 ms: the longest a server's
+ *     "not before" ({@code Retry-After}, see {@link dev.firebreak.callpolicy.RetryAfterAware}) may make a
+ *     call wait; an answer asking for longer ends the call at once with that answer, as one whose delay
+ *     ends past the deadline does
  * @param budgetEnabled {@code budget.enabled}, default true: retries are limited by the {@link RetryBudget}
  * @param budgetPercent {@code budget.percent}, default 20: retries in the budget window may add this
  *     percentage of the calls in the same window, 0 to 100
@@ -48,6 +52,7 @@ public record RetryConfig(
         double backoffMultiplier,
         Jitter jitter,
         Duration deadline,
+        Duration maxServerDelay,
         boolean budgetEnabled,
         int budgetPercent,
         int budgetMinPerSecond,
@@ -75,19 +80,21 @@ public record RetryConfig(
             throw new InvalidConfigException("backoff.jitter", null, "must be set (NONE, FULL or DECORRELATED)");
         }
         millis("deadlineInMilliseconds", deadline);
+        millis("serverDelay.maxInMilliseconds", maxServerDelay);
         PolicyRules.checkBudget(budgetPercent, budgetMinPerSecond, budgetWindow);
         PolicyRules.checkThrottle(throttleMaxTokens, throttleTokenRatio);
         setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
     }
 
     /**
-     * A configuration with a whole backoff multiplier: the canonical constructor of 0.2.0, kept for
-     * callers compiled against it.
+     * A configuration with a whole backoff multiplier and the default {@code serverDelay.maxInMilliseconds}:
+     * the canonical constructor of 0.2.0, kept for callers compiled against it.
      */
     public RetryConfig(int maxAttempts, Duration initialBackoff, Duration maxBackoff, int multiplier, Jitter jitter,
             Duration deadline, boolean budgetEnabled, int budgetPercent, int budgetMinPerSecond, Duration budgetWindow,
             boolean throttleEnabled, int throttleMaxTokens, double throttleTokenRatio, Set<String> setInCode) {
-        this(maxAttempts, initialBackoff, maxBackoff, (double) multiplier, jitter, deadline, budgetEnabled,
+        this(maxAttempts, initialBackoff, maxBackoff, (double) multiplier, jitter, deadline,
+                Builder.DEFAULT_MAX_SERVER_DELAY, budgetEnabled,
                 budgetPercent, budgetMinPerSecond, budgetWindow, throttleEnabled, throttleMaxTokens,
                 throttleTokenRatio, setInCode);
     }
@@ -131,6 +138,8 @@ public record RetryConfig(
 
     /** Builds a {@link RetryConfig}; {@link #build()} validates; each setter records its property as set in code. */
     public static final class Builder extends BudgetSettings<Builder> {
+        static final Duration DEFAULT_MAX_SERVER_DELAY = Duration.ofSeconds(30);
+
         // Written by RetryProperties' rows, which every typed setter below goes through.
         int maxAttempts = 3;
         Duration initialBackoff = Duration.ofMillis(50);
@@ -138,6 +147,7 @@ public record RetryConfig(
         double multiplier = 2;
         Jitter jitter = Jitter.FULL;
         Duration deadline = Duration.ZERO;
+        Duration maxServerDelay = DEFAULT_MAX_SERVER_DELAY;
 
         Builder() {
             super(20, 5);
@@ -151,6 +161,7 @@ public record RetryConfig(
             multiplier = c.backoffMultiplier;
             jitter = c.jitter;
             deadline = c.deadline;
+            maxServerDelay = c.maxServerDelay;
             setInCode(c.setInCode);
         }
 
@@ -201,9 +212,17 @@ public record RetryConfig(
             return set(RetryProperties.DEADLINE, value);
         }
 
+        /**
+         * The longest a server's "not before" may make a call wait ({@code serverDelay.maxInMilliseconds});
+         * an answer asking for longer ends the call at once with that answer.
+         */
+        public Builder maxServerDelay(Duration value) {
+            return set(RetryProperties.MAX_SERVER_DELAY, value);
+        }
+
         /** Validates and builds; throws {@link InvalidConfigException} naming key, value and rule. */
         public RetryConfig build() {
-            return new RetryConfig(maxAttempts, initialBackoff, maxBackoff, multiplier, jitter, deadline,
+            return new RetryConfig(maxAttempts, initialBackoff, maxBackoff, multiplier, jitter, deadline, maxServerDelay,
                     budgetEnabled(), budgetPercent(), budgetMinPerSecond(), budgetWindow(), throttleEnabled(),
                     throttleMaxTokens(), throttleTokenRatio(), setInCodeNames());
         }

@@ -3,6 +3,7 @@ package dev.firebreak.retry;
 import dev.firebreak.callpolicy.AttemptOutcomes;
 import dev.firebreak.callpolicy.PolicyFuture;
 import dev.firebreak.callpolicy.PolicyTrace;
+import dev.firebreak.callpolicy.ServerDelays;
 import dev.firebreak.context.CarriedCriticality;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.Fallback;
@@ -111,7 +112,13 @@ final class RetryExecution<T> {
             return;
         }
         long now = ticker.read();
-        long delay = Backoff.delayNanos(config, attempts, previousDelayNanos, retry.draw());
+        long server = retry.serverDelays().nanos(value, failure, ticker); // the server's "not before", or NONE
+        if (server != ServerDelays.NONE && !serverDelayFits(server, now)) {
+            finish(value, failure); // at once, without waiting; no budget or throttle asked
+            return;
+        }
+        long backoff = Backoff.delayNanos(config, attempts, previousDelayNanos, retry.draw());
+        long delay = Math.max(backoff, server); // jitter never shortens the server's delay
         if (!config.deadline().isZero() && (now + delay) - startNanos >= config.deadline().toNanos()) {
             retry.metrics().recordDeadlineReached();
             PolicyTrace.event(trace, "deadline_reached", 0L);
@@ -134,7 +141,12 @@ final class RetryExecution<T> {
             finish(value, failure);
             return;
         }
-        previousDelayNanos = delay;
+        previousDelayNanos = backoff; // the jitter's own sequence: a server's delay does not lengthen later backoffs
+        if (server != ServerDelays.NONE) {
+            retry.metrics().recordServerDelay();
+            retry.serverDelayed(attempts, server, true);
+            PolicyTrace.event(trace, "server_delay", server);
+        }
         retry.metrics().recordRetried();
         events |= EventType.RETRIED.bit();
         retry.retrying(attempts, delay, failure); // before the wait is scheduled, so before the next attempt
@@ -144,6 +156,28 @@ final class RetryExecution<T> {
         if (finished.get()) {
             scheduled.cancel();
         }
+    }
+
+    /**
+     * Whether a retry may wait for the server's delay: it ends before the deadline (if any) and is no
+     * longer than {@code serverDelay.maxInMilliseconds}. If not, the refusal is counted and told, and the
+     * caller ends the call with the answer. {@code serverNanos} may be up to Long.MAX_VALUE: compared by
+     * the time left, never added to a reading.
+     */
+    private boolean serverDelayFits(long serverNanos, long now) {
+        long deadlineNanos = config.deadline().toNanos();
+        boolean pastDeadline = deadlineNanos > 0 && serverNanos >= deadlineNanos - (now - startNanos);
+        if (!pastDeadline && serverNanos <= config.maxServerDelay().toNanos()) {
+            return true;
+        }
+        if (pastDeadline) {
+            retry.metrics().recordDeadlineReached();
+            PolicyTrace.event(trace, "deadline_reached", 0L);
+        }
+        retry.metrics().recordServerDelayTooLong();
+        retry.serverDelayed(attempts, serverNanos, false);
+        PolicyTrace.event(trace, "server_delay_too_long", serverNanos);
+        return false;
     }
 
     /**

@@ -20,4 +20,17 @@ public interface RetryListener {
      * @param cause what the attempt failed with, or null when its value is retried ({@code retryOnResult})
      */
     void onRetry(String policy, int attempt, Duration wait, Throwable cause);
+
+    /**
+     * Attempt {@code attempt} of a call answered with a server's delay ({@code Retry-After}); told before
+     * {@link #onRetry} when the retry waits for it, on the same thread. The default does nothing.
+     *
+     * @param policy the retry policy's name
+     * @param attempt the number of the attempt that answered
+     * @param delay the delay the server asked for
+     * @param honoured true if the next attempt waits for it; false if it would end past the deadline or is
+     *     longer than {@code serverDelay.maxInMilliseconds}, and the call ends now with that answer
+     */
+    default void onServerDelay(String policy, int attempt, Duration delay, boolean honoured) {
+    }
 }

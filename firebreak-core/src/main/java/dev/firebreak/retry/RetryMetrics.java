@@ -17,6 +17,8 @@ public final class RetryMetrics {
     private final LongAdder throttled = new LongAdder();
     private final LongAdder deadlineReached = new LongAdder();
     private final LongAdder fallbacks = new LongAdder();
+    private final LongAdder serverDelays = new LongAdder();
+    private final LongAdder serverDelaysTooLong = new LongAdder();
 
     RetryMetrics() {
     }
@@ -47,6 +49,14 @@ public final class RetryMetrics {
 
     void recordFallback() {
         fallbacks.increment();
+    }
+
+    void recordServerDelay() {
+        serverDelays.increment();
+    }
+
+    void recordServerDelayTooLong() {
+        serverDelaysTooLong.increment();
     }
 
     /** Calls made through the policy. */
@@ -85,5 +95,22 @@ public final class RetryMetrics {
     /** Fallbacks run, each after a call's last attempt. */
     public long fallbacks() {
         return fallbacks.sum();
+    }
+
+    /**
+     * Retries made after an answer with a server's delay ({@code Retry-After}): each waited at least
+     * that delay (event {@code server_delay}); also counted in {@link #retried()}.
+     */
+    public long serverDelays() {
+        return serverDelays.sum();
+    }
+
+    /**
+     * Retries not made because the server's delay would end past the deadline or is longer than
+     * {@code serverDelay.maxInMilliseconds}: the call ended at once with that answer (event
+     * {@code server_delay_too_long}; the deadline's are also in {@link #deadlineReached()}).
+     */
+    public long serverDelaysTooLong() {
+        return serverDelaysTooLong.sum();
     }
 }

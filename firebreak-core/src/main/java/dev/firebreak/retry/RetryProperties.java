@@ -33,6 +33,10 @@ final class RetryProperties {
             FIREBREAK_LIVE, "no retry whose wait ends this long after the call began; 0 = none", RetryConfig::deadline,
             (b, v) -> b.deadline = v);
 
+    static final PropertyDefinition<RetryConfig, Builder> MAX_SERVER_DELAY = ofMillis("serverDelay.maxInMilliseconds",
+            "maxServerDelay", FIREBREAK_LIVE, "the longest a server's Retry-After may make a call wait; longer ends the call",
+            RetryConfig::maxServerDelay, (b, v) -> b.maxServerDelay = v);
+
     static final ConfigScope<RetryConfig, Builder> SCOPE = new ConfigScope<>(ConfigScope.FIREBREAK_ONLY, "retry",
             RetryConfig.class, rows(), RetryConfig::builder, Builder::build, RetryConfig::setInCode,
             Builder::setInCode);
@@ -42,7 +46,7 @@ final class RetryProperties {
 
     private static List<PropertyDefinition<RetryConfig, Builder>> rows() {
         List<PropertyDefinition<RetryConfig, Builder>> rows = new ArrayList<>(
-                List.of(MAX_ATTEMPTS, INITIAL_BACKOFF, MAX_BACKOFF, MULTIPLIER, JITTER, DEADLINE));
+                List.of(MAX_ATTEMPTS, INITIAL_BACKOFF, MAX_BACKOFF, MULTIPLIER, JITTER, DEADLINE, MAX_SERVER_DELAY));
         rows.addAll(BudgetProperties.rows());
         return rows;
     }

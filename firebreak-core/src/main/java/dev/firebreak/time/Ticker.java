@@ -1,5 +1,7 @@
 package dev.firebreak.time;
 
+import java.time.Instant;
+
 /**
  * A monotonic time source in nanoseconds: the only way Firebreak code reads time.
  *
@@ -34,6 +36,16 @@ public interface Ticker {
      */
     default long readCoarse() {
         return read();
+    }
+
+    /**
+     * The wall-clock time now, for the rare decision that needs a date rather than a duration (an HTTP
+     * {@code Retry-After} date: {@code dev.firebreak.callpolicy.RetryAfter}). Never use it to measure
+     * durations: it may jump. The default is the system's wall clock; a test's manual clock overrides
+     * it to move with its own reading, so a date is as injectable as a duration.
+     */
+    default Instant wallTime() {
+        return SystemTicker.systemWallTime();
     }
 
     /** The system's monotonic clock, {@link System#nanoTime()}; its coarse reading is kept by a ticking thread. */

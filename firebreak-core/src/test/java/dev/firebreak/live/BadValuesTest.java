@@ -86,6 +86,7 @@ class BadValuesTest {
             Map.entry("retry:backoff.maxInMilliseconds", List.of("-1")),
             Map.entry("retry:backoff.multiplier", List.of("0", "0.99", "11", "10.01")),
             Map.entry("retry:deadlineInMilliseconds", List.of("-1")),
+            Map.entry("retry:serverDelay.maxInMilliseconds", List.of("-1")),
             Map.entry("retry:budget.percent", List.of("101", "-1")),
             Map.entry("retry:budget.minPerSecond", List.of("-1")),
             Map.entry("retry:budget.windowInMilliseconds", List.of("0", "15")),

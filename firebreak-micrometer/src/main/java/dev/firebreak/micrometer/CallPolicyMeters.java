@@ -15,9 +15,9 @@ import java.util.function.ToDoubleFunction;
  * The meters of the call policies, tagged {@code policy} (its name) and {@code guard} (its guard's):
  * calls, attempts and the policy's decisions (FunctionCounters over its cumulative counts). Retry:
  * {@code firebreak.retry.calls}, {@code firebreak.retry.attempts}, {@code firebreak.retry.events{event=retried|
- * budget_exhausted|deadline_reached|fallback}}. Hedge: {@code firebreak.hedge.calls},
+ * budget_exhausted|deadline_reached|fallback|server_delay|server_delay_too_long}}. Hedge: {@code firebreak.hedge.calls},
  * {@code firebreak.hedge.attempts}, {@code firebreak.hedge.events{event=hedged|budget_exhausted|hedge_win|
- * loser_cancelled}} (see {@link MetricVocabulary}). Each attempt is a guarded call, so the guard's own
+ * loser_cancelled|server_delay}} (see {@link MetricVocabulary}). Each attempt is a guarded call, so the guard's own
  * {@code firebreak.calls} counts the attempts by outcome.
  *
  * <p>{@link FirebreakMetrics} binds every policy of its guard registry ({@code RetryRegistry.of(registry)},
@@ -38,7 +38,8 @@ public final class CallPolicyMeters implements AutoCloseable {
         Tags tags = Tags.of(MetricVocabulary.POLICY, retry.name(), MetricVocabulary.GUARD, retry.guard().name());
         RetryMetrics m = retry.metrics();
         List<ToDoubleFunction<RetryMetrics>> events = List.of(x -> x.retried(), x -> x.budgetExhausted(),
-                x -> x.deadlineReached(), x -> x.fallbacks()); // in the order of RETRY_EVENT_VALUES
+                x -> x.deadlineReached(), x -> x.fallbacks(), x -> x.serverDelays(),
+                x -> x.serverDelaysTooLong()); // in the order of RETRY_EVENT_VALUES
         bound.add(registry, MetricVocabulary.RETRY_CALLS, tags, m, x -> x.calls());
         bound.add(registry, MetricVocabulary.RETRY_ATTEMPTS, tags, m, x -> x.attempts());
         for (int i = 0; i < events.size(); i++) {
@@ -54,7 +55,7 @@ public final class CallPolicyMeters implements AutoCloseable {
         Tags tags = Tags.of(MetricVocabulary.POLICY, hedge.name(), MetricVocabulary.GUARD, hedge.guard().name());
         HedgeMetrics m = hedge.metrics();
         List<ToDoubleFunction<HedgeMetrics>> events = List.of(x -> x.hedged(), x -> x.budgetExhausted(),
-                x -> x.hedgeWins(), x -> x.losersCancelled()); // in the order of HEDGE_EVENT_VALUES
+                x -> x.hedgeWins(), x -> x.losersCancelled(), x -> x.serverDelays()); // in the order of HEDGE_EVENT_VALUES
         bound.add(registry, MetricVocabulary.HEDGE_CALLS, tags, m, x -> x.calls());
         bound.add(registry, MetricVocabulary.HEDGE_ATTEMPTS, tags, m, x -> x.attempts());
         for (int i = 0; i < events.size(); i++) {

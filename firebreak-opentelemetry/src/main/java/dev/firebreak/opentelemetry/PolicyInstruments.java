@@ -28,7 +28,8 @@ final class PolicyInstruments {
         instruments.<Retry>counter(MetricVocabulary.RETRY_CALLS, retries::policies, (r, m) -> m.record(r.metrics().calls(), of(r)));
         instruments.<Retry>counter(MetricVocabulary.RETRY_ATTEMPTS, retries::policies, (r, m) -> m.record(r.metrics().attempts(), of(r)));
         List<ToLongFunction<RetryMetrics>> retryEvents = List.of(RetryMetrics::retried, RetryMetrics::budgetExhausted,
-                RetryMetrics::deadlineReached, RetryMetrics::fallbacks); // in the order of RETRY_EVENT_VALUES
+                RetryMetrics::deadlineReached, RetryMetrics::fallbacks, RetryMetrics::serverDelays,
+                RetryMetrics::serverDelaysTooLong); // in the order of RETRY_EVENT_VALUES
         for (int i = 0; i < retryEvents.size(); i++) {
             ToLongFunction<RetryMetrics> read = retryEvents.get(i);
             String event = MetricVocabulary.RETRY_EVENT_VALUES.get(i);
@@ -38,7 +39,7 @@ final class PolicyInstruments {
         instruments.<Hedge>counter(MetricVocabulary.HEDGE_CALLS, hedges::policies, (h, m) -> m.record(h.metrics().calls(), of(h)));
         instruments.<Hedge>counter(MetricVocabulary.HEDGE_ATTEMPTS, hedges::policies, (h, m) -> m.record(h.metrics().attempts(), of(h)));
         List<ToLongFunction<HedgeMetrics>> hedgeEvents = List.of(HedgeMetrics::hedged, HedgeMetrics::budgetExhausted,
-                HedgeMetrics::hedgeWins, HedgeMetrics::losersCancelled); // in the order of HEDGE_EVENT_VALUES
+                HedgeMetrics::hedgeWins, HedgeMetrics::losersCancelled, HedgeMetrics::serverDelays); // in the order of HEDGE_EVENT_VALUES
         for (int i = 0; i < hedgeEvents.size(); i++) {
             ToLongFunction<HedgeMetrics> read = hedgeEvents.get(i);
             String event = MetricVocabulary.HEDGE_EVENT_VALUES.get(i);

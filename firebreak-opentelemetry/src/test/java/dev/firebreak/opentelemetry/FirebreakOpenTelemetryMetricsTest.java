@@ -131,8 +131,8 @@ class FirebreakOpenTelemetryMetricsTest {
             HistogramPointData batch = (HistogramPointData) points(data, "firebreak.collapser.batch.size").getFirst();
             assertThat(batch.getCount()).isEqualTo(1);
             assertThat(batch.getBoundaries()).isEqualTo(MetricVocabulary.BATCH_SIZE_BUCKETS);
-            assertThat(points(data, "firebreak.retry.events")).hasSize(4);
-            assertThat(points(data, "firebreak.hedge.events")).hasSize(4);
+            assertThat(points(data, "firebreak.retry.events")).hasSize(6);
+            assertThat(points(data, "firebreak.hedge.events")).hasSize(5);
         }
     }
 

@@ -4,6 +4,7 @@ import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.Scheduler;
 import dev.firebreak.time.Ticker;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -17,14 +18,23 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Start it anywhere, including near {@link Long#MAX_VALUE} or at negative readings, to flush out
  * comparisons that overflow: {@code new ManualClock(Long.MAX_VALUE - 1_000)}.
  *
+ * <p>Its {@linkplain #wallTime() wall-clock time} moves with its reading too: {@link #WALL_ORIGIN} (or the
+ * instant given) at the starting reading, plus the time advanced since, so a test can write an HTTP date
+ * relative to "now" and never reads the system's clock.
+ *
  * <p>Thread-safe: any thread may read, schedule and cancel; tasks always run outside the clock's
  * lock, so a task may schedule further tasks or read the clock.
  */
 public final class ManualClock implements Ticker, Scheduler {
 
+    /** The wall-clock time of a clock's starting reading unless told otherwise: 2026-01-01T00:00:00Z. */
+    public static final Instant WALL_ORIGIN = Instant.parse("2026-01-01T00:00:00Z");
+
     private final ReentrantLock lock = new ReentrantLock();
     private final PriorityQueue<Task> queue = new PriorityQueue<>();
     private final ReentrantLock advancing = new ReentrantLock();
+    private final long origin;
+    private final Instant wallOrigin;
     private volatile long now;
     private long sequence;
 
@@ -35,7 +45,20 @@ public final class ManualClock implements Ticker, Scheduler {
 
     /** A clock starting at {@code originNanos}; any long value is valid. */
     public ManualClock(long originNanos) {
+        this(originNanos, WALL_ORIGIN);
+    }
+
+    /** A clock starting at {@code originNanos}, whose wall-clock time is {@code wallOrigin} then. */
+    public ManualClock(long originNanos, Instant wallOrigin) {
         this.now = originNanos;
+        this.origin = originNanos;
+        this.wallOrigin = java.util.Objects.requireNonNull(wallOrigin, "wallOrigin");
+    }
+
+    /** The wall-clock time: the starting instant plus the time advanced since (by subtraction, so wrap-safe). */
+    @Override
+    public Instant wallTime() {
+        return wallOrigin.plusNanos(now - origin);
     }
 
     @Override

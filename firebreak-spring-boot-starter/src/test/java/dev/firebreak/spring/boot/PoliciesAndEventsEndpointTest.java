@@ -87,7 +87,7 @@ class PoliciesAndEventsEndpointTest {
                 .functionCounter().count()).isZero();
         assertThat(meters.get("firebreak.hedge.calls").tags("policy", "users-hedge", "guard", "users").functionCounter()
                 .count()).isEqualTo(1);
-        assertThat(meters.find("firebreak.hedge.events").tag("policy", "users-hedge").functionCounters()).hasSize(4);
+        assertThat(meters.find("firebreak.hedge.events").tag("policy", "users-hedge").functionCounters()).hasSize(5);
     }
 
     @Test
