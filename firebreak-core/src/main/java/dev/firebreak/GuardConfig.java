@@ -1,6 +1,7 @@
 package dev.firebreak;
 
 import dev.firebreak.breaker.BreakerConfig;
+import dev.firebreak.chaos.ChaosConfig;
 import dev.firebreak.classify.ClassifyConfig;
 import dev.firebreak.config.ConfigBuilder;
 import dev.firebreak.config.ConfigScope;
@@ -23,7 +24,7 @@ import java.util.function.Consumer;
  * policy's package with its own property table (Hystrix's key names, relative to
  * {@code firebreak.command.<name>.} or {@code hystrix.command.<name>.}): {@link #isolation()},
  * {@link #timeout()}, {@link #fallback()}, {@link #breaker()}, {@link #metrics()}, {@link #request()},
- * {@link #limit()}, {@link #rateLimit()}, {@link #classify()}.
+ * {@link #limit()}, {@link #rateLimit()}, {@link #classify()}, {@link #chaos()}.
  * {@link #scope()} is their tables composed in one place ({@code CommandProperties}).
  *
  * <p>Every value is validated when its record is made; a bad one throws
@@ -46,6 +47,7 @@ import java.util.function.Consumer;
  * @param rateLimit the rate limiter ({@code rateLimit.*})
  * @param classify the failure classification declared in configuration ({@code ignoreExceptions},
  *     {@code recordExceptions}, {@code recordResultPredicate}), added to the code's {@code Classifier}
+ * @param chaos fault injection ({@code chaos.*}; inert unless the registry allows chaos)
  * @param setInCode the property names set explicitly through the builder: the "instance default from
  *     code" layer of Hystrix's precedence, which a dynamic global default must not override
  */
@@ -59,6 +61,7 @@ public record GuardConfig(
         LimitConfig limit,
         RateLimitConfig rateLimit,
         ClassifyConfig classify,
+        ChaosConfig chaos,
         Set<String> setInCode) {
 
     /** Requires every part; copies the set-in-code names. */
@@ -72,7 +75,16 @@ public record GuardConfig(
         Objects.requireNonNull(limit, "limit");
         Objects.requireNonNull(rateLimit, "rateLimit");
         Objects.requireNonNull(classify, "classify");
+        Objects.requireNonNull(chaos, "chaos");
         setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
+    }
+
+    /** A configuration without fault injection (the shape before {@link #chaos()} was added). */
+    public GuardConfig(IsolationConfig isolation, TimeoutConfig timeout, FallbackConfig fallback, BreakerConfig breaker,
+            MetricsConfig metrics, RequestConfig request, LimitConfig limit, RateLimitConfig rateLimit,
+            ClassifyConfig classify, Set<String> setInCode) {
+        this(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit, classify, ChaosConfig.defaults(),
+                setInCode);
     }
 
     /** A configuration without a declared classification (the shape before {@link #classify()} was added). */
@@ -80,7 +92,7 @@ public record GuardConfig(
             MetricsConfig metrics, RequestConfig request, LimitConfig limit, RateLimitConfig rateLimit,
             Set<String> setInCode) {
         this(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit, ClassifyConfig.defaults(),
-                setInCode);
+                ChaosConfig.defaults(), setInCode);
     }
 
     /**
@@ -121,6 +133,7 @@ public record GuardConfig(
         private LimitConfig.Builder limit;
         private RateLimitConfig.Builder rateLimit;
         private final ClassifyConfig.Builder classify;
+        private final ChaosConfig.Builder chaos;
         private final Set<String> carried = new LinkedHashSet<>();
 
         private Builder(GuardConfig from) {
@@ -134,6 +147,7 @@ public record GuardConfig(
             limit = c.limit.toBuilder();
             rateLimit = c.rateLimit.toBuilder();
             classify = c.classify.toBuilder();
+            chaos = c.chaos.toBuilder();
             carried.addAll(c.setInCode);
         }
 
@@ -191,6 +205,16 @@ public record GuardConfig(
             return this;
         }
 
+        /** Changes fault injection ({@code chaos.*}; inert unless the registry allows chaos). */
+        public Builder chaos(Consumer<ChaosConfig.Builder> change) {
+            change.accept(chaos);
+            return this;
+        }
+
+        ChaosConfig.Builder chaosPart() {
+            return chaos;
+        }
+
         ClassifyConfig.Builder classifyPart() {
             return classify;
         }
@@ -228,7 +252,7 @@ public record GuardConfig(
         }
 
         private List<ConfigBuilder<?>> parts() {
-            return List.of(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit, classify);
+            return List.of(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit, classify, chaos);
         }
 
         /**
@@ -247,12 +271,13 @@ public record GuardConfig(
             Set<String> names = new LinkedHashSet<>(carried);
             parts().forEach(part -> names.addAll(part.setInCodeNames()));
             return new GuardConfig(isolation.build(), timeout.build(), fallback.build(), breaker.build(),
-                    metrics.build(), request.build(), limit.build(), rateLimit.build(), classify.build(), names);
+                    metrics.build(), request.build(), limit.build(), rateLimit.build(), classify.build(), chaos.build(),
+                    names);
         }
     }
 
     private static final GuardConfig DEFAULT_PARTS = new GuardConfig(IsolationConfig.defaults(),
             TimeoutConfig.defaults(), FallbackConfig.defaults(), BreakerConfig.defaults(), MetricsConfig.defaults(),
             RequestConfig.defaults(), LimitConfig.defaults(), RateLimitConfig.defaults(), ClassifyConfig.defaults(),
-            Set.of());
+            ChaosConfig.defaults(), Set.of());
 }
