@@ -41,6 +41,7 @@ open module dev.firebreak.spring {
     exports dev.firebreak.spring.annotation;
     exports dev.firebreak.spring.boot;
     exports dev.firebreak.spring.boot.actuate;
+    exports dev.firebreak.spring.boot.chaos;
     exports dev.firebreak.spring.boot.config;
     exports dev.firebreak.spring.boot.context;
     exports dev.firebreak.spring.boot.metrics;

@@ -1,5 +1,6 @@
 package dev.firebreak;
 
+import dev.firebreak.chaos.Injection;
 import dev.firebreak.classify.FailedResultException;
 import dev.firebreak.context.CallObservation.Wait;
 import dev.firebreak.context.CarriedCriticality;
@@ -87,6 +88,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
     private volatile Cancellable timeout = Cancellable.NONE;
     private volatile CompletableFuture<T> stage;
     private volatile boolean stopRequested;
+    private Injection injection; // step 6's fault or null: set before the timeout is armed and the work handed over
 
     private AsyncExecution(Pipeline pipeline, GuardedCall<T> call, Supplier<? extends CompletionStage<T>> stageCall,
             Fallback<T> fallback, boolean callerWaits, CallTrace trace) {
@@ -105,15 +107,14 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
     @Override
     HandOffSpin callerSpin() { return HandOffSpin.forCallersOf(pipeline.isolator()); }
 
-    /** Starts {@code call} (blocking, on the isolation) or {@code stageCall} (non-blocking) and returns its future. */
+    /** Starts {@code call} (blocking, on the isolation) or {@code stageCall} (non-blocking); returns its future. */
     static <T> AsyncExecution<T> start(Pipeline pipeline, GuardedCall<T> call,
             Supplier<? extends CompletionStage<T>> stageCall, Fallback<T> fallback, CallTrace trace) {
         return new AsyncExecution<>(pipeline, call, stageCall, fallback, false, trace).begin();
     }
 
     /** Starts blocking {@code call} for a caller that waits with {@link CallerWait#await} (and runs a timeout's fallback). */
-    static <T> AsyncExecution<T> startForCaller(Pipeline pipeline, GuardedCall<T> call, Fallback<T> fallback,
-            CallTrace trace) {
+    static <T> AsyncExecution<T> startForCaller(Pipeline pipeline, GuardedCall<T> call, Fallback<T> fallback, CallTrace trace) {
         return new AsyncExecution<>(pipeline, call, null, fallback, true, trace).begin();
     }
 
@@ -137,6 +138,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
     /** Starts an admitted call that waited {@code waitedNanos} for its permit: its timeout, then its work. */
     void launchAdmitted(long waitedNanos) {
         boolean handedOver = false; // once true, the worker (or the stage) owns the work-held permits
+        injection = pipeline.chaos == null ? null : pipeline.inject(start);
         try {
             if (config.timeout().enabled()) {
                 timeout = pipeline.scheduler().schedule(config.timeout().timeoutNanos() - waitedNanos, this::onTimeout);
@@ -167,9 +169,8 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
     }
 
     /**
-     * A call refused before it ran: its fallback and events run on the submitting thread, unless that
-     * thread is a timer task (a collapser's window closing), where they are handed off: no user code on
-     * the timer.
+     * A call refused before it ran: its fallback and events run on the submitting thread, unless that thread
+     * is a timer task (a collapser's window closing), where they are handed off: no user code on the timer.
      */
     void refuse(EventType refusal) {
         if (OffTimer.inTimerTask()) {
@@ -215,7 +216,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
         }
         try {
             if (!skip) {
-                value = CallTrace.call(trace, call); // the call's own context current while the user's code runs
+                value = CallTrace.call(trace, Pipeline.injected(injection, call)); // the call's own context current
             }
         } catch (Throwable t) {
             thrown = t;
@@ -242,7 +243,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
         pipeline.metrics().executionStarted();
         CompletionStage<T> started;
         try {
-            started = CallTrace.get(trace, stageCall);
+            started = injection == null ? CallTrace.get(trace, stageCall) : Pipeline.injected(trace, injection, stageCall, this::inContext);
             if (started == null) {
                 throw new NullPointerException("submitAsync: the supplier returned null instead of a stage");
             }
@@ -291,11 +292,11 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
             // as on SEMAPHORE's caller-thread path: the late value or failure is discarded.
             recover(EventType.TIMEOUT, null, executionNanos);
         } else if (verdict == EventType.SUCCESS) {
-            long events = EventType.SUCCESS.bit() | pipeline.slowMarker(config, executionNanos);
+            long events = EventType.SUCCESS.bit() | pipeline.slowMarker(config, executionNanos) | Pipeline.marks(injection);
             pipeline.finish(permits, EventType.SUCCESS, events, executionNanos, executionNanos, end, trace, null, null);
             super.complete(value);
         } else if (verdict == EventType.BAD_REQUEST) { // a bad request or an exception the classification ignores
-            long events = EventType.BAD_REQUEST.bit() | EventType.EXCEPTION_THROWN.bit();
+            long events = EventType.BAD_REQUEST.bit() | EventType.EXCEPTION_THROWN.bit() | Pipeline.marks(injection);
             Throwable failure = BadRequests.forFuture(thrown);
             pipeline.finish(permits, EventType.BAD_REQUEST, events, executionNanos, executionNanos, end, trace, thrown, failure);
             super.completeExceptionally(failure);
@@ -328,8 +329,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
 
     private void timedOut(long executionNanos, boolean interrupt) {
         inContext(() -> recover(EventType.TIMEOUT, null, executionNanos));
-        // The caller has its outcome first; only then is the worker woken, so on a busy machine the
-        // interrupted worker does not compete with the completion of the caller's future.
+        // The caller has its outcome first; only then is the worker woken (no race with the caller's completion).
         if (interrupt) {
             interruptRunner();
         }
@@ -347,7 +347,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
         timeout.cancel();
         long now = pipeline.ticker().read();
         long elapsed = now - start;
-        long events = EventType.CANCELLED.bit();
+        long events = EventType.CANCELLED.bit() | Pipeline.marks(injection);
         boolean cancelled;
         RequestContext before = RequestContext.swap(context); // the call's request log, whoever cancels
         try {
@@ -390,7 +390,8 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
         FallbackResult<T> result = pipeline.fallback(fallback, event, cause, trace);
         long now = pipeline.ticker().read();
         long total = now - start;
-        pipeline.finish(permits, event, event.bit() | result.events(), executionNanos, total, now, trace, cause, result.exception());
+        long events = event.bit() | result.events() | Pipeline.marks(injection);
+        pipeline.finish(permits, event, events, executionNanos, total, now, trace, cause, result.exception());
         if (result.exception() != null) {
             super.completeExceptionally(result.exception());
         } else {

@@ -1,5 +1,6 @@
 package dev.firebreak;
 
+import dev.firebreak.chaos.Injection;
 import dev.firebreak.classify.FailedResultException;
 import dev.firebreak.context.CallObservation;
 import dev.firebreak.event.EventType;
@@ -55,17 +56,20 @@ final class CallerThreadExecution {
             CallTrace.waited(trace, CallObservation.Wait.ADMISSION, pipeline.now(coarse) - start);
         }
         if (refused != null) { // the outcome-held permits are exited with the refusal as the outcome
-            return recover(held, refused, null, fallback, 0L, start, coarse, trace);
+            return recover(held, refused, null, fallback, 0L, start, coarse, trace, 0L);
         }
 
-        // Steps 4 and 6: the call, on this thread; the code's end gives back the work-held permits.
+        // Steps 4 and 6: the call, on this thread (or the fault injected in its place); the code's end gives
+        // back the work-held permits.
+        Injection injection = pipeline.chaos == null ? null : pipeline.inject(start);
+        long marks = Pipeline.marks(injection);
         T value = null;
         Throwable thrown = null;
         long end;
         EventType verdict;
         metrics.executionStarted(start);
         try {
-            value = call.call();
+            value = injection == null ? call.call() : injection.run(call::call, settings.timeoutNanos());
         } catch (Throwable t) {
             thrown = t;
         } finally {
@@ -79,13 +83,13 @@ final class CallerThreadExecution {
         long executionNanos = end - start;
         if (thrown == null) {
             if (executionNanos > settings.timeoutNanos()) { // MAX_VALUE when timeouts are off
-                return recover(held, EventType.TIMEOUT, null, fallback, executionNanos, start, coarse, trace);
+                return recover(held, EventType.TIMEOUT, null, fallback, executionNanos, start, coarse, trace, marks);
             }
             if (verdict == EventType.FAILURE) { // a result classified as failing
                 return recover(held, EventType.FAILURE, new FailedResultException(value), fallback, executionNanos,
-                        start, coarse, trace);
+                        start, coarse, trace, marks);
             }
-            long events = EventType.SUCCESS.bit() | Pipeline.slowMarker(settings.health(), executionNanos);
+            long events = EventType.SUCCESS.bit() | Pipeline.slowMarker(settings.health(), executionNanos) | marks;
             pipeline.finishHeld(held, EventType.SUCCESS, events, executionNanos, executionNanos, end);
             CallTrace.stop(trace, events, null, null, executionNanos, executionNanos);
             return value;
@@ -94,14 +98,14 @@ final class CallerThreadExecution {
             Thread.currentThread().interrupt();
         }
         if (verdict == EventType.BAD_REQUEST) { // a bad request or an exception the classification ignores
-            long events = EventType.BAD_REQUEST.bit() | EventType.EXCEPTION_THROWN.bit();
+            long events = EventType.BAD_REQUEST.bit() | EventType.EXCEPTION_THROWN.bit() | marks;
             long now = pipeline.now(coarse);
             pipeline.finishHeld(held, EventType.BAD_REQUEST, events, executionNanos, now - start, now);
             RuntimeException passed = BadRequests.passThrough(thrown);
             CallTrace.stop(trace, events, thrown, passed, executionNanos, now - start);
             throw passed;
         }
-        return recover(held, EventType.FAILURE, thrown, fallback, executionNanos, start, coarse, trace);
+        return recover(held, EventType.FAILURE, thrown, fallback, executionNanos, start, coarse, trace, marks);
     }
 
     /** {@link #run} as a completed future, for {@code submit} under SEMAPHORE isolation. */
@@ -113,21 +117,22 @@ final class CallerThreadExecution {
         }
     }
 
-    /** Steps 8 and 9 for an outcome of kind {@code event}: the fallback, then the finish. */
+    /** Steps 8 and 9 for an outcome of kind {@code event}: the fallback, then the finish ({@code marks} added to the events). */
     @SuppressWarnings("unchecked")
     private <T> T recover(Object held, EventType event, Throwable cause, Fallback<T> fallback, long executionNanos,
-            long start, boolean coarse, CallTrace trace) {
+            long start, boolean coarse, CallTrace trace, long marks) {
         Object recovered = pipeline.recover(fallback, event, cause); // the value itself when the fallback answered
         long now = pipeline.now(coarse);
         long total = now - start;
         if (FallbackResult.isFailure(recovered)) {
             FallbackResult<T> failed = (FallbackResult<T>) recovered;
-            pipeline.finishHeld(held, event, event.bit() | failed.events(), executionNanos, total, now);
+            long events = event.bit() | failed.events() | marks;
+            pipeline.finishHeld(held, event, events, executionNanos, total, now);
             GuardException thrown = pipeline.atCallerSite(failed.exception()); // on the caller's thread: its site
-            CallTrace.stop(trace, event.bit() | failed.events(), cause, thrown, executionNanos, total);
+            CallTrace.stop(trace, events, cause, thrown, executionNanos, total);
             throw thrown;
         }
-        long events = event.bit() | EventType.FALLBACK_SUCCESS.bit();
+        long events = event.bit() | EventType.FALLBACK_SUCCESS.bit() | marks;
         pipeline.finishHeld(held, event, events, executionNanos, total, now);
         CallTrace.stop(trace, events, cause, null, executionNanos, total);
         return (T) recovered;

@@ -2,6 +2,7 @@ package dev.firebreak;
 
 import dev.firebreak.GuardConfig.Builder;
 import dev.firebreak.breaker.BreakerConfig;
+import dev.firebreak.chaos.ChaosConfig;
 import dev.firebreak.classify.ClassifyConfig;
 import dev.firebreak.config.ConfigScope;
 import dev.firebreak.config.PropertyDefinition;
@@ -33,7 +34,8 @@ final class CommandProperties {
             part("limit", LimitConfig.properties(), GuardConfig::limit, Builder::limitPart),
             part("rateLimit", RateLimitConfig.properties(), GuardConfig::rateLimit, Builder::rateLimitPart),
             part("classify", ClassifyConfig.properties(), GuardConfig::classify, Builder::classifyPart),
-            part("priority", PriorityConfig.properties(), GuardConfig::priority, Builder::priorityPart)),
+            part("priority", PriorityConfig.properties(), GuardConfig::priority, Builder::priorityPart),
+            part("chaos", ChaosConfig.properties(), GuardConfig::chaos, Builder::chaosPart)),
             GuardConfig::builder, Builder::build, GuardConfig::setInCode, Builder::setInCode);
 
     private CommandProperties() {

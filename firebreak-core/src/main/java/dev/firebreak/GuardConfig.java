@@ -1,6 +1,7 @@
 package dev.firebreak;
 
 import dev.firebreak.breaker.BreakerConfig;
+import dev.firebreak.chaos.ChaosConfig;
 import dev.firebreak.classify.ClassifyConfig;
 import dev.firebreak.config.ConfigBuilder;
 import dev.firebreak.config.ConfigScope;
@@ -24,7 +25,7 @@ import java.util.function.Consumer;
  * policy's package with its own property table (Hystrix's key names, relative to
  * {@code firebreak.command.<name>.} or {@code hystrix.command.<name>.}): {@link #isolation()},
  * {@link #timeout()}, {@link #fallback()}, {@link #breaker()}, {@link #metrics()}, {@link #request()},
- * {@link #limit()}, {@link #rateLimit()}, {@link #classify()}, {@link #priority()}.
+ * {@link #limit()}, {@link #rateLimit()}, {@link #classify()}, {@link #priority()}, {@link #chaos()}.
  * {@link #scope()} is their tables composed in one place ({@code CommandProperties}).
  *
  * <p>Every value is validated when its record is made; a bad one throws
@@ -48,6 +49,7 @@ import java.util.function.Consumer;
  * @param classify the failure classification declared in configuration ({@code ignoreExceptions},
  *     {@code recordExceptions}, {@code recordResultPredicate}), added to the code's {@code Classifier}
  * @param priority the priority-aware limit ({@code priority.*}, see docs/limits.md)
+ * @param chaos fault injection ({@code chaos.*}; inert unless the registry allows chaos)
  * @param setInCode the property names set explicitly through the builder: the "instance default from
  *     code" layer of Hystrix's precedence, which a dynamic global default must not override
  */
@@ -62,6 +64,7 @@ public record GuardConfig(
         RateLimitConfig rateLimit,
         ClassifyConfig classify,
         PriorityConfig priority,
+        ChaosConfig chaos,
         Set<String> setInCode) {
 
     /** Requires every part; copies the set-in-code names. */
@@ -76,6 +79,7 @@ public record GuardConfig(
         Objects.requireNonNull(rateLimit, "rateLimit");
         Objects.requireNonNull(classify, "classify");
         Objects.requireNonNull(priority, "priority");
+        Objects.requireNonNull(chaos, "chaos");
         setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
     }
 
@@ -84,15 +88,15 @@ public record GuardConfig(
             MetricsConfig metrics, RequestConfig request, LimitConfig limit, RateLimitConfig rateLimit,
             Set<String> setInCode) {
         this(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit, ClassifyConfig.defaults(),
-                setInCode);
+                PriorityConfig.defaults(), ChaosConfig.defaults(), setInCode);
     }
 
-    /** A configuration without priorities (the shape before {@link #priority()} was added). */
+    /** A configuration without priorities or fault injection (the shape before {@link #priority()} and {@link #chaos()}). */
     public GuardConfig(IsolationConfig isolation, TimeoutConfig timeout, FallbackConfig fallback, BreakerConfig breaker,
             MetricsConfig metrics, RequestConfig request, LimitConfig limit, RateLimitConfig rateLimit,
             ClassifyConfig classify, Set<String> setInCode) {
         this(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit, classify,
-                PriorityConfig.defaults(), setInCode);
+                PriorityConfig.defaults(), ChaosConfig.defaults(), setInCode);
     }
 
     /**
@@ -134,6 +138,7 @@ public record GuardConfig(
         private RateLimitConfig.Builder rateLimit;
         private final ClassifyConfig.Builder classify;
         private final PriorityConfig.Builder priority;
+        private final ChaosConfig.Builder chaos;
         private final Set<String> carried = new LinkedHashSet<>();
 
         private Builder(GuardConfig from) {
@@ -148,6 +153,7 @@ public record GuardConfig(
             rateLimit = c.rateLimit.toBuilder();
             classify = c.classify.toBuilder();
             priority = c.priority.toBuilder();
+            chaos = c.chaos.toBuilder();
             carried.addAll(c.setInCode);
         }
 
@@ -215,6 +221,16 @@ public record GuardConfig(
             return priority;
         }
 
+        /** Changes fault injection ({@code chaos.*}; inert unless the registry allows chaos). */
+        public Builder chaos(Consumer<ChaosConfig.Builder> change) {
+            change.accept(chaos);
+            return this;
+        }
+
+        ChaosConfig.Builder chaosPart() {
+            return chaos;
+        }
+
         ClassifyConfig.Builder classifyPart() {
             return classify;
         }
@@ -252,7 +268,8 @@ public record GuardConfig(
         }
 
         private List<ConfigBuilder<?>> parts() {
-            return List.of(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit, classify, priority);
+            return List.of(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit, classify, priority,
+                    chaos);
         }
 
         /**
@@ -271,12 +288,13 @@ public record GuardConfig(
             Set<String> names = new LinkedHashSet<>(carried);
             parts().forEach(part -> names.addAll(part.setInCodeNames()));
             return new GuardConfig(isolation.build(), timeout.build(), fallback.build(), breaker.build(),
-                    metrics.build(), request.build(), limit.build(), rateLimit.build(), classify.build(), priority.build(), names);
+                    metrics.build(), request.build(), limit.build(), rateLimit.build(), classify.build(), priority.build(),
+                    chaos.build(), names);
         }
     }
 
     private static final GuardConfig DEFAULT_PARTS = new GuardConfig(IsolationConfig.defaults(),
             TimeoutConfig.defaults(), FallbackConfig.defaults(), BreakerConfig.defaults(), MetricsConfig.defaults(),
             RequestConfig.defaults(), LimitConfig.defaults(), RateLimitConfig.defaults(), ClassifyConfig.defaults(),
-            PriorityConfig.defaults(), Set.of());
+            PriorityConfig.defaults(), ChaosConfig.defaults(), Set.of());
 }

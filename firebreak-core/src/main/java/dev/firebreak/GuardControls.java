@@ -5,6 +5,8 @@ import dev.firebreak.attempt.Admission;
 import dev.firebreak.breaker.CircuitBreaker;
 import dev.firebreak.breaker.CircuitBreakerView;
 import dev.firebreak.breaker.CircuitBreakers;
+import dev.firebreak.chaos.ChaosPolicy;
+import dev.firebreak.chaos.ChaosView;
 import dev.firebreak.classify.Classifier;
 import dev.firebreak.classify.ClassifyConfig;
 import dev.firebreak.config.InvalidConfigException;
@@ -62,6 +64,8 @@ public final class GuardControls {
     private final GuardConfig codeConfig;
     private final GuardHooks hooks;
     private final Pipeline pipeline;
+    /** Null unless the registry allows chaos: then the pipeline has no chaos step at all. */
+    private final ChaosPolicy chaos;
     private volatile GuardConfig config;
 
     GuardControls(Guard.Builder b, GuardConfig codeConfig, GuardConfig config) {
@@ -74,6 +78,11 @@ public final class GuardControls {
         this.config = config;
         this.codeClassifier = b.classifier;
         this.classifier = classifierFor(config.classify()); // first: a refusal builds nothing
+        this.chaos = registry.chaosFaults().allowed()
+                ? new ChaosPolicy(name, groupName, registry.chaosFaults(), registry.scheduler()) : null;
+        if (chaos != null) {
+            chaos.reconfigure(config.chaos(), ticker.read()); // refuses a fault name the registry does not hold
+        }
         this.isolator = Isolator.of(config.isolation().strategy(), name,
                 config.isolation().semaphoreMaxConcurrentRequests(), config.isolation().virtualMaxConcurrentRequests(),
                 () -> registry.poolFor(poolName, b.poolConfig), registry.scheduler(), ticker);
@@ -106,6 +115,7 @@ public final class GuardControls {
             policies.add(priorityGate);
         }
         this.pipeline = new Pipeline(hooks, ticker, registry.scheduler(), policies, isolator, recorder);
+        this.pipeline = new Pipeline(hooks, ticker, registry.scheduler(), policies, isolator, recorder, chaos);
     }
 
     /** The guard's name (Hystrix's command key). */
@@ -150,6 +160,9 @@ public final class GuardControls {
         // The table decides what is fixed. Invariant: config's fixed properties hold their creation values.
         GuardConfig taken = GuardConfig.scope().keepFixed(config, next);
         Classifier classifying = classifierFor(taken.classify()); // first: a refusal changes nothing
+        if (chaos != null) {
+            chaos.reconfigure(taken.chaos(), ticker.read()); // a fault name the registry lacks: refused, nothing changed
+        }
         isolator.resize(taken.isolation().semaphoreMaxConcurrentRequests(), taken.isolation().virtualMaxConcurrentRequests());
         isolator.setMaxWait(taken.isolation().semaphoreMaxWait().toNanos(), taken.isolation().virtualMaxWait().toNanos());
         isolator.adapt(taken.limit(), dropAfterNanos(taken));
@@ -228,6 +241,14 @@ public final class GuardControls {
      */
     public Classifier classifier() {
         return classifier;
+    }
+
+    /**
+     * The guard's fault injection, read-only ({@code chaos.*}): whether the registry allows it, whether it
+     * injects now, and the faults injected so far.
+     */
+    public ChaosView chaos() {
+        return chaos == null ? ChaosView.notAllowed() : chaos.view();
     }
 
     /** The guard's metrics (read-only: only the guard's pipeline records). */

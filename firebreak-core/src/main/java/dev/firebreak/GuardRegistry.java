@@ -1,5 +1,6 @@
 package dev.firebreak;
 
+import dev.firebreak.chaos.ChaosFaults;
 import dev.firebreak.classify.ResultPredicates;
 import dev.firebreak.config.ConfigResolver;
 import dev.firebreak.context.CallTracer;
@@ -59,9 +60,11 @@ public final class GuardRegistry implements AutoCloseable {
     private volatile CallTracer tracer;
     private final ContextCarrier contextCarrier;
     private final ResultPredicates resultPredicates;
+    private final ChaosFaults chaosFaults;
 
     private GuardRegistry(Ticker ticker, Scheduler scheduler, ContextCarrier contextCarrier,
-            ResultPredicates resultPredicates) {
+            ResultPredicates resultPredicates, ChaosFaults chaosFaults) {
+        this.chaosFaults = chaosFaults;
         this.ticker = ticker;
         this.contextCarrier = contextCarrier;
         this.resultPredicates = resultPredicates;
@@ -146,6 +149,11 @@ public final class GuardRegistry implements AutoCloseable {
         return resultPredicates;
     }
 
+    /** The faults {@code chaos.faults} may name, and whether this registry allows chaos at all (see {@link Builder#allowChaos}). */
+    public ChaosFaults chaosFaults() {
+        return chaosFaults;
+    }
+
     /** Subscribes to every call of every guard of this registry. */
     public void addListener(GuardListener listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
@@ -212,9 +220,7 @@ public final class GuardRegistry implements AutoCloseable {
 
     /** Uninstalls {@code tracer} if it is the one installed; calls started before still end under it. */
     public synchronized void releaseTracer(CallTracer tracer) {
-        if (this.tracer == tracer) {
-            this.tracer = null;
-        }
+        this.tracer = this.tracer == tracer ? null : this.tracer;
     }
 
     /** The installed call tracer, or null if none (read once per call by guards and call policies). */
@@ -224,33 +230,21 @@ public final class GuardRegistry implements AutoCloseable {
 
     /** Uninstalls {@code resolver} if it is the one installed (its configuration closing); else nothing. */
     public synchronized void releaseConfigResolver(ConfigResolver resolver) {
-        if (configResolver == resolver) {
-            configResolver = ConfigResolver.codeOnly();
-        }
+        configResolver = configResolver == resolver ? ConfigResolver.codeOnly() : configResolver;
     }
 
     /**
-     * Removes the guard named {@code name}, if any: operations (the stream, metrics binders, dynamic
-     * configuration) no longer see it, and its name is free for a new guard. Under THREAD isolation it
-     * gives back its share of its pool; when it was the pool's last guard, the pool is shut down: calls
-     * already handed to the pool run to their end, and any later call through a reference to the
-     * removed guard is rejected (THREAD_POOL_REJECTED, with a message saying the pool was shut down).
-     * A guard built later with the same pool key gets a fresh pool. SEMAPHORE and VIRTUAL guards stay
-     * fully usable by whoever still holds them.
-     *
-     * @return true if a guard was removed
+     * Removes the guard named {@code name}, if any: operations no longer see it, and its name is free. Under
+     * THREAD isolation it gives back its share of its pool; the pool's last guard shuts it down (calls handed
+     * to it run to their end; later calls through the removed guard are THREAD_POOL_REJECTED, saying so; a
+     * later guard of that pool key gets a fresh pool). SEMAPHORE and VIRTUAL guards stay usable. True if removed.
      */
     public boolean remove(String name) {
         Guard removed = guards.get(name);
         return removed != null && remove(removed);
     }
 
-    /**
-     * Removes {@code guard} if it is still the one registered under its name (a guard built later
-     * under the same name is left alone); otherwise as {@link #remove(String)}.
-     *
-     * @return true if this guard was removed
-     */
+    /** Removes {@code guard} if it is still the one registered under its name, as {@link #remove(String)}; true if removed. */
     public boolean remove(Guard guard) {
         boolean removed = guards.remove(guard);
         if (removed) {
@@ -276,13 +270,11 @@ public final class GuardRegistry implements AutoCloseable {
     }
 
     /**
-     * Closes this registry: attached configuration stops, every pool shuts down (running calls finish,
-     * each still completing exactly once), the scheduler refuses new work, and any later call on its
-     * guards or collapsers, or any new guard, pool or collapser, fails at once with a
-     * {@link RegistryClosedException}. Idempotent.
+     * Closes this registry: attached configuration stops, every pool shuts down (running calls finish, each
+     * completing once), the scheduler refuses new work, and any later call on its guards or collapsers, or
+     * new guard, pool or collapser, fails at once with a {@link RegistryClosedException}. Idempotent.
      *
-     * @throws UnsupportedOperationException for the {@linkplain #global() global} registry, which other
-     *     code of the process shares
+     * @throws UnsupportedOperationException for the {@linkplain #global() global} registry, shared by the process
      */
     @Override
     public void close() {
@@ -353,6 +345,7 @@ public final class GuardRegistry implements AutoCloseable {
         private Scheduler scheduler = Scheduler.system();
         private ContextCarrier contextCarrier = ContextCarrier.NONE;
         private ResultPredicates resultPredicates = ResultPredicates.NONE;
+        private boolean allowChaos;
 
         private Builder() {
         }
@@ -389,9 +382,18 @@ public final class GuardRegistry implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Whether this registry's guards may inject faults ({@code chaos.*}, {@link ChaosFaults}); default false:
+         * then no guard has a chaos policy and no configuration can switch one on.
+         */
+        public Builder allowChaos(boolean allow) {
+            this.allowChaos = allow;
+            return this;
+        }
+
         /** Builds the registry. */
         public GuardRegistry build() {
-            return new GuardRegistry(ticker, scheduler, contextCarrier, resultPredicates);
+            return new GuardRegistry(ticker, scheduler, contextCarrier, resultPredicates, new ChaosFaults(allowChaos));
         }
     }
 }

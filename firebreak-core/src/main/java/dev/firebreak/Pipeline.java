@@ -6,6 +6,8 @@ import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.breaker.HealthRule;
+import dev.firebreak.chaos.ChaosPolicy;
+import dev.firebreak.chaos.Injection;
 import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.Isolator;
 import dev.firebreak.isolation.QueuedAdmission;
@@ -48,6 +50,11 @@ final class Pipeline {
     private final boolean admissionsTakeCoarseTime;
     private final CallerThreadExecution callerThread;
     /**
+     * Step 6's fault injection: null unless the guard's registry allows chaos, so a guard of any other
+     * registry pays one null test of a final field per call and nothing else.
+     */
+    final ChaosPolicy chaos;
+    /**
      * The caller-thread path's settings for the configuration last seen (a cache: a plain field, read and
      * written racily; the value is immutable, so a thread sees a whole one or rebuilds it).
      */
@@ -55,10 +62,11 @@ final class Pipeline {
 
     /**
      * The pipeline of one guard: {@code policies} in the order given, sorted by {@link Admission#hold()}
-     * (stable), then {@code isolator}.
+     * (stable), then {@code isolator}; {@code chaos} (null for none) may inject faults at step 6.
      */
     public Pipeline(GuardSide side, Ticker ticker, Scheduler scheduler, List<? extends Admission> policies,
-            Isolator isolator, MetricsRecorder metrics) {
+            Isolator isolator, MetricsRecorder metrics, ChaosPolicy chaos) {
+        this.chaos = chaos;
         this.side = side;
         this.ticker = ticker;
         this.scheduler = scheduler;
@@ -70,7 +78,9 @@ final class Pipeline {
         this.admissions = ordered.toArray(Admission[]::new);
         this.untilOutcome = new OutcomeHeldGroup(members(Admission.Hold.UNTIL_OUTCOME, ordered));
         this.untilWorkEnds = new WorkHeldGroup(members(Admission.Hold.UNTIL_WORK_ENDS, ordered));
-        this.admissionsTakeCoarseTime = untilOutcome.coarseTimeSuffices() && untilWorkEnds.coarseTimeSuffices();
+        // A chaos policy's injected delays are timed against the deadline by the precise clock.
+        this.admissionsTakeCoarseTime = untilOutcome.coarseTimeSuffices() && untilWorkEnds.coarseTimeSuffices()
+                && chaos == null;
         this.callerThread = new CallerThreadExecution(this, untilOutcome, untilWorkEnds, metrics);
     }
 
@@ -177,6 +187,31 @@ final class Pipeline {
 
     GuardConfig config() {
         return side.config();
+    }
+
+    /**
+     * Step 6's fault for an admitted call at {@code nowNanos}, or null (no chaos policy, none in force, out
+     * of scope or not drawn). Callers test {@link #chaos} for null first, so a guard without one reads nothing more.
+     */
+    Injection inject(long nowNanos) {
+        return chaos.pick(nowNanos);
+    }
+
+    /** Marks of a call run through {@code injection}: {@link EventType#INJECTED} if not null. */
+    static long marks(Injection injection) {
+        return injection == null ? 0L : EventType.INJECTED.bit();
+    }
+
+    /** The blocking call step 6 runs: {@code call}, or {@code injection} in its place (timed by the hand-off's timer). */
+    static <T> GuardedCall<T> injected(Injection injection, GuardedCall<T> call) {
+        return injection == null ? call : () -> injection.run(call::call, Long.MAX_VALUE);
+    }
+
+    /** Step 6 of a stage call with {@code injection} (not null) in its place, in {@code trace}; a delayed start runs {@code inContext}. */
+    static <T> CompletionStage<T> injected(CallTrace trace, Injection injection, Supplier<? extends CompletionStage<T>> call,
+            java.util.function.Consumer<Runnable> inContext) {
+        Supplier<CompletionStage<T>> injected = () -> injection.runStage(call, inContext);
+        return CallTrace.get(trace, injected);
     }
 
     /** Room for one call's permits (the hand-off path): the outcome-held group's token, then the work-held one's. */

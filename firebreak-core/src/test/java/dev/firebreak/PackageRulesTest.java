@@ -43,6 +43,7 @@ class PackageRulesTest {
             Map.entry("dev.firebreak.breaker", 2), Map.entry("dev.firebreak.isolation", 2),
             Map.entry("dev.firebreak.timeout", 2), Map.entry("dev.firebreak.fallback", 2),
             Map.entry("dev.firebreak.limit", 2), Map.entry("dev.firebreak.ratelimit", 2), Map.entry("dev.firebreak.priority", 2),
+            Map.entry("dev.firebreak.chaos", 2),
             Map.entry("dev.firebreak.classify", 2), Map.entry("dev.firebreak.metrics", 2),
             Map.entry("dev.firebreak.context", 2),
             Map.entry("dev.firebreak", 3),

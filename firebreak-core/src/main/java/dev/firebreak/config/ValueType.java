@@ -40,6 +40,13 @@ public sealed interface ValueType<T> {
      */
     ValueType<String> PREDICATE_NAME = new PredicateNameType();
 
+    /**
+     * Names, comma-separated (empty: none), each without whitespace, e.g. {@code db-down, empty-page};
+     * held as a list in the order written, duplicates dropped. What a name must name is the property's
+     * own rule.
+     */
+    ValueType<java.util.List<String>> NAMES = new NamesType();
+
     /** {@code true}/{@code false} (also {@code yes}/{@code no}, {@code on}/{@code off}), any case. */
     ValueType<Boolean> BOOLEAN = new BooleanType();
 
@@ -263,6 +270,39 @@ public sealed interface ValueType<T> {
         @Override
         public String describe() {
             return "predicate name";
+        }
+    }
+
+    /** The names type: comma-separated names without whitespace. */
+    record NamesType() implements ValueType<java.util.List<String>> {
+        @Override
+        public java.util.List<String> parse(String key, String text) {
+            java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+            for (String part : (text == null ? "" : text).split(",", -1)) {
+                String name = part.strip();
+                if (name.isEmpty()) {
+                    continue;
+                }
+                if (!name.matches("\\S+")) {
+                    throw new InvalidConfigException(key, text, "must be names separated by commas, without spaces in a name");
+                }
+                names.add(name);
+            }
+            return java.util.List.copyOf(names);
+        }
+
+        @Override
+        public String format(Object value) {
+            java.util.List<String> names = new java.util.ArrayList<>();
+            for (Object name : (java.util.List<?>) value) {
+                names.add((String) name);
+            }
+            return String.join(",", names);
+        }
+
+        @Override
+        public String describe() {
+            return "comma-separated names";
         }
     }
 }

@@ -8,7 +8,7 @@ package dev.firebreak.event;
  * <p>One call emits exactly one <em>execution</em> event (SUCCESS, FAILURE, TIMEOUT, BAD_REQUEST,
  * SHORT_CIRCUITED, THREAD_POOL_REJECTED, SEMAPHORE_REJECTED, LIMIT_REJECTED, RATE_LIMITED, CANCELLED
  * or RESPONSE_FROM_CACHE), at most one <em>fallback</em> event, EXCEPTION_THROWN when the caller receives
- * an exception, and the markers COLLAPSED and SLOW_CALL where they apply. The call policies' markers
+ * an exception, and the markers COLLAPSED, SLOW_CALL and INJECTED where they apply. The call policies' markers
  * (RETRIED, RETRY_BUDGET_EXHAUSTED, HEDGED, HEDGE_BUDGET_EXHAUSTED) appear in a policy's own request-log
  * entry and counts, never in one attempt's events: each attempt is a guarded call of its own.
  */
@@ -61,7 +61,13 @@ public enum EventType {
      * Firebreak: the guard's rate limiter had no permit (or none within the caller's wait); the call never
      * ran. Not an error for the breaker: the limit is the caller's own, not the dependency's health.
      */
-    RATE_LIMITED(Kind.EXECUTION, false);
+    RATE_LIMITED(Kind.EXECUTION, false),
+    /**
+     * Firebreak: a fault was injected into the call on purpose ({@code dev.firebreak.chaos}, the guard's
+     * {@code chaos.*} keys); the call's other events say what it led to (FAILURE, TIMEOUT, a SUCCESS with a
+     * substituted value, ...).
+     */
+    INJECTED(Kind.MARKER, false);
 
     /** What part of a call's life an event describes. */
     public enum Kind {

@@ -75,6 +75,12 @@ public final class MetricVocabulary {
     public static final MetricSpec RATELIMIT_WAITING = add("firebreak.ratelimit.waiting", MetricSpec.Type.GAUGE, "{call}",
             null, "firebreak_ratelimit_waiting", "Callers waiting for a rate-limit permit now", null, GUARD);
 
+    /** Faults injected on purpose, by {@code kind}: a guard of a registry that allows chaos only. */
+    public static final MetricSpec CHAOS_INJECTED = add("firebreak.chaos.injected", MetricSpec.Type.COUNTER, "{fault}",
+            "faults", "firebreak_chaos_injected_total",
+            "Faults injected into the guard's calls on purpose (chaos.*), by kind: exception, latency, result, behavior",
+            null, GUARD, KIND);
+
     // Per guard, opt-in.
     /** {@link MetricDetail#EXECUTION_TIMER}. */
     public static final MetricSpec CALL_EXECUTION_DURATION = add("firebreak.call.execution.duration",

@@ -64,6 +64,10 @@ class BadValuesTest {
             Map.entry("command:rateLimit.burst", List.of("-1")),
             Map.entry("command:rateLimit.window", List.of("0", "-1")),
             Map.entry("command:rateLimit.maxWaitInMilliseconds", List.of("-1")),
+            Map.entry("command:chaos.latencyInMilliseconds", List.of("-1")),
+            Map.entry("command:chaos.ttlInMilliseconds", List.of("-1")),
+            Map.entry("command:chaos.rate", List.of("1.5", "-0.1")),
+            Map.entry("command:chaos.criticalities", List.of("URGENT", "CRITICAL,low")),
             Map.entry("threadpool:coreSize", List.of("0", "-1")),
             Map.entry("threadpool:maximumSize", List.of("0", "-1")),
             Map.entry("threadpool:maxQueueSize", List.of("0", "-2")),
@@ -116,6 +120,7 @@ class BadValuesTest {
             case ValueType.ThrowableTypes t -> List.of("com.example.Missing", "java.lang.String",
                     "java.io.IOException, no.such.Type");
             case ValueType.PredicateNameType n -> List.of("two names", "a,b", "unknownPredicate");
+            case ValueType.NamesType n -> List.of("two names", "a, b c");
         });
         bad.addAll(RULE_BREAKERS.getOrDefault(scope.segment() + ":" + p.name(), List.of()));
         return bad;

@@ -213,6 +213,20 @@ class ConfigFuzzTest {
                 }
                 value = t;
             }
+            case ValueType.NamesType names -> {
+                java.util.LinkedHashSet<String> parsed = new java.util.LinkedHashSet<>();
+                for (String part : text.split(",", -1)) {
+                    String name = part.strip();
+                    if (name.isEmpty()) {
+                        continue;
+                    }
+                    if (!name.matches("\\S+")) {
+                        return null;
+                    }
+                    parsed.add(name);
+                }
+                value = List.copyOf(parsed);
+            }
             case ValueType.EnumType<?> e -> {
                 value = null;
                 for (Enum<?> constant : e.type().getEnumConstants()) {

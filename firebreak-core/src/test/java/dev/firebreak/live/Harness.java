@@ -97,6 +97,8 @@ final class Harness {
             candidates.add(List.of(java.io.IOException.class, java.util.concurrent.TimeoutException.class));
         } else if (property.type() instanceof ValueType.PredicateNameType) {
             candidates.addAll(PREDICATE_NAMES);
+        } else if (property.type() instanceof ValueType.NamesType) {
+            candidates.add(List.of("SHEDDABLE"));
         } else if (def instanceof Enum<?> e) {
             for (Object constant : e.getDeclaringClass().getEnumConstants()) {
                 if (constant != e) {

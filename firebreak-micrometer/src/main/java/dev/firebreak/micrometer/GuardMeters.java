@@ -5,6 +5,7 @@ import static dev.firebreak.metrics.MetricVocabulary.GUARD;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardControls;
 import dev.firebreak.breaker.CircuitState;
+import dev.firebreak.chaos.ChaosKind;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.isolation.IsolationView;
@@ -28,7 +29,8 @@ import java.util.concurrent.TimeUnit;
  * buckets, fed by a guard listener that lives exactly as long as these meters), the gauges
  * {@code firebreak.calls.active}, {@code firebreak.limit}, {@code firebreak.limit.floor},
  * {@code firebreak.breaker.state{state}}, {@code firebreak.guards{group,pool,isolation}} and the rate
- * limiter's two; the {@link MetricDetail}s asked for add theirs ({@link GuardDetailMeters}).
+ * limiter's two; {@code firebreak.chaos.injected{kind}} for a guard of a registry that allows chaos; the
+ * {@link MetricDetail}s asked for add theirs ({@link GuardDetailMeters}).
  */
 final class GuardMeters {
 
@@ -83,6 +85,12 @@ final class GuardMeters {
         }).register(registry));
         meters.add(Specs.gauge(MetricVocabulary.RATELIMIT_WAITING, tags, guard, g -> g.controls().rateLimiter().waiting())
                 .register(registry));
+        if (controls.chaos().allowed()) { // a guard of a registry that allows chaos: its injected faults by kind
+            for (ChaosKind kind : ChaosKind.values()) {
+                meters.add(Specs.counter(MetricVocabulary.CHAOS_INJECTED, tags.and(MetricVocabulary.KIND,
+                        MetricVocabulary.tagValue(kind)), guard, g -> g.controls().chaos().injected(kind)).register(registry));
+            }
+        }
         GuardDetailMeters.register(guard, tags, details, meters, registry, snapshotMaxAgeNanos);
     }
 

@@ -155,7 +155,7 @@ class SeriesBudgetTest {
         ManualClock clock = new ManualClock();
         PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         PropertySource source = new MapPropertySource("file");
-        try (GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
+        try (GuardRegistry registry = GuardRegistry.builder().clock(clock).allowChaos(true).build(); // chaos: its counters
                 DynamicConfiguration configuration = DynamicConfiguration.builder(registry).source(source)
                         .pollInterval(Duration.ZERO).build();
                 FirebreakMetrics binder = FirebreakMetrics.builder(registry).detail(MetricDetail.values()).build()) {

@@ -7,6 +7,7 @@ import dev.firebreak.GuardControls;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.breaker.BreakerMode;
 import dev.firebreak.breaker.CircuitState;
+import dev.firebreak.chaos.ChaosKind;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.isolation.IsolationView;
@@ -90,6 +91,12 @@ final class GuardInstruments {
             m.record(c.enabled() ? c.permitsPerSecond() : 0, guard(g));
         });
         instruments.gauge(MetricVocabulary.RATELIMIT_WAITING, all, (g, m) -> m.record(g.controls().rateLimiter().waiting(), guard(g)));
+        Supplier<Collection<Guard>> chaotic = () -> guards.guards().stream().filter(g -> g.controls().chaos().allowed()).toList();
+        for (ChaosKind kind : ChaosKind.values()) { // only guards of a registry that allows chaos have the series
+            String value = MetricVocabulary.tagValue(kind);
+            instruments.counter(MetricVocabulary.CHAOS_INJECTED, chaotic, (g, m) -> m.record(g.controls().chaos().injected(kind),
+                    with(g, MetricVocabulary.KIND, value)));
+        }
         if (details.contains(MetricDetail.BREAKER_MODE)) {
             for (BreakerMode mode : BreakerMode.values()) {
                 String value = MetricVocabulary.tagValue(mode);

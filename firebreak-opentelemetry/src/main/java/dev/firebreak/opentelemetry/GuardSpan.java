@@ -62,6 +62,9 @@ final class GuardSpan implements CallObservation {
             if (Events.contains(events, EventType.SLOW_CALL)) {
                 span.setAttribute(SpanAttributes.SLOW, true);
             }
+            if (Events.contains(events, EventType.INJECTED)) { // chaos: the failure, delay or value was injected
+                span.setAttribute(SpanAttributes.CHAOS_INJECTED, true);
+            }
             if (failure != null) { // the caller receives an exception: the call failed, as the caller sees it
                 span.setAttribute(SpanAttributes.ERROR_TYPE, failure.getClass().getName());
                 span.recordException(failure);

@@ -14,6 +14,8 @@ final class SpanAttributes {
     static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("firebreak.outcome");
     static final AttributeKey<String> FALLBACK = AttributeKey.stringKey("firebreak.fallback");
     static final AttributeKey<Boolean> SLOW = AttributeKey.booleanKey("firebreak.slow");
+    /** True on the span of a call into which a fault was injected on purpose (chaos). */
+    static final AttributeKey<Boolean> CHAOS_INJECTED = AttributeKey.booleanKey("firebreak.chaos.injected");
     static final AttributeKey<String> POLICY = AttributeKey.stringKey("firebreak.policy");
     static final AttributeKey<String> POLICY_NAME = AttributeKey.stringKey("firebreak.policy.name");
     static final AttributeKey<Long> ATTEMPT = AttributeKey.longKey("firebreak.attempt");

@@ -40,7 +40,7 @@ import org.junit.jupiter.api.Test;
 class FirebreakOpenTelemetryMetricsTest {
 
     private final ManualClock clock = new ManualClock();
-    private final GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
+    private final GuardRegistry registry = GuardRegistry.builder().clock(clock).allowChaos(true).build(); // chaos counters too
     private final InMemoryMetricReader reader = InMemoryMetricReader.create();
     private final SdkMeterProvider provider = SdkMeterProvider.builder().registerMetricReader(reader).build();
 

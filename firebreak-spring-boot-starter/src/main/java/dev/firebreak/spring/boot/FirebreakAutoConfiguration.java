@@ -3,6 +3,7 @@ package dev.firebreak.spring.boot;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.live.DynamicConfiguration;
 import dev.firebreak.context.ContextCarrier;
+import dev.firebreak.spring.boot.chaos.ChaosHeaders;
 import dev.firebreak.spring.boot.config.BridgedBinder;
 import dev.firebreak.spring.boot.config.EnvironmentConfigurationBinder;
 import dev.firebreak.spring.boot.config.PredicateBeans;
@@ -71,6 +72,7 @@ public class FirebreakAutoConfiguration implements BeanFactoryAware {
         GuardRegistry registry = GuardRegistry.builder()
                 .contextCarrier(carrier.getIfAvailable(() -> ContextCarrier.NONE))
                 .resultPredicates(new PredicateBeans(beanFactory)) // predicate beans by name, looked up when used
+                .allowChaos(ChaosHeaders.allowed(beanFactory)) // firebreak.chaos.enabled, false by default
                 .build();
         try {
             binder.bind(registry); // before any guard is built, so every guard starts with its configured values

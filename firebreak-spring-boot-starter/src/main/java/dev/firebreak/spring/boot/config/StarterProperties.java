@@ -79,7 +79,13 @@ final class StarterProperties {
             new Row("firebreak.events.capacity", "java.lang.Integer", 100,
                     "The events of each kind kept per guard or policy for /actuator/firebreak/events."),
             new Row("firebreak.events.stream.max-connections", "java.lang.Integer", 5,
-                    "Connections to /actuator/firebreak/events/stream at once; one more is refused."));
+                    "Connections to /actuator/firebreak/events/stream at once; one more is refused."),
+            new Row("firebreak.chaos.enabled", BOOLEAN, Boolean.FALSE,
+                    "Whether the starter's registry allows fault injection: unless true, the guards'"
+                            + " firebreak.command.<name>.chaos.* keys change nothing."),
+            new Row("firebreak.chaos.headers", STRING_LIST, null,
+                    "Request headers whose values tag a request (its request context's chaos tags), for guards"
+                            + " whose chaos.tags names one of them; only while firebreak.chaos.enabled is true."));
 
     private StarterProperties() {
     }

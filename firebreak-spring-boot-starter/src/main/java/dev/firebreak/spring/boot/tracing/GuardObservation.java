@@ -60,6 +60,9 @@ final class GuardObservation implements CallObservation {
         if (Events.contains(events, EventType.SLOW_CALL)) {
             observation.highCardinalityKeyValue(ObservationKeys.SLOW, "true");
         }
+        if (Events.contains(events, EventType.INJECTED)) { // chaos: the failure, delay or value was injected
+            observation.highCardinalityKeyValue(ObservationKeys.CHAOS_INJECTED, "true");
+        }
         if (failure != null) { // the caller receives an exception: the span's status is an error
             observation.highCardinalityKeyValue(ObservationKeys.ERROR_TYPE, failure.getClass().getName());
             observation.error(failure);

@@ -27,6 +27,8 @@ final class ObservationKeys {
     static final String OUTCOME = PREFIX + "outcome";
     static final String FALLBACK = PREFIX + "fallback";
     static final String SLOW = PREFIX + "slow";
+    /** "true" on the observation of a call into which a fault was injected on purpose (chaos). */
+    static final String CHAOS_INJECTED = PREFIX + "chaos.injected";
     static final String POLICY = PREFIX + "policy";
     static final String POLICY_NAME = PREFIX + "policy.name";
     static final String ATTEMPT = PREFIX + "attempt";

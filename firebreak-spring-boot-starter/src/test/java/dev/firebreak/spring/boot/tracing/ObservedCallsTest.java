@@ -68,6 +68,7 @@ class ObservedCallsTest {
     static void start() {
         context = new SpringApplicationBuilder(OtelApplication.class).web(WebApplicationType.NONE)
                 .properties("management.tracing.sampling.probability=1.0", "spring.main.banner-mode=off",
+                        "firebreak.chaos.enabled=true", // for the span of an injected call
                         TracingApplications.excluding(TracingApplications.BRAVE))
                 .run();
         exporter = context.getBean(InMemorySpanExporter.class);
@@ -122,6 +123,20 @@ class ObservedCallsTest {
         assertThat(meters.find("request").timer()).as("Boot's meter handler times observations").isNotNull();
         assertThat(meters.find("firebreak.guard.call").meters()).as("but not the calls': the binder's meters count them")
                 .isEmpty();
+    }
+
+    @Test
+    void aCallWithAnInjectedFaultIsMarkedOnItsSpan() {
+        Guard guard = registry.guard("chaotic").isolation(Isolation.semaphore(10)).build();
+        assertThat(guard.execute(() -> "real", failure -> "fallback")).isEqualTo("real");
+        assertThat(attribute(span("chaotic"), "firebreak.chaos.injected")).isNull();
+        flush();
+        exporter.reset();
+        dev.firebreak.testkit.Chaos.failEveryCall(guard);
+        assertThat(guard.execute(() -> "real", failure -> "fallback")).isEqualTo("fallback");
+        SpanData call = span("chaotic");
+        assertThat(attribute(call, "firebreak.chaos.injected")).isEqualTo("true");
+        assertThat(attribute(call, "firebreak.outcome")).isEqualTo("failure");
     }
 
     @Test
