@@ -79,7 +79,22 @@ final class StarterProperties {
             new Row("firebreak.events.capacity", "java.lang.Integer", 100,
                     "The events of each kind kept per guard or policy for /actuator/firebreak/events."),
             new Row("firebreak.events.stream.max-connections", "java.lang.Integer", 5,
-                    "Connections to /actuator/firebreak/events/stream at once; one more is refused."));
+                    "Connections to /actuator/firebreak/events/stream at once; one more is refused."),
+            new Row("firebreak.inbound.enabled", BOOLEAN, Boolean.FALSE,
+                    "Whether the service's own endpoints are guarded (a Servlet filter or a WebFlux WebFilter):"
+                            + " the paths of firebreak.inbound.paths run under their guards and the criticality header"
+                            + " is read."),
+            new Row("firebreak.inbound.paths", "java.util.List<java.util.Map<java.lang.String,java.lang.String>>", null,
+                    "Guarded paths, each with pattern (Spring's PathPattern syntax, such as /api/**), guard (a guard"
+                            + " configured under firebreak.command.<guard>.*) and max-criticality (the highest level"
+                            + " a caller may claim there, default CRITICAL); the most specific pattern wins."),
+            new Row("firebreak.inbound.retry-after-max", DURATION, "60s",
+                    "The most a refusal's Retry-After header says (at least 1s)."),
+            new Row("firebreak.criticality.header", "java.lang.String", "X-Firebreak-Criticality",
+                    "The HTTP header that carries a request's criticality between services."),
+            new Row("firebreak.criticality.propagate", BOOLEAN, Boolean.TRUE,
+                    "Whether RestClient, RestTemplate and WebClient built from Boot's builders send the caller's"
+                            + " criticality in the criticality header."));
 
     private StarterProperties() {
     }
