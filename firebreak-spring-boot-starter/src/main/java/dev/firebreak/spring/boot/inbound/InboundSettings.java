@@ -73,7 +73,7 @@ public record InboundSettings(String header, Duration retryAfterMax, List<Inboun
             pattern = parser.parse(patternText.strip());
         } catch (PatternParseException bad) {
             throw new IllegalArgumentException(prefix + ".pattern = '" + patternText + "': must be a path pattern in"
-                    + " Spring's PathPattern syntax (" + bad.getMessage() + ")", bad);
+                    + " Spring's PathPattern syntax (" + bad.getMessage() + ")");
         }
         String guard = entry.get("guard");
         if (guard == null || guard.isBlank() || guard.strip().equals("default")) {
