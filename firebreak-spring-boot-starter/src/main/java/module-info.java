@@ -36,6 +36,8 @@ open module dev.firebreak.spring {
     requires static jakarta.servlet;
     requires static spring.cloud.context;
     requires static spring.cloud.commons;
+    requires static spring.boot.restclient; // outgoing calls carry the caller's criticality
+    requires static spring.boot.webclient;
     requires static micrometer.observation; // observations per call, when the application has Micrometer's
 
     exports dev.firebreak.spring.annotation;
@@ -44,7 +46,11 @@ open module dev.firebreak.spring {
     exports dev.firebreak.spring.boot.chaos;
     exports dev.firebreak.spring.boot.config;
     exports dev.firebreak.spring.boot.context;
+    exports dev.firebreak.spring.boot.criticality;
+    exports dev.firebreak.spring.boot.inbound;
     exports dev.firebreak.spring.boot.metrics;
     exports dev.firebreak.spring.boot.tracing;
     exports dev.firebreak.spring.cloud;
+
+    provides io.micrometer.context.ThreadLocalAccessor with dev.firebreak.spring.boot.criticality.CriticalityAccessor;
 }

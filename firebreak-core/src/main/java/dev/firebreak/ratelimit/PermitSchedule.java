@@ -13,6 +13,12 @@ interface PermitSchedule {
      */
     long reserve(long nowNanos, long maxWaitNanos);
 
+    /**
+     * How long a caller arriving at {@code nowNanos} would wait for its permit (0: one is free now),
+     * reserving nothing: what a server tells a refused client ({@code Retry-After}).
+     */
+    long nanosUntilPermit(long nowNanos);
+
     /** Static factory: the schedule {@code config} describes, from its first reservation on. */
     static PermitSchedule of(RateLimitConfig config) {
         return switch (config.kind()) {

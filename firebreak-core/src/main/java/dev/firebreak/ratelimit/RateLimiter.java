@@ -174,6 +174,22 @@ public final class RateLimiter implements Admission {
         return (int) waitingNow.sum();
     }
 
+    /**
+     * How long from {@code nowNanos} (the registry's clock) until a permit is free, behind the callers
+     * already waiting; reserves nothing. 0 when one is free now or the limiter is disabled.
+     */
+    public long nanosUntilPermit(long nowNanos) {
+        if (!published.enabled()) {
+            return 0;
+        }
+        lock.lock();
+        try {
+            return schedule.nanosUntilPermit(nowNanos);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     @Override
     public String toString() {
         return "RateLimiter[" + published + "]";

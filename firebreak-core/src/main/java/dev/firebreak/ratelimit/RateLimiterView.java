@@ -40,6 +40,14 @@ public final class RateLimiterView {
         return limiter.waiting();
     }
 
+    /**
+     * How long from {@code nowNanos} (the registry's ticker) until a permit is free, reserving nothing:
+     * what a server answers a refused client in {@code Retry-After}. 0 when one is free now.
+     */
+    public long nanosUntilPermit(long nowNanos) {
+        return limiter.nanosUntilPermit(nowNanos);
+    }
+
     /** Subscribes to the limiter's refusals (see {@link RateLimitListener}). */
     public void addListener(RateLimitListener listener) {
         limiter.addListener(listener);

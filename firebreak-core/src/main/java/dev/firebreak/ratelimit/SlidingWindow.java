@@ -33,4 +33,9 @@ final class SlidingWindow implements PermitSchedule {
         oldest = (oldest + 1) % grants.length;
         return wait;
     }
+
+    @Override
+    public long nanosUntilPermit(long nowNanos) {
+        return filled == grants.length ? Math.max(0, (grants[oldest] - nowNanos) + window) : 0;
+    }
 }

@@ -38,4 +38,9 @@ final class TokenBucket implements PermitSchedule {
         tat += interval;
         return wait;
     }
+
+    @Override
+    public long nanosUntilPermit(long nowNanos) {
+        return started ? Math.max(0, (tat - tolerance) - nowNanos) : 0;
+    }
 }

@@ -1,5 +1,6 @@
 package dev.firebreak.spring.annotation;
 
+import dev.firebreak.context.Criticality;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -71,6 +72,9 @@ import java.lang.annotation.Target;
  * outcomes as its code would; each is replaced by the guard's key of the same name in the Environment.
  * The methods of one guard declare the same classification or none.
  *
+ * <p>{@link #criticality()} sets the level the call runs at (SHEDDABLE for a prefetch, CRITICAL_PLUS for a
+ * login), over the caller's.
+ *
  * <p>The annotation applies where it is on the method, on a method it overrides, or on an interface
  * method it implements, also when the bean's class implements that interface with a method inherited
  * from a superclass outside it; each bean class resolves its own guard and fallback for such a method.
@@ -119,4 +123,13 @@ public @interface Guarded {
      * empty for none. The guard's {@code recordResultPredicate} as its code sets it (the key replaces it).
      */
     String recordResultPredicate() default "";
+
+    /**
+     * The level the call runs at, whatever the caller's: {@code @Guarded(name = "prefetch", criticality =
+     * Criticality.SHEDDABLE)}. A {@link Criticality} scope is open around the guarded call (for a
+     * {@code Mono} or a {@code Flux}, around each subscription, and in its Reactor {@code Context}), so the
+     * guard's priorities, the calls it makes and the criticality header of its outgoing requests see it.
+     * Empty (the default): the caller's level ({@link Criticality#current()}). More than one fails the start.
+     */
+    Criticality[] criticality() default {};
 }

@@ -3,6 +3,7 @@ package dev.firebreak.spring.annotation;
 import dev.firebreak.Fallback;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardException;
+import dev.firebreak.context.Criticality;
 import java.lang.reflect.Method;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -50,6 +51,23 @@ final class GuardedInterceptor implements MethodInterceptor {
             guarded = methods.get(AopUtils.getMostSpecificMethod(invoked, targetClass), targetClass);
             resolved.put(invoked, new Resolved(targetClass, guarded));
         }
+        Criticality level = guarded.criticality();
+        if (level == null) {
+            return invoke(invocation, guarded, target, targetClass);
+        }
+        if (guarded.kind() == ReturnKind.MONO || guarded.kind() == ReturnKind.FLUX) {
+            return ReactiveGuarding.at(level, invoke(invocation, guarded, target, targetClass));
+        }
+        Criticality before = Criticality.swap(level);
+        try {
+            return invoke(invocation, guarded, target, targetClass);
+        } finally {
+            Criticality.swap(before);
+        }
+    }
+
+    private Object invoke(MethodInvocation invocation, GuardedMethod guarded, Object target, Class<?> targetClass)
+            throws Throwable {
         Guard guard = methods.guard(guarded.guardName());
         Object[] args = invocation.getArguments();
         if (guarded.retry() != null || guarded.hedge() != null) {

@@ -1,6 +1,7 @@
 package dev.firebreak.spring.annotation;
 
 import dev.firebreak.classify.ClassifyConfig;
+import dev.firebreak.context.Criticality;
 import java.lang.reflect.Method;
 import java.util.List;
 import org.springframework.util.ClassUtils;
@@ -8,14 +9,15 @@ import org.springframework.util.ClassUtils;
 /**
  * One {@link Guarded} method as resolved when its bean was created: the guard's name, how its result
  * is guarded, its fallback method (null for none), the retry and the hedge declared around the guard
- * (each null for none), and the classification it declares for its guard.
+ * (each null for none), the classification it declares for its guard, and the level it runs at (null:
+ * the caller's).
  */
 record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback, String retry, String hedge,
-        ClassifyConfig classify) {
+        ClassifyConfig classify, Criticality criticality) {
 
-    /** A method with a guard and no declared retry, hedge or classification. */
+    /** A method with a guard and no declared retry, hedge, classification or level. */
     GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback) {
-        this(guardName, kind, fallback, null, null, ClassifyConfig.defaults());
+        this(guardName, kind, fallback, null, null, ClassifyConfig.defaults(), null);
     }
 
     /** Resolves {@code method} of bean {@code beanName}; a bad fallback throws (see {@link FallbackMethod#resolve}). */
@@ -41,8 +43,13 @@ record GuardedMethod(String guardName, ReturnKind kind, FallbackMethod fallback,
         if (fallback != null && fallback.anyGuarded()) {
             FallbackCycles.check(beanName, beanClass, method, fallback);
         }
+        if (guarded.criticality().length > 1) {
+            throw new IllegalStateException("Bean '" + beanName + "' (" + beanClass.getName() + "): @Guarded method "
+                    + method.getName() + " declares criticality = " + java.util.Arrays.toString(guarded.criticality())
+                    + "; expected at most one level");
+        }
         return new GuardedMethod(guarded.name(), kind, fallback, emptyToNull(guarded.retry()), emptyToNull(guarded.hedge()),
-                classify(guarded));
+                classify(guarded), guarded.criticality().length == 0 ? null : guarded.criticality()[0]);
     }
 
     /** What {@code guarded} declares in ignore, record and recordResultPredicate, as code sets a guard's keys. */

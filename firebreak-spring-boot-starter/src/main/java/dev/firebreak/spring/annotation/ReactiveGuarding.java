@@ -3,9 +3,11 @@ package dev.firebreak.spring.annotation;
 import dev.firebreak.Fallback;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardException;
+import dev.firebreak.context.Criticality;
 import dev.firebreak.reactor.GuardedFlux;
 import dev.firebreak.reactor.GuardedMono;
 import dev.firebreak.spring.annotation.GuardedInterceptor.FellBack;
+import dev.firebreak.spring.boot.criticality.ReactorCriticality;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -25,6 +27,18 @@ import reactor.core.publisher.Mono;
 final class ReactiveGuarding {
 
     private ReactiveGuarding() {
+    }
+
+    /**
+     * A Mono or Flux method's publisher run at {@code level}: each subscription with the level scoped on the
+     * subscribing thread (where the guard admits) and in its Reactor Context.
+     */
+    static Object at(Criticality level, Object publisher) {
+        return switch (publisher) {
+            case Mono<?> mono -> ReactorCriticality.at(level, mono);
+            case Flux<?> flux -> ReactorCriticality.at(level, flux);
+            default -> publisher;
+        };
     }
 
     /**

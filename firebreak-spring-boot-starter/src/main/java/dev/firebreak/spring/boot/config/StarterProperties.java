@@ -85,7 +85,22 @@ final class StarterProperties {
                             + " firebreak.command.<name>.chaos.* keys change nothing."),
             new Row("firebreak.chaos.headers", STRING_LIST, null,
                     "Request headers whose values tag a request (its request context's chaos tags), for guards"
-                            + " whose chaos.tags names one of them; only while firebreak.chaos.enabled is true."));
+                            + " whose chaos.tags names one of them; only while firebreak.chaos.enabled is true."),
+            new Row("firebreak.inbound.enabled", BOOLEAN, Boolean.FALSE,
+                    "Whether the service's own endpoints are guarded (a Servlet filter or a WebFlux WebFilter):"
+                            + " the paths of firebreak.inbound.paths run under their guards and the criticality header"
+                            + " is read."),
+            new Row("firebreak.inbound.paths", "java.util.List<java.util.Map<java.lang.String,java.lang.String>>", null,
+                    "Guarded paths, each with pattern (Spring's PathPattern syntax, such as /api/**), guard (a guard"
+                            + " configured under firebreak.command.<guard>.*) and max-criticality (the highest level"
+                            + " a caller may claim there, default CRITICAL); the most specific pattern wins."),
+            new Row("firebreak.inbound.retry-after-max", DURATION, "60s",
+                    "The most a refusal's Retry-After header says (at least 1s)."),
+            new Row("firebreak.criticality.header", "java.lang.String", "X-Firebreak-Criticality",
+                    "The HTTP header that carries a request's criticality between services."),
+            new Row("firebreak.criticality.propagate", BOOLEAN, Boolean.TRUE,
+                    "Whether RestClient, RestTemplate and WebClient built from Boot's builders send the caller's"
+                            + " criticality in the criticality header."));
 
     private StarterProperties() {
     }
