@@ -21,6 +21,7 @@ module dev.firebreak.core {
     exports dev.firebreak.fallback;
     exports dev.firebreak.limit;
     exports dev.firebreak.ratelimit;
+    exports dev.firebreak.priority;
     exports dev.firebreak.classify;
     exports dev.firebreak.metrics;
     exports dev.firebreak.context;

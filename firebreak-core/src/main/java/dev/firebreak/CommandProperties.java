@@ -10,6 +10,7 @@ import dev.firebreak.fallback.FallbackConfig;
 import dev.firebreak.isolation.IsolationConfig;
 import dev.firebreak.limit.LimitConfig;
 import dev.firebreak.metrics.MetricsConfig;
+import dev.firebreak.priority.PriorityConfig;
 import dev.firebreak.ratelimit.RateLimitConfig;
 import dev.firebreak.timeout.TimeoutConfig;
 import java.util.ArrayList;
@@ -31,7 +32,8 @@ final class CommandProperties {
             part("request", RequestConfig.properties(), GuardConfig::request, Builder::requestPart),
             part("limit", LimitConfig.properties(), GuardConfig::limit, Builder::limitPart),
             part("rateLimit", RateLimitConfig.properties(), GuardConfig::rateLimit, Builder::rateLimitPart),
-            part("classify", ClassifyConfig.properties(), GuardConfig::classify, Builder::classifyPart)),
+            part("classify", ClassifyConfig.properties(), GuardConfig::classify, Builder::classifyPart),
+            part("priority", PriorityConfig.properties(), GuardConfig::priority, Builder::priorityPart)),
             GuardConfig::builder, Builder::build, GuardConfig::setInCode, Builder::setInCode);
 
     private CommandProperties() {

@@ -6,6 +6,7 @@ import dev.firebreak.config.ConfigScope;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.isolation.ThreadPoolConfig;
 import dev.firebreak.limit.LimitConfig;
+import dev.firebreak.priority.PriorityConfig;
 import dev.firebreak.ratelimit.RateLimitConfig;
 import dev.firebreak.registry.RegistryClosedException;
 import java.time.Duration;
@@ -251,6 +252,19 @@ public final class Guard {
         public Builder rateLimit(RateLimitConfig rateLimit) {
             Objects.requireNonNull(rateLimit, "rateLimit");
             config.rateLimit(r -> r.from(rateLimit));
+            return this;
+        }
+
+        /**
+         * Priority-aware limits ({@code priority.*}, see docs/limits.md): when the isolation's limit (static
+         * or adaptive) is reached, calls of lower {@link dev.firebreak.context.Criticality} are refused first
+         * (LIMIT_REJECTED, a {@link PriorityRejectedException} naming the call's level), by one calibrated
+         * threshold, with optional guaranteed shares per level. {@code .priorities(PriorityConfig.builder()
+         * .enabled(true).build())}; every {@code priority.*} property is recorded as set in code.
+         */
+        public Builder priorities(PriorityConfig priorities) {
+            Objects.requireNonNull(priorities, "priorities");
+            config.priority(p -> p.from(priorities));
             return this;
         }
 

@@ -9,6 +9,7 @@ import dev.firebreak.fallback.FallbackConfig;
 import dev.firebreak.isolation.IsolationConfig;
 import dev.firebreak.limit.LimitConfig;
 import dev.firebreak.metrics.MetricsConfig;
+import dev.firebreak.priority.PriorityConfig;
 import dev.firebreak.ratelimit.RateLimitConfig;
 import dev.firebreak.timeout.TimeoutConfig;
 import java.util.Collections;
@@ -23,7 +24,7 @@ import java.util.function.Consumer;
  * policy's package with its own property table (Hystrix's key names, relative to
  * {@code firebreak.command.<name>.} or {@code hystrix.command.<name>.}): {@link #isolation()},
  * {@link #timeout()}, {@link #fallback()}, {@link #breaker()}, {@link #metrics()}, {@link #request()},
- * {@link #limit()}, {@link #rateLimit()}, {@link #classify()}.
+ * {@link #limit()}, {@link #rateLimit()}, {@link #classify()}, {@link #priority()}.
  * {@link #scope()} is their tables composed in one place ({@code CommandProperties}).
  *
  * <p>Every value is validated when its record is made; a bad one throws
@@ -46,6 +47,7 @@ import java.util.function.Consumer;
  * @param rateLimit the rate limiter ({@code rateLimit.*})
  * @param classify the failure classification declared in configuration ({@code ignoreExceptions},
  *     {@code recordExceptions}, {@code recordResultPredicate}), added to the code's {@code Classifier}
+ * @param priority the priority-aware limit ({@code priority.*}, see docs/limits.md)
  * @param setInCode the property names set explicitly through the builder: the "instance default from
  *     code" layer of Hystrix's precedence, which a dynamic global default must not override
  */
@@ -59,6 +61,7 @@ public record GuardConfig(
         LimitConfig limit,
         RateLimitConfig rateLimit,
         ClassifyConfig classify,
+        PriorityConfig priority,
         Set<String> setInCode) {
 
     /** Requires every part; copies the set-in-code names. */
@@ -72,6 +75,7 @@ public record GuardConfig(
         Objects.requireNonNull(limit, "limit");
         Objects.requireNonNull(rateLimit, "rateLimit");
         Objects.requireNonNull(classify, "classify");
+        Objects.requireNonNull(priority, "priority");
         setInCode = setInCode == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(setInCode));
     }
 
@@ -81,6 +85,14 @@ public record GuardConfig(
             Set<String> setInCode) {
         this(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit, ClassifyConfig.defaults(),
                 setInCode);
+    }
+
+    /** A configuration without priorities (the shape before {@link #priority()} was added). */
+    public GuardConfig(IsolationConfig isolation, TimeoutConfig timeout, FallbackConfig fallback, BreakerConfig breaker,
+            MetricsConfig metrics, RequestConfig request, LimitConfig limit, RateLimitConfig rateLimit,
+            ClassifyConfig classify, Set<String> setInCode) {
+        this(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit, classify,
+                PriorityConfig.defaults(), setInCode);
     }
 
     /**
@@ -121,6 +133,7 @@ public record GuardConfig(
         private LimitConfig.Builder limit;
         private RateLimitConfig.Builder rateLimit;
         private final ClassifyConfig.Builder classify;
+        private final PriorityConfig.Builder priority;
         private final Set<String> carried = new LinkedHashSet<>();
 
         private Builder(GuardConfig from) {
@@ -134,6 +147,7 @@ public record GuardConfig(
             limit = c.limit.toBuilder();
             rateLimit = c.rateLimit.toBuilder();
             classify = c.classify.toBuilder();
+            priority = c.priority.toBuilder();
             carried.addAll(c.setInCode);
         }
 
@@ -191,6 +205,16 @@ public record GuardConfig(
             return this;
         }
 
+        /** Changes the priority-aware limit's part ({@code priority.*}). */
+        public Builder priority(Consumer<PriorityConfig.Builder> change) {
+            change.accept(priority);
+            return this;
+        }
+
+        PriorityConfig.Builder priorityPart() {
+            return priority;
+        }
+
         ClassifyConfig.Builder classifyPart() {
             return classify;
         }
@@ -228,7 +252,7 @@ public record GuardConfig(
         }
 
         private List<ConfigBuilder<?>> parts() {
-            return List.of(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit, classify);
+            return List.of(isolation, timeout, fallback, breaker, metrics, request, limit, rateLimit, classify, priority);
         }
 
         /**
@@ -247,12 +271,12 @@ public record GuardConfig(
             Set<String> names = new LinkedHashSet<>(carried);
             parts().forEach(part -> names.addAll(part.setInCodeNames()));
             return new GuardConfig(isolation.build(), timeout.build(), fallback.build(), breaker.build(),
-                    metrics.build(), request.build(), limit.build(), rateLimit.build(), classify.build(), names);
+                    metrics.build(), request.build(), limit.build(), rateLimit.build(), classify.build(), priority.build(), names);
         }
     }
 
     private static final GuardConfig DEFAULT_PARTS = new GuardConfig(IsolationConfig.defaults(),
             TimeoutConfig.defaults(), FallbackConfig.defaults(), BreakerConfig.defaults(), MetricsConfig.defaults(),
             RequestConfig.defaults(), LimitConfig.defaults(), RateLimitConfig.defaults(), ClassifyConfig.defaults(),
-            Set.of());
+            PriorityConfig.defaults(), Set.of());
 }

@@ -19,6 +19,8 @@ import dev.firebreak.ratelimit.RateLimiter;
 import dev.firebreak.ratelimit.RateLimiterView;
 import dev.firebreak.metrics.GuardMetrics;
 import dev.firebreak.metrics.MetricsRecorder;
+import dev.firebreak.priority.PriorityGate;
+import dev.firebreak.priority.PriorityView;
 import dev.firebreak.time.Ticker;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,6 +50,8 @@ public final class GuardControls {
     private final CircuitBreaker breaker;
     private final RateLimiter rateLimiter;
     private final RateLimiterView rateLimiterView;
+    private final PriorityGate priorityGate;
+    private final PriorityView priorityView;
     private final Classifier codeClassifier;
     // Invariant: classifier is codeClassifier with config.classify() added, written before config.
     private volatile Classifier classifier;
@@ -94,6 +98,13 @@ public final class GuardControls {
             policies.add(rateLimiter); // after the breaker: a short-circuited call spends no rate permit
         }
         policies.addAll(b.attemptPolicies);
+        this.priorityGate = new PriorityGate(config.priority(), isolator::limit, isolator::waiting, ticker.read());
+        this.priorityView = PriorityView.of(priorityGate, config.priority().enabled());
+        // priority.enabled is fixed at creation: a guard without priorities has no admission more, and its
+        // pipeline never reads a call's criticality. Held until the work ends, entered right before the isolation.
+        if (config.priority().enabled()) {
+            policies.add(priorityGate);
+        }
         this.pipeline = new Pipeline(hooks, ticker, registry.scheduler(), policies, isolator, recorder);
     }
 
@@ -143,6 +154,7 @@ public final class GuardControls {
         isolator.setMaxWait(taken.isolation().semaphoreMaxWait().toNanos(), taken.isolation().virtualMaxWait().toNanos());
         isolator.adapt(taken.limit(), dropAfterNanos(taken));
         rateLimiter.reconfigure(taken.rateLimit());
+        priorityGate.reconfigure(taken.priority());
         fallbackPermits.setLimit(taken.fallback().maxConcurrentRequests());
         recorder.reconfigure(taken.metrics());
         CircuitBreakers.reconfigure(breaker, taken.breaker());
@@ -195,6 +207,19 @@ public final class GuardControls {
     /** The guard's rate limiter, read-only ({@code rateLimit.*}; in the pipeline only if enabled at creation). */
     public RateLimiterView rateLimiter() {
         return rateLimiterView;
+    }
+
+    /**
+     * The guard's priority-aware limit, read-only ({@code priority.*}; in the pipeline only if enabled at
+     * creation): the rejection threshold, refusals and calls in flight per criticality, its listeners.
+     */
+    public PriorityView priorities() {
+        return priorityView;
+    }
+
+    /** Whether this guard refuses by criticality ({@code priority.enabled} at creation). */
+    boolean prioritized() {
+        return priorityView.enabled();
     }
 
     /**

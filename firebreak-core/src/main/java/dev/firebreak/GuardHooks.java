@@ -3,6 +3,7 @@ package dev.firebreak;
 import dev.firebreak.classify.Classifier;
 import dev.firebreak.context.CallTracer;
 import dev.firebreak.context.ContextCarrier;
+import dev.firebreak.context.Criticality;
 import dev.firebreak.context.TracedGuard;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
@@ -19,6 +20,8 @@ final class GuardHooks implements GuardSide, TracedGuard {
     private final ShortCircuitedException shortCircuited;
     /** The rejection fallbacks received last; replaced when the event or the limit differs. */
     private volatile RejectedException rejected;
+    /** With priorities: the shared LIMIT_REJECTED exception per criticality (by ordinal), as {@link #rejected}. */
+    private final PriorityRejectedException[] byLevel = new PriorityRejectedException[4];
 
     GuardHooks(GuardControls policy) {
         this.policy = policy;
@@ -89,7 +92,11 @@ final class GuardHooks implements GuardSide, TracedGuard {
             case THREAD_POOL_REJECTED -> policy.threadPool() != null && policy.threadPool().isShutdown()
                     ? RejectedException.poolShutDown(name, policy.poolName())
                     : new RejectedException(name, event, policy.isolator().limit());
-            case SEMAPHORE_REJECTED, LIMIT_REJECTED -> new RejectedException(name, event, policy.isolator().limit());
+            case LIMIT_REJECTED -> policy.prioritized()
+                    // refused on this thread, whose level the priority limit read: name it
+                    ? new PriorityRejectedException(name, policy.isolator().limit(), Criticality.current())
+                    : new RejectedException(name, event, policy.isolator().limit());
+            case SEMAPHORE_REJECTED -> new RejectedException(name, event, policy.isolator().limit());
             case RATE_LIMITED -> new RateLimitedException(name, policy.rateLimiter().config().permitsPerSecond());
             default -> new CallFailedException(name, cause);
         };
@@ -164,6 +171,9 @@ final class GuardHooks implements GuardSide, TracedGuard {
                 return null;
             }
         }
+        if (event == EventType.LIMIT_REJECTED && policy.prioritized()) {
+            return sharedByLevel(Criticality.current(), limit);
+        }
         RejectedException last = rejected;
         if (last != null && last.says(event, limit)) {
             return last;
@@ -171,6 +181,16 @@ final class GuardHooks implements GuardSide, TracedGuard {
         RejectedException made = event == EventType.RATE_LIMITED ? new RateLimitedException(name, limit, true)
                 : new RejectedException(name, event, limit, true);
         rejected = made; // racing refusals may each store theirs: each is a valid instance
+        return made;
+    }
+
+    private PriorityRejectedException sharedByLevel(Criticality level, int limit) {
+        PriorityRejectedException last = byLevel[level.ordinal()];
+        if (last != null && last.says(level, limit)) {
+            return last;
+        }
+        PriorityRejectedException made = new PriorityRejectedException(name, limit, level, true);
+        byLevel[level.ordinal()] = made; // a plain write: racing refusals each store a valid instance
         return made;
     }
 

@@ -11,7 +11,7 @@ import dev.firebreak.event.EventType;
  * <p>A {@code catch (RejectedException e)} or an {@code instanceof} test catches rate-limited calls too;
  * test for {@link RateLimitedException} first to tell the rate limiter's refusals from the isolation's.
  */
-public sealed class RejectedException extends GuardException permits RateLimitedException {
+public sealed class RejectedException extends GuardException permits RateLimitedException, PriorityRejectedException {
 
     /** The limit that refused the call; -1 when the message says why instead (a pool shut down). */
     final int limit;

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * 5  live                                     live configuration
  * 4  collapse, keyed, callpolicy, retry, hedge  call policies and guard families, through Guard's public API
  * 3  dev.firebreak                            the API and the one pipeline (package-private)
- * 2  breaker, isolation, timeout, fallback, limit, ratelimit, classify, metrics, context   attempt policies
+ * 2  breaker, isolation, timeout, fallback, limit, ratelimit, priority, classify, metrics, context   attempt policies
  * 1  time, event, attempt, registry, config, rolling   machinery
  * </pre>
  */
@@ -42,7 +42,7 @@ class PackageRulesTest {
             Map.entry("dev.firebreak.time.internal", 1), Map.entry("dev.firebreak.registry.internal", 1),
             Map.entry("dev.firebreak.breaker", 2), Map.entry("dev.firebreak.isolation", 2),
             Map.entry("dev.firebreak.timeout", 2), Map.entry("dev.firebreak.fallback", 2),
-            Map.entry("dev.firebreak.limit", 2), Map.entry("dev.firebreak.ratelimit", 2),
+            Map.entry("dev.firebreak.limit", 2), Map.entry("dev.firebreak.ratelimit", 2), Map.entry("dev.firebreak.priority", 2),
             Map.entry("dev.firebreak.classify", 2), Map.entry("dev.firebreak.metrics", 2),
             Map.entry("dev.firebreak.context", 2),
             Map.entry("dev.firebreak", 3),

@@ -1,0 +1,116 @@
+package dev.firebreak.priority;
+
+/**
+ * Turns one calibration interval's measurements into the fraction of offered calls to admit, and that
+ * fraction into a rejection threshold over the scores offered recently. Pure arithmetic, driven by one
+ * thread at a time (the {@link PriorityGate}'s calibrating caller); no clock, no lock.
+ *
+ * <p>The loop (learnt from failsafe-go's prioritizer, which turns a limiter's rejection rate into a
+ * level over recent priorities, and from Uber Cinnamon's PID-controlled threshold): the plant is the
+ * admitted calls in flight, which follow the admitted rate (Little's law: in flight = rate x latency),
+ * so the controller acts on the admitted fraction multiplicatively, a proportional step in log space.
+ * The set point is a little under the ceiling sheddable calls may reach ({@code target%} of the limit in
+ * force): one Poisson standard deviation under it ({@code aim = c - sqrt(c)}), so the average sits where
+ * the ceiling rarely binds and refusals are the threshold's, lowest score first, while the reserve above
+ * the ceiling keeps room for a critical arrival. Decreases act in full at once (overload is urgent);
+ * increases are damped (square root of the ratio, at most x1.25 plus 1 % per interval), the integral-free
+ * equivalent of a PI controller's slow recovery, so a burst after a drop does not overshoot into the
+ * reserve.
+ */
+final class ThresholdController {
+
+    /** Sub-levels per criticality: how finely the threshold can cut inside a level. */
+    static final int SPREAD = 32;
+    /** Scores run over [0, SCORES): CRITICAL_PLUS's band is the top one, SHEDDABLE's the bottom one. */
+    static final int SCORES = 4 * SPREAD;
+
+    private final long[] previous = new long[SCORES];
+    private double admitFraction = 1.0;
+    private int threshold;
+
+    /** The score band's base of the level with this ordinal (0: CRITICAL_PLUS ... 3: SHEDDABLE). */
+    static int base(int ordinal) {
+        return (3 - ordinal) * SPREAD;
+    }
+
+    /** The in-flight count the controller aims at, for a ceiling of {@code ceiling} calls. */
+    static double aim(double ceiling) {
+        return Math.max(0.5 * ceiling, ceiling - Math.sqrt(ceiling));
+    }
+
+    /**
+     * One calibration.
+     *
+     * @param counts the scores offered this interval, by score (read, then kept as the previous interval's)
+     * @param offered the calls offered this interval (the sum of {@code counts})
+     * @param passed the calls admitted this interval that nothing refused (gate nor isolation)
+     * @param refusedDownstream the calls this interval the threshold let through but something refused
+     *     after it: the sheddable ceiling, a share, or the isolation
+     * @param inFlightSeen the sum, over this interval's arrivals, of the admitted calls in flight each found
+     * @param ceiling the in-flight count sheddable calls may reach: {@code target% x limit in force}
+     * @param waiting calls waiting for an isolation permit now
+     * @param idleIntervals whole intervals that passed without a calibration before this one
+     * @return the new threshold: a call whose score is below it is refused
+     */
+    int calibrate(long[] counts, long offered, long passed, long refusedDownstream, long inFlightSeen, double ceiling, int waiting,
+            long idleIntervals) {
+        double admit = admitFraction;
+        for (long i = 0; i < Math.min(idleIntervals, 64); i++) {
+            admit = raise(admit, 1.25); // nothing offered then: relax as if underloaded
+        }
+        if (offered > 0) {
+            double pressure = (double) inFlightSeen / offered + waiting;
+            double aim = aim(ceiling);
+            double through = Math.min(1.0, (double) passed / offered);
+            double ratio = aim / Math.max(pressure, 1e-9);
+            if (ratio < 1.0 || refusedDownstream > 0) {
+                // Over the aim, or calls the threshold let through were refused downstream of it (the
+                // ceiling, a share, the isolation): admit what got through, scaled to the aim.
+                admit = through * Math.min(1.0, ratio);
+            } else {
+                admit = raise(Math.max(admit, through), Math.min(1.25, Math.sqrt(ratio)));
+            }
+        }
+        admitFraction = Math.max(0.0, Math.min(1.0, admit));
+        threshold = thresholdFor(1.0 - admitFraction, counts);
+        System.arraycopy(counts, 0, previous, 0, SCORES);
+        return threshold;
+    }
+
+    private static double raise(double admit, double factor) {
+        return Math.min(1.0, admit * factor + 0.01);
+    }
+
+    /** The lowest score that refuses at least {@code refuse} of the scores offered over the last two intervals. */
+    private int thresholdFor(double refuse, long[] counts) {
+        if (refuse <= 0.0) {
+            return 0;
+        }
+        long total = 0;
+        for (int s = 0; s < SCORES; s++) {
+            total += counts[s] + previous[s];
+        }
+        if (total == 0) {
+            return threshold;
+        }
+        double wanted = refuse * total;
+        long below = 0;
+        for (int s = 0; s < SCORES; s++) {
+            if (below >= wanted) {
+                return s;
+            }
+            below += counts[s] + previous[s];
+        }
+        return SCORES;
+    }
+
+    /** The fraction of offered calls the last calibration meant to admit. */
+    double admitFraction() {
+        return admitFraction;
+    }
+
+    /** The threshold in force after the last calibration. */
+    int threshold() {
+        return threshold;
+    }
+}

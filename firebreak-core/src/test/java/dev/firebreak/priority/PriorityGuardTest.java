@@ -1,0 +1,81 @@
+package dev.firebreak.priority;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.firebreak.Guard;
+import dev.firebreak.GuardConfig;
+import dev.firebreak.GuardException;
+import dev.firebreak.GuardRegistry;
+import dev.firebreak.Isolation;
+import dev.firebreak.PriorityRejectedException;
+import dev.firebreak.context.Criticality;
+import dev.firebreak.event.EventType;
+import dev.firebreak.testkit.ManualClock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** A guard with priorities: refusals at the sheddable ceiling name the level; critical calls keep the reserve. */
+class PriorityGuardTest {
+
+    private final ManualClock clock = new ManualClock();
+    private final GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
+
+    @Test
+    void sheddableCallsStopAtTheTargetShareAndTheRefusalNamesTheirLevel() throws Exception {
+        Guard guard = registry.guard("prio").isolation(Isolation.virtualThreads(10))
+                .priorities(PriorityConfig.builder().enabled(true).targetUtilizationPercent(50).build()).build();
+        CountDownLatch release = new CountDownLatch(1);
+        List<CompletableFuture<String>> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < 5; i++) {
+                held.add(Criticality.SHEDDABLE.call(() -> guard.submit(() -> {
+                    release.await();
+                    return "held";
+                })));
+            }
+            AtomicReference<GuardException> seen = new AtomicReference<>();
+            String refused = Criticality.SHEDDABLE_PLUS.call(() -> guard.submit(() -> "ran", failure -> {
+                seen.set(failure);
+                return "fallback";
+            }).get(10, TimeUnit.SECONDS));
+            assertThat(refused).isEqualTo("fallback");
+            assertThat(seen.get()).isInstanceOf(PriorityRejectedException.class);
+            assertThat(seen.get().event()).isEqualTo(EventType.LIMIT_REJECTED);
+            assertThat(((PriorityRejectedException) seen.get()).criticality()).isEqualTo(Criticality.SHEDDABLE_PLUS);
+            assertThat(seen.get().getMessage()).contains("SHEDDABLE_PLUS");
+            CompletableFuture<String> critical = Criticality.CRITICAL.call(() -> guard.submit(() -> {
+                release.await();
+                return "critical";
+            }));
+            assertThat(guard.controls().priorities().inFlight(Criticality.CRITICAL)).isEqualTo(1);
+            assertThat(guard.controls().priorities().rejected(Criticality.SHEDDABLE_PLUS)).isEqualTo(1);
+            assertThat(guard.controls().priorities().rejected(Criticality.CRITICAL)).isZero();
+            release.countDown();
+            assertThat(critical.get(10, TimeUnit.SECONDS)).isEqualTo("critical");
+        } finally {
+            release.countDown();
+            for (CompletableFuture<String> f : held) {
+                f.get(10, TimeUnit.SECONDS);
+            }
+        }
+        assertThat(guard.controls().priorities().inFlight()).isZero();
+    }
+
+    @Test
+    void withoutPrioritiesNothingIsReadOrRefusedAndEnabledIsFixedAtCreation() throws Exception {
+        Guard plain = registry.guard("plain").isolation(Isolation.semaphore(10)).build();
+        assertThat(plain.controls().priorities().enabled()).isFalse();
+        GuardConfig next = plain.controls().config().toBuilder().priority(p -> p.enabled(true).targetUtilizationPercent(60)).build();
+        assertThat(plain.controls().reconfigure(next)).as("a fixed property differed").isFalse();
+        assertThat(plain.controls().config().priority().enabled()).isFalse();
+        assertThat(plain.controls().config().priority().targetUtilizationPercent()).isEqualTo(60);
+        assertThat(Criticality.SHEDDABLE.call(() -> plain.execute(() -> "ok"))).isEqualTo("ok");
+        assertThat(plain.controls().priorities().inFlight()).isZero();
+        assertThat(plain.controls().priorities().rejected(Criticality.SHEDDABLE)).isZero();
+    }
+}
