@@ -7,6 +7,7 @@ import dev.firebreak.lab.experiment.overload.OverloadCaller;
 import dev.firebreak.lab.experiment.overload.UnprotectedCaller;
 import dev.firebreak.lab.experiment.overload.VariantContext;
 import dev.firebreak.limit.LimitKind;
+import dev.firebreak.priority.PriorityConfig;
 import java.util.List;
 import java.util.function.Function;
 
@@ -21,10 +22,9 @@ public enum ShedVariant implements Labelled {
     FIREBREAK_ADAPTIVE("firebreak-adaptive", "Firebreak's adaptive limit without priorities: limit.algorithm = AIMD with the "
             + "latency threshold from --aimd-threshold (the overload experiment's best)", context -> GuardCaller.adaptive(context, LimitKind.AIMD)),
     /** Firebreak's adaptive limit with priorities. */
-    FIREBREAK_PRIORITY("firebreak-priority", "Firebreak's adaptive limit with priorities (dev.firebreak.priority): AIMD as "
-            + "firebreak-adaptive, lower criticality refused first", context -> {
-                throw new UnsupportedOperationException("firebreak-priority waits for dev.firebreak.priority (issue 38, item 2)");
-            }),
+    FIREBREAK_PRIORITY("firebreak-priority", "Firebreak's adaptive limit with priorities: firebreak-adaptive's AIMD with "
+            + "priority.enabled = true (dev.firebreak.priority's calibrated threshold, library defaults otherwise: no guaranteed shares)",
+            context -> GuardCaller.adaptive(context, LimitKind.AIMD, guard -> guard.priorities(PriorityConfig.builder().enabled(true).build()))),
     /** Netflix concurrency-limits' partitioned limiter. */
     CONCURRENCY_LIMITS("concurrency-limits", "the peer: Netflix concurrency-limits 0.5.4's partitioned limiter (AbstractPartitionedLimiter, "
             + "Gradient2Limit with the same initial/min/max as Firebreak's), a partition per level with the guaranteed shares "
