@@ -2,6 +2,7 @@ package dev.firebreak;
 
 import dev.firebreak.classify.FailedResultException;
 import dev.firebreak.context.CallObservation.Wait;
+import dev.firebreak.context.CarriedCriticality;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
@@ -98,7 +99,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
         this.start = pipeline.ticker().read();
         this.permits = pipeline.newPermits();
         this.trace = trace;
-        this.carried = CallTrace.withCaller(pipeline.contextCarrier().capture(), trace);
+        this.carried = CallTrace.withCaller(CarriedCriticality.capture(pipeline.contextCarrier()), trace); // and a scoped level
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.firebreak;
 
 import dev.firebreak.context.CacheLookup;
 import dev.firebreak.context.CallTracer.CallMode;
+import dev.firebreak.context.Criticality;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import java.util.Objects;
@@ -86,8 +87,10 @@ public final class CachedGuard {
         long begin = guard.controls().ticker().read();
         CallTrace trace = guard.controls().traceFromCache(mode); // a hit is a call: it has its span
         CompletableFuture<T> copy = new CompletableFuture<>();
+        Criticality level = Criticality.scopedOrNull(); // the caller's continuations see its level too
         found.future().whenComplete((value, thrown) -> {
             RequestContext before = RequestContext.swap(context);
+            Criticality was = level == null ? null : Criticality.swap(level);
             try {
                 long events = EventType.RESPONSE_FROM_CACHE.bit() | (thrown == null ? 0L : EventType.EXCEPTION_THROWN.bit());
                 long total = guard.controls().ticker().read() - begin;
@@ -100,6 +103,9 @@ public final class CachedGuard {
                     copy.completeExceptionally(failure);
                 }
             } finally {
+                if (level != null) {
+                    Criticality.swap(was);
+                }
                 RequestContext.swap(before);
             }
         });

@@ -3,13 +3,16 @@ package dev.firebreak.collapse;
 import dev.firebreak.BadRequestException;
 import dev.firebreak.GuardException;
 import dev.firebreak.callpolicy.PolicyTrace;
+import dev.firebreak.context.CarriedCriticality;
 import dev.firebreak.context.ContextCarrier;
+import dev.firebreak.context.Criticality;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.internal.OffTimer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 
@@ -65,7 +68,7 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
         this.shardKey = shardKey;
         this.context = context;
         this.trace = PolicyTrace.start(owner.guard().controls().registry(), "collapser", owner.name(), owner.guard().name());
-        this.carried = PolicyTrace.withCaller(owner.contextCarrier().capture(), trace); // and the tracer's caller context
+        this.carried = PolicyTrace.withCaller(CarriedCriticality.capture(owner.contextCarrier()), trace); // the tracer's caller context, a scoped level
     }
 
     /** This request's trace, or null (its batch links to it). */
@@ -85,6 +88,31 @@ final class CollapsedRequest<A, R> extends CompletableFuture<R> {
     /** The submitter's thread-bound context: a batch's call runs in its first request's. */
     ContextCarrier.Snapshot carried() {
         return carried;
+    }
+
+    /** This request's criticality: its submitter's scoped level, else its request context's, else the default. */
+    Criticality level() {
+        Criticality scoped = CarriedCriticality.levelOf(carried);
+        return scoped != null ? scoped : context != null ? context.criticality() : Criticality.DEFAULT;
+    }
+
+    /**
+     * The level a batch of {@code shard} runs at, if it differs from the one it would have anyway (its
+     * first request's scoped level, else {@code batchContext}'s, else the default), or null. A batch runs
+     * at the highest level among its requests, so a request of a higher level is never refused for
+     * sharing a batch with lower ones (the lower ones ride along at that level).
+     */
+    static Criticality liftedLevel(List<? extends CollapsedRequest<?, ?>> shard, RequestContext batchContext) {
+        Criticality highest = Criticality.SHEDDABLE;
+        for (CollapsedRequest<?, ?> request : shard) {
+            Criticality level = request.level();
+            if (level.isAtLeast(highest)) {
+                highest = level;
+            }
+        }
+        Criticality first = CarriedCriticality.levelOf(shard.get(0).carried());
+        Criticality anyway = first != null ? first : batchContext != null ? batchContext.criticality() : Criticality.DEFAULT;
+        return highest == anyway ? null : highest;
     }
 
     A argument() {

@@ -5,6 +5,7 @@ import dev.firebreak.GuardConfig;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.context.CacheLookup;
 import dev.firebreak.context.ContextCarrier;
+import dev.firebreak.context.Criticality;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.registry.RegistryClosedException;
@@ -269,7 +270,15 @@ public final class Collapser<A, R> {
             for (List<CollapsedRequest<A, R>> shard : shards) {
                 CompletableFuture<Void> done;
                 try (ContextCarrier.Scope restored = shard.get(0).carried().restore()) { // the batch's call carries its first request's context
-                    done = batchCall.run(shard);
+                    Criticality lifted = CollapsedRequest.liftedLevel(shard, queue.context()); // and its highest level
+                    Criticality was = lifted == null ? null : Criticality.swap(lifted);
+                    try {
+                        done = batchCall.run(shard);
+                    } finally {
+                        if (lifted != null) {
+                            Criticality.swap(was);
+                        }
+                    }
                 } catch (Throwable unexpected) {
                     for (CollapsedRequest<A, R> request : shard) {
                         request.fail(unexpected);

@@ -8,6 +8,7 @@ import dev.firebreak.event.EventType;
 import dev.firebreak.callpolicy.AttemptOutcomes;
 import dev.firebreak.callpolicy.PolicyFuture;
 import dev.firebreak.callpolicy.PolicyTrace;
+import dev.firebreak.context.CarriedCriticality;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.time.Cancellable;
 import dev.firebreak.time.Ticker;
@@ -60,7 +61,7 @@ final class HedgeExecution<T> {
         this.config = hedge.config();
         this.ticker = hedge.guard().controls().registry().ticker();
         this.context = RequestContext.currentOrNull();
-        this.executor = context == null ? hedge.hedgeExecutor() : context.wrap(hedge.hedgeExecutor());
+        this.executor = CarriedCriticality.wrap(context == null ? hedge.hedgeExecutor() : context.wrap(hedge.hedgeExecutor())); // later attempts at the call's level
         this.startNanos = ticker.read();
         this.trace = PolicyTrace.start(hedge.guard().controls().registry(), "hedge", hedge.name(), hedge.guard().name());
     }

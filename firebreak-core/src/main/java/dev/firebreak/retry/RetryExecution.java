@@ -3,6 +3,7 @@ package dev.firebreak.retry;
 import dev.firebreak.callpolicy.AttemptOutcomes;
 import dev.firebreak.callpolicy.PolicyFuture;
 import dev.firebreak.callpolicy.PolicyTrace;
+import dev.firebreak.context.CarriedCriticality;
 import dev.firebreak.context.ContextCarrier;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardException;
@@ -57,7 +58,7 @@ final class RetryExecution<T> {
         this.config = retry.config();
         this.ticker = retry.guard().controls().registry().ticker();
         this.context = RequestContext.currentOrNull();
-        this.executor = context == null ? retry.attemptExecutor() : context.wrap(retry.attemptExecutor());
+        this.executor = CarriedCriticality.wrap(context == null ? retry.attemptExecutor() : context.wrap(retry.attemptExecutor())); // later attempts at the call's level
         this.startNanos = ticker.read();
         this.trace = PolicyTrace.start(retry.guard().controls().registry(), "retry", retry.name(), retry.guard().name());
     }
