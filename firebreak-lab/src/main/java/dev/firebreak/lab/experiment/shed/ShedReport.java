@@ -22,8 +22,15 @@ final class ShedReport {
         double latencyMs = settings.latency().toNanos() / 1e6;
         List<String> goals = ShedGoals.lines(runs, latencyMs);
         String console = csv.toMarkdown() + "\n" + String.join("\n", goals);
+        List<LineChart.Point> critical = new ArrayList<>(stepPoints(runs, ShedGoals::criticalGoodput));
+        if (!runs.isEmpty()) { // every variant is offered the same levels: the first run's critical offer is the ideal
+            ShedRun first = runs.getFirst();
+            critical.addAll(stepPoints(List.of(first), (run, phase) -> run.at(phase, Criticality.CRITICAL_PLUS).offeredRps()
+                    + run.at(phase, Criticality.CRITICAL).offeredRps()).stream()
+                    .map(p -> new LineChart.Point("critical offered", p.x(), p.y())).toList());
+        }
         String goodput = LineChart.svg("Critical goodput against offered load", "offered requests per second (log scale)",
-                "CRITICAL_PLUS + CRITICAL goodput (per second)", true, Double.NaN, "", stepPoints(runs, ShedGoals::criticalGoodput));
+                "CRITICAL_PLUS + CRITICAL goodput (per second)", true, Double.NaN, "", critical);
         String p99 = LineChart.svg("Critical p99 against offered load", "offered requests per second (log scale)",
                 "worse critical level's p99 (ms)", true, 2 * latencyMs, "2 x base latency", stepPoints(runs, ShedGoals::criticalP99));
         String total = LineChart.svg("Total goodput against offered load", "offered requests per second (log scale)", "goodput (per second)",
@@ -33,7 +40,7 @@ final class ShedReport {
         files.put("chart.html", "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Firebreak lab: shed</title></head>\n"
                 + "<body>\n<h1>Firebreak lab: shed</h1>\n<p>For the load steps 0.5x to 10x the downstream's capacity (the offered load on "
                 + "a log scale), one line per variant: the goodput of the critical levels (CRITICAL_PLUS and CRITICAL, successful answers "
-                + "within 2 x the base latency), the worse of their p99 latencies, and the total goodput.</p>\n" + goodput + p99 + total
+                + "within 2 x the base latency; the line 'critical offered' is what they offer), the worse of their p99 latencies, and the total goodput.</p>\n" + goodput + p99 + total
                 + "</body></html>\n");
         files.put("critical-goodput.svg", goodput);
         files.put("critical-p99.svg", p99);

@@ -49,7 +49,8 @@ class ShedExperimentTest {
                     double rowGoodput = Double.parseDouble(row[5]);
                     double rowRejected = Double.parseDouble(row[8]);
                     assertThat(Double.parseDouble(row[4])).as(what).isEqualTo(phase.equals("drop") ? 40.0 : 80.0);
-                    assertThat(rowGoodput + rowRejected).as("every request at most once: " + what).isLessThanOrEqualTo(rowOffered + 1e-6);
+                    // each figure is rounded to 0.1: two of them may add up to 0.1 more than their exact sum
+                    assertThat(rowGoodput + rowRejected).as("every request at most once: " + what).isLessThanOrEqualTo(rowOffered + 0.1 + 1e-6);
                     if (!row[7].isEmpty()) {
                         assertThat(Double.parseDouble(row[7])).as(what).isGreaterThanOrEqualTo(Double.parseDouble(row[6]));
                     }
