@@ -64,6 +64,7 @@ public final class PriorityGate implements Admission {
     private final LongAdder offered = new LongAdder();
     private final LongAdder passed = new LongAdder();
     private final LongAdder refusedDownstream = new LongAdder();
+    private final LongAdder criticalRefusedDownstream = new LongAdder();
     private final LongAdder inFlightSeen = new LongAdder();
     private final LongAdder[] rejected = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
     private final AtomicLong lastCalibration;
@@ -124,7 +125,7 @@ public final class PriorityGate implements Admission {
             return null;
         }
         if (!take(ceiling(c, level, lim), lim)) {
-            refusedDownstream.increment();
+            refusedAfterThreshold(level);
             return null;
         }
         levelsInFlight.getAndIncrement(level.ordinal());
@@ -153,7 +154,7 @@ public final class PriorityGate implements Admission {
                 bound = Math.min(ceiling(c, level, lim), lim - reserved);
             }
             if (!take(bound, lim)) {
-                refusedDownstream.increment();
+                refusedAfterThreshold(level);
                 return null;
             }
             levelsInFlight.getAndIncrement(o);
@@ -175,10 +176,13 @@ public final class PriorityGate implements Admission {
         }
     }
 
-    /** How many calls may be in flight when {@code level} enters: sheddable levels stop at the target share. */
+    /** How many calls may be in flight when {@code level} enters: sheddable levels stop at the target share, CRITICAL a little under the limit. */
     static int ceiling(PriorityConfig c, Criticality level, int lim) {
-        if (level.isAtLeast(Criticality.CRITICAL)) {
+        if (level == Criticality.CRITICAL_PLUS) {
             return lim;
+        }
+        if (level == Criticality.CRITICAL) { // the last place stays free for CRITICAL_PLUS
+            return lim >= 10 ? lim - 1 : lim;
         }
         return Math.max(1, (int) ((long) lim * c.targetUtilizationPercent() / 100));
     }
@@ -202,7 +206,14 @@ public final class PriorityGate implements Admission {
                 || event == EventType.THREAD_POOL_REJECTED) {
             // Let through here, refused by the isolation behind: the same interval's pressure.
             passed.decrement();
-            refusedDownstream.increment();
+            refusedAfterThreshold(level);
+        }
+    }
+
+    private void refusedAfterThreshold(Criticality level) {
+        refusedDownstream.increment();
+        if (level == Criticality.CRITICAL_PLUS) {
+            criticalRefusedDownstream.increment();
         }
     }
 
@@ -247,10 +258,11 @@ public final class PriorityGate implements Admission {
             long n = offered.sumThenReset();
             long through = passed.sumThenReset();
             long downstream = refusedDownstream.sumThenReset();
+            long criticalDownstream = criticalRefusedDownstream.sumThenReset();
             long seen = inFlightSeen.sumThenReset();
             int lim = limit.getAsInt();
             double ceiling = (double) lim * c.targetUtilizationPercent() / 100;
-            threshold = controller.calibrate(intervalScores, n, Math.max(0, through), downstream, seen, ceiling,
+            threshold = controller.calibrate(intervalScores, n, Math.max(0, through), downstream, criticalDownstream, seen, lim, ceiling,
                     waiting.getAsInt(), idle);
             admitFraction = controller.admitFraction();
             epoch = epoch + 1;

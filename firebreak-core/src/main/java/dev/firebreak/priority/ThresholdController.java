@@ -23,6 +23,10 @@ final class ThresholdController {
     static final int SPREAD = 32;
     /** Scores run over [0, SCORES): CRITICAL_PLUS's band is the top one, SHEDDABLE's the bottom one. */
     static final int SCORES = 4 * SPREAD;
+    /** The lowest score of CRITICAL's band: a threshold at or above it refuses every sheddable call. */
+    static final int CRITICAL_BASE = 2 * SPREAD;
+    /** The lowest score of CRITICAL_PLUS's band. */
+    static final int CRITICAL_PLUS_BASE = 3 * SPREAD;
 
     private final long[] previous = new long[SCORES];
     private double admitFraction = 1.0;
@@ -35,7 +39,7 @@ final class ThresholdController {
 
     /** The in-flight count the controller aims at, for a ceiling of {@code ceiling} calls. */
     static double aim(double ceiling) {
-        return Math.max(0.5 * ceiling, ceiling - Math.sqrt(ceiling));
+        return Math.max(0.5 * ceiling, ceiling - 0.5 * Math.sqrt(ceiling));
     }
 
     /**
@@ -46,33 +50,54 @@ final class ThresholdController {
      * @param passed the calls admitted this interval that nothing refused (gate nor isolation)
      * @param refusedDownstream the calls this interval the threshold let through but something refused
      *     after it: the sheddable ceiling, a share, or the isolation
+     * @param criticalRefusedDownstream of those, the CRITICAL_PLUS calls
      * @param inFlightSeen the sum, over this interval's arrivals, of the admitted calls in flight each found
+     * @param limit the limit in force
      * @param ceiling the in-flight count sheddable calls may reach: {@code target% x limit in force}
      * @param waiting calls waiting for an isolation permit now
      * @param idleIntervals whole intervals that passed without a calibration before this one
      * @return the new threshold: a call whose score is below it is refused
      */
-    int calibrate(long[] counts, long offered, long passed, long refusedDownstream, long inFlightSeen, double ceiling, int waiting,
-            long idleIntervals) {
+    int calibrate(long[] counts, long offered, long passed, long refusedDownstream, long criticalRefusedDownstream,
+            long inFlightSeen, int limit, double ceiling, int waiting, long idleIntervals) {
         double admit = admitFraction;
         for (long i = 0; i < Math.min(idleIntervals, 64); i++) {
             admit = raise(admit, 1.25); // nothing offered then: relax as if underloaded
         }
+        boolean critical = false;
         if (offered > 0) {
             double pressure = (double) inFlightSeen / offered + waiting;
-            double aim = aim(ceiling);
             double through = Math.min(1.0, (double) passed / offered);
-            double ratio = aim / Math.max(pressure, 1e-9);
-            if (ratio < 1.0 || refusedDownstream > 0) {
-                // Over the aim, or calls the threshold let through were refused downstream of it (the
-                // ceiling, a share, the isolation): admit what got through, scaled to the aim.
-                admit = through * Math.min(1.0, ratio);
+            long criticalOffered = 0;
+            for (int s = CRITICAL_PLUS_BASE; s < SCORES; s++) {
+                criticalOffered += counts[s];
+            }
+            boolean squeezed = criticalRefusedDownstream > 0.01 * criticalOffered;
+            critical = threshold > CRITICAL_BASE || (threshold == CRITICAL_BASE && squeezed);
+            if (critical) {
+                // CRITICAL_PLUS calls were refused after the threshold: the critical load alone overfills
+                // the limit; keep it full, let through about 40 % more than it holds (refused at the
+                // limit), and cut into CRITICAL's band so CRITICAL_PLUS finds room.
+                double let = Math.min(1.0, (double) (passed + refusedDownstream) / offered);
+                admit = refusedDownstream > 0.3 * (passed + refusedDownstream) ? through * 1.4 : raise(let, 1.1);
             } else {
-                admit = raise(Math.max(admit, through), Math.min(1.25, Math.sqrt(ratio)));
+                double ratio = aim(ceiling) / Math.max(pressure, 1e-9);
+                if (ratio < 1.0 || refusedDownstream > 0.01 * passed) {
+                    // Over the aim, or more than 1 % of the calls the threshold let through were refused after it
+                    // (the ceiling, a share, the isolation): admit what got through, scaled to the aim.
+                    admit = through * Math.min(1.0, ratio);
+                } else {
+                    admit = raise(Math.max(admit, through), Math.min(1.25, Math.sqrt(ratio)));
+                }
             }
         }
         admitFraction = Math.max(0.0, Math.min(1.0, admit));
-        threshold = thresholdFor(1.0 - admitFraction, counts);
+        int next = thresholdFor(1.0 - admitFraction, counts);
+        // Sheddable pressure alone never cuts into the critical bands; a squeeze of critical calls may.
+        threshold = critical ? Math.max(next, CRITICAL_BASE) : Math.min(next, CRITICAL_BASE);
+        if (critical && next <= CRITICAL_BASE && criticalRefusedDownstream == 0) {
+            threshold = next; // the critical load fits again: back to shedding by the sheddable aim
+        }
         System.arraycopy(counts, 0, previous, 0, SCORES);
         return threshold;
     }
