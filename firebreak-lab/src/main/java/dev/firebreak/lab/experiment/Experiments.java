@@ -7,6 +7,7 @@ import dev.firebreak.lab.experiment.fleet.FleetExperiment;
 import dev.firebreak.lab.experiment.hedge.HedgeExperiment;
 import dev.firebreak.lab.experiment.overload.OverloadExperiment;
 import dev.firebreak.lab.experiment.retry.RetryExperiment;
+import dev.firebreak.lab.experiment.shed.ShedExperiment;
 import dev.firebreak.lab.experiment.tuning.TuningExperiment;
 import java.util.List;
 import java.util.Optional;
@@ -16,7 +17,7 @@ public final class Experiments {
 
     /** Every experiment, in the order {@code ./firebreak lab} lists them. */
     public static final List<Experiment> ALL = List.of(new CollapseExperiment(), new BlockingExperiment(), new FanoutExperiment(), new TuningExperiment(),
-            new RetryExperiment(), new HedgeExperiment(), new OverloadExperiment(), new FleetExperiment());
+            new RetryExperiment(), new HedgeExperiment(), new OverloadExperiment(), new ShedExperiment(), new FleetExperiment());
 
     private Experiments() {
     }

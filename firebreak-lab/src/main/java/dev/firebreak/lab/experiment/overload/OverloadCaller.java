@@ -1,5 +1,6 @@
 package dev.firebreak.lab.experiment.overload;
 
+import dev.firebreak.context.Criticality;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -11,6 +12,16 @@ public interface OverloadCaller extends AutoCloseable {
 
     /** Sends one request through the variant's protection. */
     CompletableFuture<Outcome> call();
+
+    /**
+     * Sends one request at {@code level} (the shed experiment): the level is the call's {@link Criticality}
+     * scope on the calling side and the request's {@link Criticality#HEADER} header.
+     *
+     * @throws UnsupportedOperationException if this caller does not class its requests
+     */
+    default CompletableFuture<Outcome> call(Criticality level) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not send a criticality");
+    }
 
     /** The concurrency limit in force now (NaN when the variant has none). */
     double limit();

@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.DoubleSupplier;
+import java.util.function.Function;
 import org.HdrHistogram.Recorder;
 
 /**
@@ -22,9 +24,10 @@ import org.HdrHistogram.Recorder;
  * intended start (coordinated omission corrected). The sender only hands requests over ({@link
  * OverloadCaller#call()} does not block); the variant's limit is sampled on the lab's timer. Every
  * request is accounted for: answered, refused, failed, or still missing when the run stops waiting
- * (then counted as an error and said so).
+ * (then counted as an error and said so). With a {@link RequestMix} each request is drawn a class
+ * (the shed experiment's criticality) and every reported segment also gets one row per class.
  */
-final class SegmentLoad {
+public final class SegmentLoad {
 
     /** How often the limit is sampled. */
     static final long SAMPLE_PERIOD_NANOS = 50_000_000L;
@@ -32,7 +35,11 @@ final class SegmentLoad {
     private final Ticker ticker;
     private final Scheduler timer;
 
-    SegmentLoad(Ticker ticker, Scheduler timer) {
+    /**
+     * @param ticker the lab's ticker (intended starts, latencies)
+     * @param timer where the limit is sampled
+     */
+    public SegmentLoad(Ticker ticker, Scheduler timer) {
         this.ticker = ticker;
         this.timer = timer;
     }
@@ -43,8 +50,10 @@ final class SegmentLoad {
      * @param phases one row per reported segment, in order
      * @param limits the limit sampled every {@link #SAMPLE_PERIOD_NANOS}, over the whole run
      * @param segmentStarts when each segment began, by phase name, on the ticker
+     * @param byClass per reported phase, one row per class of the mix in its order (empty without a mix)
      */
-    record Result(List<PhaseFigures> phases, List<LimitSeries.Sample> limits, Map<String, Long> segmentStarts) {
+    public record Result(List<PhaseFigures> phases, List<LimitSeries.Sample> limits, Map<String, Long> segmentStarts,
+            Map<String, List<PhaseFigures>> byClass) {
     }
 
     /**
@@ -56,10 +65,27 @@ final class SegmentLoad {
      */
     Result run(String variant, List<Segment> segments, OverloadCaller caller, CapacityDownstream downstream, int nominalCapacity,
             long serviceNanos, long drainNanos) throws InterruptedException {
+        return run(variant, segments, RequestMix.single(), ignored -> caller.call(), caller::limit, downstream, nominalCapacity,
+                serviceNanos, drainNanos);
+    }
+
+    /**
+     * Runs {@code segments}, each request of class {@code mix.draw()} sent by {@code send}.
+     *
+     * @param send sends one request of the given class; never blocks, its future completes normally
+     * @param limit the limit in force now (NaN when there is none), sampled every {@link #SAMPLE_PERIOD_NANOS}
+     * @param nominalCapacity the downstream's workers at capacity factor 1
+     * @param serviceNanos the downstream's base latency
+     * @param drainNanos how long to wait for the last answers after the last segment
+     */
+    public <C> Result run(String variant, List<Segment> segments, RequestMix<C> mix, Function<C, CompletableFuture<Outcome>> send,
+            DoubleSupplier limit, CapacityDownstream downstream, int nominalCapacity, long serviceNanos, long drainNanos)
+            throws InterruptedException {
+        int classes = mix.classes().size();
         double nominalRps = nominalCapacity * 1e9 / serviceNanos;
         long sloNanos = 2 * serviceNanos;
         ConcurrentLinkedQueue<LimitSeries.Sample> samples = new ConcurrentLinkedQueue<>();
-        Sampler sampler = new Sampler(caller, samples);
+        Sampler sampler = new Sampler(limit, samples);
         sampler.start();
         List<Tally> tallies = new ArrayList<>();
         List<CompletableFuture<Outcome>> pending = new ArrayList<>();
@@ -72,7 +98,7 @@ final class SegmentLoad {
                 double rate = nominalRps * segment.loadFactor();
                 long count = (long) Math.floor(segment.lengthNanos() / 1e9 * rate);
                 long measureFrom = start + segment.leadNanos();
-                Tally tally = new Tally(segment, nominalRps * segment.capacityFactor(), measureFrom);
+                Tally tally = new Tally(segment, nominalRps * segment.capacityFactor(), measureFrom, classes);
                 tallies.add(tally);
                 for (long i = 0; i < count; i++) {
                     long intended = start + (long) (i * 1e9 / rate);
@@ -81,15 +107,26 @@ final class SegmentLoad {
                         LockSupport.parkNanos(wait); // pacing the sender, not waiting for an answer
                     }
                     boolean measured = intended >= measureFrom;
+                    C requestClass = mix.draw();
                     CompletableFuture<Outcome> answer;
                     try {
-                        answer = caller.call();
+                        answer = send.apply(requestClass);
                     } catch (RuntimeException e) {
                         answer = CompletableFuture.completedFuture(Outcome.FAILED);
                     }
                     if (measured) {
+                        Tally of = classes == 0 ? null : tally.classes[mix.classes().indexOf(requestClass)];
                         tally.issued.incrementAndGet();
-                        pending.add(answer.whenComplete((outcome, failure) -> tally.record(outcome, ticker.read() - intended, sloNanos)));
+                        if (of != null) {
+                            of.issued.incrementAndGet();
+                        }
+                        pending.add(answer.whenComplete((outcome, failure) -> {
+                            long latency = ticker.read() - intended;
+                            tally.record(outcome, latency, sloNanos);
+                            if (of != null) {
+                                of.record(outcome, latency, sloNanos);
+                            }
+                        }));
                     }
                 }
                 start += segment.lengthNanos();
@@ -104,12 +141,20 @@ final class SegmentLoad {
         }
         List<LimitSeries.Sample> limits = List.copyOf(samples);
         List<PhaseFigures> rows = new ArrayList<>();
+        Map<String, List<PhaseFigures>> byClass = new LinkedHashMap<>();
         for (Tally tally : tallies) {
             if (tally.segment.reported()) {
                 rows.add(tally.figures(variant, limits));
+                if (classes > 0) {
+                    List<PhaseFigures> classRows = new ArrayList<>();
+                    for (Tally of : tally.classes) {
+                        classRows.add(of.figures(variant, limits));
+                    }
+                    byClass.put(tally.segment.phase(), List.copyOf(classRows));
+                }
             }
         }
-        return new Result(rows, limits, starts);
+        return new Result(rows, limits, starts, byClass);
     }
 
     private void awaitAll(List<CompletableFuture<Outcome>> pending, long deadline) throws InterruptedException {
@@ -136,11 +181,16 @@ final class SegmentLoad {
         final AtomicLong rejected = new AtomicLong();
         final AtomicLong failed = new AtomicLong();
         final Recorder latency = new Recorder(3);
+        final Tally[] classes;
 
-        Tally(Segment segment, double capacityRps, long measureFrom) {
+        Tally(Segment segment, double capacityRps, long measureFrom, int classCount) {
             this.segment = segment;
             this.capacityRps = capacityRps;
             this.measureFrom = measureFrom;
+            this.classes = new Tally[classCount];
+            for (int i = 0; i < classCount; i++) {
+                classes[i] = new Tally(segment, capacityRps, measureFrom, 0);
+            }
         }
 
         void record(Outcome outcome, long latencyNanos, long sloNanos) {
@@ -174,13 +224,13 @@ final class SegmentLoad {
 
     /** Samples the caller's limit on the timer until stopped. */
     private final class Sampler implements Runnable {
-        private final OverloadCaller caller;
+        private final DoubleSupplier limit;
         private final ConcurrentLinkedQueue<LimitSeries.Sample> samples;
         private volatile boolean stopped;
         private volatile Cancellable next;
 
-        Sampler(OverloadCaller caller, ConcurrentLinkedQueue<LimitSeries.Sample> samples) {
-            this.caller = caller;
+        Sampler(DoubleSupplier limit, ConcurrentLinkedQueue<LimitSeries.Sample> samples) {
+            this.limit = limit;
             this.samples = samples;
         }
 
@@ -193,7 +243,7 @@ final class SegmentLoad {
             if (stopped) {
                 return;
             }
-            samples.add(new LimitSeries.Sample(ticker.read(), caller.limit()));
+            samples.add(new LimitSeries.Sample(ticker.read(), limit.getAsDouble()));
             next = timer.schedule(SAMPLE_PERIOD_NANOS, this);
         }
 
