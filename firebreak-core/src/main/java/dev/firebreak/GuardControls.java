@@ -114,7 +114,6 @@ public final class GuardControls {
         if (config.priority().enabled()) {
             policies.add(priorityGate);
         }
-        this.pipeline = new Pipeline(hooks, ticker, registry.scheduler(), policies, isolator, recorder);
         this.pipeline = new Pipeline(hooks, ticker, registry.scheduler(), policies, isolator, recorder, chaos);
     }
 
