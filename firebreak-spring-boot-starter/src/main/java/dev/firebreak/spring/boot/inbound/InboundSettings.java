@@ -3,13 +3,17 @@ package dev.firebreak.spring.boot.inbound;
 import dev.firebreak.context.Criticality;
 import dev.firebreak.spring.boot.criticality.CriticalityHeaderName;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.convert.DurationStyle;
 import org.springframework.core.ResolvableType;
 import org.springframework.core.env.Environment;
 import org.springframework.web.util.pattern.PathPattern;
@@ -39,9 +43,15 @@ public record InboundSettings(String header, Duration retryAfterMax, List<Inboun
     public static InboundSettings from(Environment environment) {
         String header = CriticalityHeaderName.of(environment);
         Binder binder = Binder.get(environment);
-        Duration max = binder.bind(RETRY_AFTER_MAX, Duration.class).orElse(Duration.ofSeconds(60));
+        String maxText = environment.getProperty(RETRY_AFTER_MAX, "60s");
+        Duration max;
+        try {
+            max = DurationStyle.detectAndParse(maxText.strip(), ChronoUnit.MILLIS);
+        } catch (IllegalArgumentException bad) {
+            throw new IllegalArgumentException(RETRY_AFTER_MAX + " = " + maxText + ": must be a duration such as 30s");
+        }
         if (max.compareTo(Duration.ofSeconds(1)) < 0) {
-            throw new IllegalArgumentException(RETRY_AFTER_MAX + " = " + environment.getProperty(RETRY_AFTER_MAX)
+            throw new IllegalArgumentException(RETRY_AFTER_MAX + " = " + maxText
                     + ": must be at least 1s (Retry-After counts whole seconds, at least 1)");
         }
         Bindable<List<Map<String, String>>> entries = Bindable.of(ResolvableType.forClassWithGenerics(List.class,
@@ -56,12 +66,13 @@ public record InboundSettings(String header, Duration retryAfterMax, List<Inboun
         return new InboundSettings(header, max, List.copyOf(routes));
     }
 
-    private static InboundRoute route(PathPatternParser parser, String prefix, Map<String, String> entry) {
-        for (String key : entry.keySet()) {
-            if (!ROUTE_KEYS.contains(key)) {
-                throw new IllegalArgumentException(prefix + "." + key + " = '" + entry.get(key) + "': unknown key; an"
-                        + " entry of " + PATHS + " takes pattern, guard and max-criticality");
-            }
+    private static InboundRoute route(PathPatternParser parser, String prefix, Map<String, String> given) {
+        Map<String, String> entry = new HashMap<>();
+        for (Map.Entry<String, String> key : given.entrySet()) {
+            String canonical = ROUTE_KEYS.stream().filter(k -> relaxed(k).equals(relaxed(key.getKey()))).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException(prefix + "." + key.getKey() + " = '" + key.getValue()
+                            + "': unknown key; an entry of " + PATHS + " takes pattern, guard and max-criticality"));
+            entry.put(canonical, key.getValue());
         }
         String patternText = entry.get("pattern");
         if (patternText == null || patternText.isBlank()) {
@@ -84,5 +95,10 @@ public record InboundSettings(String header, Duration retryAfterMax, List<Inboun
         Criticality max = Criticality.parse(level).orElseThrow(() -> new IllegalArgumentException(prefix
                 + ".max-criticality = '" + level + "': must be one of " + Arrays.toString(Criticality.values())));
         return new InboundRoute(pattern, guard.strip(), max);
+    }
+
+    /** A key as Spring's relaxed binding compares it: max-criticality, maxCriticality and max_criticality alike. */
+    private static String relaxed(String key) {
+        return key.replace("-", "").replace("_", "").toLowerCase(Locale.ROOT);
     }
 }

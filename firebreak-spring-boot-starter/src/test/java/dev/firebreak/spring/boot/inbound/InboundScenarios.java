@@ -136,6 +136,8 @@ abstract class InboundScenarios {
         assertThat(get(a(), "/capped/level", HEADER, "CRITICAL_PLUS").body()).as("capped").isEqualTo(expected.get(3));
         assertThat(get(a(), "/unguarded/level", HEADER, "CRITICAL_PLUS").body()).as("a path under no route: capped at the default")
                 .isEqualTo(expected.get(2));
+        assertThat(get(a(), "/unguarded/level", HEADER, "Sheddable").body()).as("a path under no route: its level still set")
+                .isEqualTo("SHEDDABLE/SHEDDABLE");
         assertThat(counter(a(), "missing") - missing).isEqualTo(1);
         assertThat(counter(a(), "invalid") - invalid).isEqualTo(1);
         assertThat(counter(a(), "capped") - capped).isEqualTo(2);

@@ -33,6 +33,8 @@ class InboundSettingsTest {
         refused("firebreak.inbound.paths[0].gaurd = 'api': unknown key", "firebreak.inbound.paths[0].pattern=/api/**",
                 "firebreak.inbound.paths[0].gaurd=api");
         refused("firebreak.inbound.retry-after-max = 500ms: must be at least 1s", "firebreak.inbound.retry-after-max=500ms");
+        refused("firebreak.inbound.retry-after-max = soon: must be a duration such as 30s",
+                "firebreak.inbound.retry-after-max=soon");
         refused("firebreak.criticality.header = 'X Level': must be an HTTP header name", "firebreak.criticality.header=X Level");
     }
 
@@ -40,12 +42,13 @@ class InboundSettingsTest {
     void goodValuesAreReadMostSpecificPatternFirst() {
         runner.withPropertyValues("firebreak.inbound.paths[0].pattern=/api/**", "firebreak.inbound.paths[0].guard=api",
                 "firebreak.inbound.paths[1].pattern=/api/admin/*", "firebreak.inbound.paths[1].guard=admin",
-                "firebreak.inbound.paths[1].max-criticality=sheddable", "firebreak.criticality.header=X-Level",
+                "firebreak.inbound.paths[1].maxCriticality=sheddable", "firebreak.criticality.header=X-Level",
+                "firebreak.inbound.retry-after-max=90s",
                 "firebreak.config.poll-interval=0").run(context -> {
                     assertThat(context).hasNotFailed();
                     InboundGuards guards = context.getBean(InboundGuards.class);
                     assertThat(guards.settings().header()).isEqualTo("X-Level");
-                    assertThat(guards.settings().retryAfterMax()).hasSeconds(60);
+                    assertThat(guards.settings().retryAfterMax()).hasSeconds(90);
                     assertThat(guards.settings().routes()).extracting(InboundRoute::guard).containsExactly("admin", "api");
                     assertThat(guards.settings().routes()).extracting(InboundRoute::maxCriticality)
                             .containsExactly(Criticality.SHEDDABLE, Criticality.CRITICAL);
