@@ -23,8 +23,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
- * 64 threads calling a retry and a hedge policy over a faulty downstream (answers, failures, calls
- * that hang until interrupted), with caller cancels: every call completes once, the fallback runs at
+ * 64 threads calling a retry and a hedge policy over a faulty downstream (answers, failures, 429s with
+ * {@code Retry-After: 0}, calls that hang until interrupted), with caller cancels: every call completes once, the fallback runs at
  * most once and after the call's last attempt, every hanging attempt is released (by its timeout or
  * its cancel, both interrupting), every permit comes back, and the guards count every attempt.
  */
@@ -43,6 +43,14 @@ class CallPolicyStressTest {
         volatile int attemptsAtFallback = -1;
     }
 
+    /** A 429 whose {@code Retry-After} is 0: come back whenever (no wall-clock wait in a stress test). */
+    private static final class TooManyRequests extends RuntimeException implements RetryAfterAware {
+        @Override
+        public java.util.Optional<Duration> retryAfter(java.time.Instant now) {
+            return RetryAfter.parse("0", now);
+        }
+    }
+
     private String downstream(Track track) throws InterruptedException {
         track.attempts.incrementAndGet();
         int roll = ThreadLocalRandom.current().nextInt(100);
@@ -51,6 +59,9 @@ class CallPolicyStressTest {
         }
         if (roll < 85) {
             throw new IllegalStateException("down");
+        }
+        if (roll < 90) {
+            throw new TooManyRequests(); // a server's delay: the retry waits for it, the hedge stops hedging
         }
         hung.incrementAndGet();
         try {
@@ -140,6 +151,7 @@ class CallPolicyStressTest {
         assertThat(hung.get()).isPositive();
         assertThat(retry.metrics().retried()).isPositive();
         assertThat(hedge.metrics().hedged()).isPositive(); // the hedge's throttle is off: most attempts here fail
+        assertThat(hedge.metrics().serverDelays()).isPositive(); // the retry's throttle, drained here, makes its few retries
         assertThat(retry.throttle().tokens()).isBetween(0.0, 20.0); // the retry's is on, fed from every thread
     }
 

@@ -71,7 +71,8 @@ class PoliciesAndEventsEndpointTest {
         Http http = new Http(port);
         Map<String, Object> shown = Http.map(http.json("/actuator/firebreak"), "retries", "users-retry");
         assertThat(shown).containsEntry("guard", "users");
-        assertThat(Http.map(shown, "counts")).containsEntry("calls", 1).containsEntry("attempts", 1);
+        assertThat(Http.map(shown, "counts")).containsEntry("calls", 1).containsEntry("attempts", 1)
+                .containsEntry("serverDelays", 0).containsEntry("serverDelaysTooLong", 0);
         assertThat(Http.map(shown, "properties", "maxAttempts")).containsEntry("value", 3)
                 .containsEntry("level", "INSTANCE_DEFAULT_FROM_CODE");
         Map<String, Object> hedged = Http.map(http.json("/actuator/firebreak"), "hedges", "users-hedge");

@@ -38,6 +38,8 @@ final class CallPolicyViews {
             counts.put("throttled", m.throttled());
             counts.put("deadlineReached", m.deadlineReached());
             counts.put("fallbacks", m.fallbacks());
+            counts.put("serverDelays", m.serverDelays());
+            counts.put("serverDelaysTooLong", m.serverDelaysTooLong());
             view.put("counts", counts);
             view.put("properties", FirebreakEndpoint.properties(configuration.properties(retry), RetryConfig.scope(), configuration.sources()));
         });
@@ -55,6 +57,7 @@ final class CallPolicyViews {
             counts.put("throttled", m.throttled());
             counts.put("hedgeWins", m.hedgeWins());
             counts.put("losersCancelled", m.losersCancelled());
+            counts.put("serverDelays", m.serverDelays());
             view.put("counts", counts);
             view.put("currentDelayMillis", hedge.currentDelay().map(d -> d.toNanos() / 1e6).orElse(null));
             view.put("properties", FirebreakEndpoint.properties(configuration.properties(hedge), HedgeConfig.scope(), configuration.sources()));
