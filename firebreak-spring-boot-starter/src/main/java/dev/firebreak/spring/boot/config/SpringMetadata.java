@@ -105,6 +105,7 @@ final class SpringMetadata {
             case ValueType.EnumType<?> constants -> constants.type().getName();
             case ValueType.ThrowableTypes types -> "java.util.List<java.lang.Class<? extends java.lang.Throwable>>";
             case ValueType.PredicateNameType name -> "java.lang.String";
+            case ValueType.NamesType names -> "java.util.List<java.lang.String>";
         };
     }
 
