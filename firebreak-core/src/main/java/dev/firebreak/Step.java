@@ -24,7 +24,7 @@ enum Step {
     LAUNCH,
     /** 5. The timeout: a timer for hand-offs; on the caller's thread, the elapsed time checked after the call. */
     TIMEOUT,
-    /** 6. The user's call. */
+    /** 6. The user's call, or a fault injected in its place (a registry that allows chaos: {@code chaos.ChaosPolicy}). */
     CALL,
     /**
      * 7. Classify: SUCCESS (with SLOW_CALL), BAD_REQUEST, FAILURE or TIMEOUT, by the guard's classifier

@@ -77,7 +77,7 @@ public final class MetricVocabulary {
 
     /** Faults injected on purpose, by {@code kind}: a guard of a registry that allows chaos only. */
     public static final MetricSpec CHAOS_INJECTED = add("firebreak.chaos.injected", MetricSpec.Type.COUNTER, "{fault}",
-            "faults", "firebreak_chaos_injected_total",
+            null, "firebreak_chaos_injected_total",
             "Faults injected into the guard's calls on purpose (chaos.*), by kind: exception, latency, result, behavior",
             null, GUARD, KIND);
 

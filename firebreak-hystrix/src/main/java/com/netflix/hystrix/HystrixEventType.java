@@ -39,7 +39,7 @@ public enum HystrixEventType {
         return terminal;
     }
 
-    /** The Hystrix event for a Firebreak event (LIMIT_REJECTED and RATE_LIMITED read as SEMAPHORE_REJECTED); null for SLOW_CALL. */
+    /** The Hystrix event for a Firebreak event (LIMIT_REJECTED and RATE_LIMITED read as SEMAPHORE_REJECTED); null for SLOW_CALL and INJECTED. */
     public static HystrixEventType from(EventType type) {
         return switch (type) {
             case SUCCESS -> SUCCESS;

@@ -120,7 +120,7 @@ class PluginsAndContextTest extends BridgeFixture {
                 continue; // a retry's or a hedge's decision, not a command's execution event
             }
             HystrixEventType mapped = HystrixEventType.from(type);
-            if (type == dev.firebreak.event.EventType.SLOW_CALL) {
+            if (type == dev.firebreak.event.EventType.SLOW_CALL || type == dev.firebreak.event.EventType.INJECTED) {
                 assertThat(mapped).isNull();
             } else if (type == dev.firebreak.event.EventType.LIMIT_REJECTED
                     || type == dev.firebreak.event.EventType.RATE_LIMITED) { // Hystrix has no limit or rate events

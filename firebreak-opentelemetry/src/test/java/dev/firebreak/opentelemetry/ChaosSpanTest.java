@@ -24,16 +24,17 @@ class ChaosSpanTest {
         InMemorySpanExporter exporter = InMemorySpanExporter.create();
         SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
         OpenTelemetry openTelemetry = OpenTelemetrySdk.builder().setTracerProvider(provider).build();
+        List<SpanData> spans;
         try (GuardRegistry registry = Chaos.registry(new ManualClock(), 1)) {
             FirebreakTracing.bind(registry, openTelemetry);
             Guard guard = registry.guard("orders").isolation(Isolation.semaphore(5)).build();
             assertThat(guard.execute(() -> "real", failure -> "fallback")).isEqualTo("real");
             Chaos.failEveryCall(guard);
             assertThat(guard.execute(() -> "real", failure -> "fallback")).isEqualTo("fallback");
+            spans = exporter.getFinishedSpanItems(); // before shutting the exporter down, which forgets them
         } finally {
             provider.close();
         }
-        List<SpanData> spans = exporter.getFinishedSpanItems();
         assertThat(spans).hasSize(2);
         assertThat(spans.get(0).getAttributes().get(SpanAttributes.CHAOS_INJECTED)).isNull();
         assertThat(spans.get(1).getAttributes().get(SpanAttributes.CHAOS_INJECTED)).isTrue();

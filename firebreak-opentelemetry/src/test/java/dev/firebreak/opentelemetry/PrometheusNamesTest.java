@@ -53,7 +53,7 @@ class PrometheusNamesTest {
                 .setOtelScopeLabelsEnabled(false).setTargetInfoMetricEnabled(false).build();
         PropertySource source = new MapPropertySource("file");
         try (SdkMeterProvider provider = SdkMeterProvider.builder().registerMetricReader(server).build();
-                GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
+                GuardRegistry registry = GuardRegistry.builder().clock(clock).allowChaos(true).build(); // chaos counters too
                 DynamicConfiguration configuration = DynamicConfiguration.builder(registry).source(source)
                         .pollInterval(Duration.ZERO).build();
                 FirebreakOpenTelemetryMetrics metrics = FirebreakOpenTelemetryMetrics.builder(registry)
