@@ -34,9 +34,9 @@ public final class DemoInstance {
             settings.put(arg.substring(0, eq), arg.substring(eq + 1));
         }
         String origins = settings.getOrDefault("origins", "");
-        GuardRegistry registry = GuardRegistry.builder().build();
-        DemoService service = new DemoService(registry, Integer.parseInt(required(settings, "stream-port")),
-                InventoryFault.parse(settings.getOrDefault("fault", "none")),
+        InventoryFault fault = InventoryFault.parse(settings.getOrDefault("fault", "none"));
+        GuardRegistry registry = GuardRegistry.builder().allowChaos(fault == InventoryFault.DOWN).build();
+        DemoService service = new DemoService(registry, Integer.parseInt(required(settings, "stream-port")), fault,
                 origins.isEmpty() ? new String[0] : origins.split(","));
         MetricsEndpoint metrics;
         try {

@@ -3,6 +3,7 @@ package dev.firebreak.lab.demo;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardRegistry;
 import dev.firebreak.Isolation;
+import dev.firebreak.chaos.ChaosKind;
 import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.ResponseMapping;
@@ -67,8 +68,7 @@ public final class DemoService implements AutoCloseable {
         inventoryService = new SimulatedDownstream("inventory", registry.scheduler(), 10, 40,
                 switch (fault) {
                     case BURSTS -> () -> inBurst() ? 0.7 : 0.02;
-                    case NONE -> () -> 0.02;
-                    case DOWN -> () -> 1.0;
+                    case NONE, DOWN -> () -> 0.02; // DOWN: the faults are injected by the guard (below)
                 });
         SimulatedDownstream stockService = new SimulatedDownstream("stock", registry.scheduler(), 20, 50, () -> 0.0);
 
@@ -81,7 +81,10 @@ public final class DemoService implements AutoCloseable {
                         .slowCallThresholdPercentage(90)))
                 .build();
         inventory = registry.guard("inventory.reserve").group("inventory").isolation(Isolation.semaphore(50))
-                .timeout(Duration.ofMillis(300)).build();
+                .timeout(Duration.ofMillis(300))
+                .configure(c -> c.chaos(chaos -> chaos.enabled(fault == InventoryFault.DOWN).kind(ChaosKind.EXCEPTION)
+                        .rate(1.0).ttl(Duration.ZERO))) // DOWN's outage, for as long as the demo runs
+                .build();
         Guard stockBatch = registry.guard("stock.batch").group("inventory").isolation(Isolation.virtualThreads(4))
                 .timeout(Duration.ofMillis(500)).build();
         stock = CollapserRegistry.of(registry).<Integer, Integer>collapser("stock.levels").through(stockBatch)

@@ -9,7 +9,11 @@ public enum InventoryFault {
     BURSTS,
     /** A healthy downstream: 2 % failures, the breaker stays closed. */
     NONE,
-    /** The downstream is down: every call fails, the breaker stays open (the fleet's faulty instance). */
+    /**
+     * An outage rehearsed by fault injection (the fleet's faulty instance): the downstream is healthy, but
+     * the guard's chaos policy fails every call in its place, each marked as injected, so the breaker
+     * stays open and {@code firebreak_chaos_injected_total} counts the faults.
+     */
     DOWN;
 
     /** The fault named {@code text} (case-insensitive), or a clear error naming the choices. */

@@ -96,6 +96,10 @@ class FleetDemoTest {
                         .contains("application=\"firebreak-demo\"");
             }
             assertThat(instances.get(2).group(2)).as("the third instance is the faulty one").isNotNull();
+            // Its outage is rehearsed by fault injection: only its registry allows chaos, and its faults are counted.
+            assertThat(get(URI.create(instances.get(2).group(5))).body()).containsPattern(
+                    "firebreak_chaos_injected_total\\{[^}]*guard=\"inventory.reserve\"[^}]*\\} [1-9]");
+            assertThat(get(URI.create(instances.get(0).group(5))).body()).doesNotContain("firebreak_chaos_injected");
             assertThat(instances.get(2).group(4)).isEqualTo(streams.get(2));
 
             // The fleet dashboard: the first instance's page with the three streams, each readable from its origin.
