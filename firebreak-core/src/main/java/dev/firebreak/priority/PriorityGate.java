@@ -7,7 +7,6 @@ import dev.firebreak.event.ListenerFailures;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
@@ -55,13 +54,15 @@ import java.util.function.IntSupplier;
 public final class PriorityGate implements Admission {
 
     private static final Criticality[] LEVELS = Criticality.values();
+    private static final int SUB_LEVEL_SHIFT = Long.SIZE - Integer.numberOfTrailingZeros(ThresholdController.SPREAD);
 
     private final IntSupplier limit;
     private final IntSupplier waiting;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicIntegerArray levelsInFlight = new AtomicIntegerArray(4);
     private final AtomicLongArray scores = new AtomicLongArray(ThresholdController.SCORES);
-    private final LongAdder offered = new LongAdder();
+    private final AtomicLong sequence = new AtomicLong();
+    private long sequenceAtCalibration; // the calibrating thread's
     private final LongAdder passed = new LongAdder();
     private final LongAdder refusedDownstream = new LongAdder();
     private final LongAdder criticalRefusedDownstream = new LongAdder();
@@ -106,9 +107,11 @@ public final class PriorityGate implements Admission {
         if (nowNanos - last >= c.calibrationInterval().toNanos()) {
             calibrate(c, last, nowNanos);
         }
-        int score = ThresholdController.base(o) + ThreadLocalRandom.current().nextInt(ThresholdController.SPREAD);
+        // The sub-level: a Weyl sequence over the arrivals (golden-ratio steps), spread evenly over the
+        // band within any run of arrivals and deterministic, where a random draw would only add noise.
+        long seq = sequence.getAndIncrement();
+        int score = ThresholdController.base(o) + (int) ((seq * 0x9E3779B97F4A7C15L) >>> SUB_LEVEL_SHIFT);
         scores.getAndIncrement(score);
-        offered.increment();
         inFlightSeen.add(inFlight.get());
         int lim = limit.getAsInt();
         Object permit = c.partitioned() ? enterPartitioned(c, level, score, lim) : enterShared(c, level, score, lim);
@@ -200,8 +203,15 @@ public final class PriorityGate implements Admission {
     @Override
     public void exit(Object permit, EventType event, long executionNanos, long nowNanos) {
         Criticality level = (Criticality) permit;
-        levelsInFlight.getAndDecrement(level.ordinal());
-        inFlight.getAndDecrement();
+        if (config.partitioned()) {
+            synchronized (partitionLock) { // as one step with the admissions that read both counts
+                levelsInFlight.getAndDecrement(level.ordinal());
+                inFlight.getAndDecrement();
+            }
+        } else {
+            levelsInFlight.getAndDecrement(level.ordinal());
+            inFlight.getAndDecrement();
+        }
         if (event == EventType.LIMIT_REJECTED || event == EventType.SEMAPHORE_REJECTED
                 || event == EventType.THREAD_POOL_REJECTED) {
             // Let through here, refused by the isolation behind: the same interval's pressure.
@@ -255,7 +265,9 @@ public final class PriorityGate implements Admission {
             for (int s = 0; s < ThresholdController.SCORES; s++) {
                 intervalScores[s] = scores.getAndSet(s, 0);
             }
-            long n = offered.sumThenReset();
+            long seq = sequence.get();
+            long n = seq - sequenceAtCalibration;
+            sequenceAtCalibration = seq;
             long through = passed.sumThenReset();
             long downstream = refusedDownstream.sumThenReset();
             long criticalDownstream = criticalRefusedDownstream.sumThenReset();

@@ -5,6 +5,7 @@ import static dev.firebreak.metrics.MetricVocabulary.GUARD;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardControls;
 import dev.firebreak.breaker.CircuitState;
+import dev.firebreak.context.Criticality;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.isolation.IsolationView;
@@ -28,7 +29,8 @@ import java.util.concurrent.TimeUnit;
  * buckets, fed by a guard listener that lives exactly as long as these meters), the gauges
  * {@code firebreak.calls.active}, {@code firebreak.limit}, {@code firebreak.limit.floor},
  * {@code firebreak.breaker.state{state}}, {@code firebreak.guards{group,pool,isolation}} and the rate
- * limiter's two; the {@link MetricDetail}s asked for add theirs ({@link GuardDetailMeters}).
+ * limiter's two; for a guard with priorities {@code firebreak.priority.rejected{criticality}} and
+ * {@code firebreak.priority.threshold}; the {@link MetricDetail}s asked for add theirs ({@link GuardDetailMeters}).
  */
 final class GuardMeters {
 
@@ -83,6 +85,14 @@ final class GuardMeters {
         }).register(registry));
         meters.add(Specs.gauge(MetricVocabulary.RATELIMIT_WAITING, tags, guard, g -> g.controls().rateLimiter().waiting())
                 .register(registry));
+        if (controls.priorities().enabled()) { // only a guard with priorities: no series for the others
+            for (Criticality level : Criticality.values()) {
+                meters.add(Specs.counter(MetricVocabulary.PRIORITY_REJECTED, tags.and(MetricVocabulary.CRITICALITY,
+                        MetricVocabulary.tagValue(level)), guard, g -> g.controls().priorities().rejected(level)).register(registry));
+            }
+            meters.add(Specs.gauge(MetricVocabulary.PRIORITY_THRESHOLD, tags, guard, g -> g.controls().priorities().threshold())
+                    .register(registry));
+        }
         GuardDetailMeters.register(guard, tags, details, meters, registry, snapshotMaxAgeNanos);
     }
 
