@@ -96,6 +96,8 @@ public abstract sealed class GuardException extends RuntimeException
         GuardException told = switch (this) {
             case ShortCircuitedException refusal when shared -> new ShortCircuitedException(guard);
             case RateLimitedException refusal when shared -> new RateLimitedException(guard, refusal.limit);
+            case PriorityRejectedException refusal when shared ->
+                    new PriorityRejectedException(guard, refusal.limit, refusal.criticality());
             case RejectedException refusal when shared -> new RejectedException(guard, event, refusal.limit);
             default -> this;
         };

@@ -19,7 +19,7 @@ public final class MetricVocabulary {
     public static final String GUARD = "guard", OUTCOME = "outcome", RESULT = "result", STATE = "state",
             GROUP = "group", POOL = "pool", ISOLATION = "isolation", POLICY = "policy", EVENT = "event",
             COLLAPSER = "collapser", SOURCE = "source", KIND = "kind", PERCENTILE = "percentile", MODE = "mode",
-            ALGORITHM = "algorithm";
+            ALGORITHM = "algorithm", CRITICALITY = "criticality";
 
     /** The bucket boundaries of {@link #CALL_DURATION} (seconds), by default: a small fixed set for SLOs. */
     public static final List<Double> CALL_DURATION_BUCKETS_SECONDS =
@@ -74,6 +74,16 @@ public final class MetricVocabulary {
     /** Callers waiting for a rate-limit permit. */
     public static final MetricSpec RATELIMIT_WAITING = add("firebreak.ratelimit.waiting", MetricSpec.Type.GAUGE, "{call}",
             null, "firebreak_ratelimit_waiting", "Callers waiting for a rate-limit permit now", null, GUARD);
+    /** Per guard with priorities ({@code priority.enabled}) only: its refusals by the call's criticality (lower case). */
+    public static final MetricSpec PRIORITY_REJECTED = add("firebreak.priority.rejected", MetricSpec.Type.COUNTER, "{call}",
+            null, "firebreak_priority_rejected_total",
+            "Calls the guard's priority-aware limit refused (LIMIT_REJECTED), by the call's criticality", null,
+            GUARD, CRITICALITY);
+    /** Per guard with priorities only: the rejection threshold in force. */
+    public static final MetricSpec PRIORITY_THRESHOLD = add("firebreak.priority.threshold", MetricSpec.Type.GAUGE, "", null,
+            "firebreak_priority_threshold",
+            "The priority-aware limit's rejection threshold, 0-128 (32 per criticality, sheddable lowest): a call scoring below it is refused",
+            null, GUARD);
 
     /** Faults injected on purpose, by {@code kind}: a guard of a registry that allows chaos only. */
     public static final MetricSpec CHAOS_INJECTED = add("firebreak.chaos.injected", MetricSpec.Type.COUNTER, "{fault}",

@@ -20,7 +20,7 @@ final class PriorityProperties {
     static final PropertyDefinition<PriorityConfig, Builder> ENABLED = ofBoolean("priority.enabled", "enabled", FIREBREAK_FIXED,
             "whether the guard refuses lower criticality first when its concurrency limit is reached", PriorityConfig::enabled, (b, v) -> b.enabled = v);
     static final PropertyDefinition<PriorityConfig, Builder> TARGET_PERCENT = ofInt("priority.targetUtilizationPercent", "targetUtilizationPercent", FIREBREAK_LIVE,
-            "the in-flight share of the limit in force the threshold aims at while it refuses (50-100)", PriorityConfig::targetUtilizationPercent, (b, v) -> b.targetUtilizationPercent = v);
+            "sheddable calls stop at this share of the limit in force; the threshold aims just under it (50-100)", PriorityConfig::targetUtilizationPercent, (b, v) -> b.targetUtilizationPercent = v);
     static final PropertyDefinition<PriorityConfig, Builder> CALIBRATION_INTERVAL = ofMillis("priority.calibrationIntervalInMilliseconds", "calibrationInterval", FIREBREAK_LIVE,
             "how often the rejection threshold is recalibrated (10-10000 ms)", PriorityConfig::calibrationInterval, (b, v) -> b.calibrationInterval = v);
     static final PropertyDefinition<PriorityConfig, Builder> SHARE_CRITICAL_PLUS = ofInt("priority.share.criticalPlusPercent", "criticalPlusSharePercent", FIREBREAK_LIVE,

@@ -9,13 +9,17 @@ package dev.firebreak.priority;
  * level over recent priorities, and from Uber Cinnamon's PID-controlled threshold): the plant is the
  * admitted calls in flight, which follow the admitted rate (Little's law: in flight = rate x latency),
  * so the controller acts on the admitted fraction multiplicatively, a proportional step in log space.
- * The set point is a little under the ceiling sheddable calls may reach ({@code target%} of the limit in
- * force): one Poisson standard deviation under it ({@code aim = c - sqrt(c)}), so the average sits where
- * the ceiling rarely binds and refusals are the threshold's, lowest score first, while the reserve above
- * the ceiling keeps room for a critical arrival. Decreases act in full at once (overload is urgent);
- * increases are damped (square root of the ratio, at most x1.25 plus 1 % per interval), the integral-free
- * equivalent of a PI controller's slow recovery, so a burst after a drop does not overshoot into the
- * reserve.
+ * While it cuts only the sheddable bands, the set point is half a Poisson deviation under the ceiling
+ * sheddable calls may reach ({@code c = target% x limit}, {@code aim = c - sqrt(c) / 2}), so the average
+ * sits where that ceiling rarely binds and refusals are the threshold's, lowest score first, while the
+ * places above the ceiling stay for critical arrivals. More than 1 % of the let-through calls refused
+ * behind it (the ceiling, a share, the isolation) also counts as over. Decreases act in full at once
+ * (overload is urgent); increases are damped (square root of the ratio, at most x1.25 plus 1 % per
+ * interval), the integral-free equivalent of a PI controller's slow recovery, so a burst after a drop
+ * does not overshoot into the reserve. Sheddable pressure never moves the threshold into the critical
+ * bands; only CRITICAL_PLUS calls refused behind it (the critical load alone overfills the limit) do,
+ * and then the aim is a full limit with about 40 % more let through than it holds, since a critical
+ * call refused at the limit is lost capacity the threshold cannot win back.
  */
 final class ThresholdController {
 

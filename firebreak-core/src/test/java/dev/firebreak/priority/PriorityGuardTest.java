@@ -78,4 +78,35 @@ class PriorityGuardTest {
         assertThat(plain.controls().priorities().inFlight()).isZero();
         assertThat(plain.controls().priorities().rejected(Criticality.SHEDDABLE)).isZero();
     }
+
+    @Test
+    void fallbacksShareOneRefusalPerLevelAndACallerGetsItsOwn() throws Exception {
+        Guard guard = registry.guard("shared").isolation(Isolation.virtualThreads(2))
+                .priorities(PriorityConfig.builder().enabled(true).targetUtilizationPercent(50).build()).build();
+        CountDownLatch release = new CountDownLatch(1);
+        CompletableFuture<String> held = Criticality.CRITICAL.call(() -> guard.submit(() -> {
+            release.await();
+            return "held";
+        }));
+        try {
+            List<GuardException> seen = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                Criticality.SHEDDABLE.call(() -> guard.submit(() -> "ran", failure -> {
+                    seen.add(failure);
+                    return "fallback";
+                }).get(10, TimeUnit.SECONDS));
+            }
+            assertThat(seen.get(0)).as("one shared instance per level and limit").isSameAs(seen.get(1));
+            GuardException later = seen.get(0).fallbackFailedLater(new IllegalStateException("later"));
+            assertThat(later).isNotSameAs(seen.get(0)).isInstanceOfSatisfying(PriorityRejectedException.class,
+                    e -> assertThat(e.criticality()).isEqualTo(Criticality.SHEDDABLE));
+            Throwable thrown = Criticality.SHEDDABLE_PLUS.call(() -> guard.submit(() -> "ran").handle((v, t) -> t)
+                    .get(10, TimeUnit.SECONDS));
+            assertThat(thrown).isInstanceOfSatisfying(PriorityRejectedException.class,
+                    e -> assertThat(e.criticality()).isEqualTo(Criticality.SHEDDABLE_PLUS));
+        } finally {
+            release.countDown();
+            held.get(10, TimeUnit.SECONDS);
+        }
+    }
 }

@@ -6,6 +6,7 @@ import dev.firebreak.Guard;
 import dev.firebreak.GuardControls;
 import dev.firebreak.breaker.CircuitState;
 import dev.firebreak.chaos.ChaosKind;
+import dev.firebreak.context.Criticality;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.isolation.IsolationView;
@@ -29,8 +30,9 @@ import java.util.concurrent.TimeUnit;
  * buckets, fed by a guard listener that lives exactly as long as these meters), the gauges
  * {@code firebreak.calls.active}, {@code firebreak.limit}, {@code firebreak.limit.floor},
  * {@code firebreak.breaker.state{state}}, {@code firebreak.guards{group,pool,isolation}} and the rate
- * limiter's two; {@code firebreak.chaos.injected{kind}} for a guard of a registry that allows chaos; the
- * {@link MetricDetail}s asked for add theirs ({@link GuardDetailMeters}).
+ * limiter's two; {@code firebreak.chaos.injected{kind}} for a guard of a registry that allows chaos; for a
+ * guard with priorities {@code firebreak.priority.rejected{criticality}} and
+ * {@code firebreak.priority.threshold}; the {@link MetricDetail}s asked for add theirs ({@link GuardDetailMeters}).
  */
 final class GuardMeters {
 
@@ -90,6 +92,14 @@ final class GuardMeters {
                 meters.add(Specs.counter(MetricVocabulary.CHAOS_INJECTED, tags.and(MetricVocabulary.KIND,
                         MetricVocabulary.tagValue(kind)), guard, g -> g.controls().chaos().injected(kind)).register(registry));
             }
+        }
+        if (controls.priorities().enabled()) { // only a guard with priorities: no series for the others
+            for (Criticality level : Criticality.values()) {
+                meters.add(Specs.counter(MetricVocabulary.PRIORITY_REJECTED, tags.and(MetricVocabulary.CRITICALITY,
+                        MetricVocabulary.tagValue(level)), guard, g -> g.controls().priorities().rejected(level)).register(registry));
+            }
+            meters.add(Specs.gauge(MetricVocabulary.PRIORITY_THRESHOLD, tags, guard, g -> g.controls().priorities().threshold())
+                    .register(registry));
         }
         GuardDetailMeters.register(guard, tags, details, meters, registry, snapshotMaxAgeNanos);
     }

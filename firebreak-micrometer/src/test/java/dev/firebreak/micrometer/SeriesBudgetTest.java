@@ -14,6 +14,7 @@ import dev.firebreak.live.PropertySource;
 import dev.firebreak.metrics.MetricDetail;
 import dev.firebreak.metrics.MetricSpec;
 import dev.firebreak.metrics.MetricVocabulary;
+import dev.firebreak.priority.PriorityConfig;
 import dev.firebreak.retry.Retry;
 import dev.firebreak.testkit.ManualClock;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -66,6 +67,9 @@ class SeriesBudgetTest {
                 MetricDetail.EXECUTION_TIMER, 14, MetricDetail.ROLLING_WINDOW, 23, MetricDetail.BREAKER_MODE, 5,
                 MetricDetail.LIMIT_ALGORITHM, 5));
         assertThat(all).as("the execution timer's histogram too").isEqualTo(semaphore + 58 * 2 + 14 + 23 + 5 + 5);
+        int prioritized = guardSeries(EnumSet.noneOf(MetricDetail.class), false, true);
+        assertThat(prioritized - semaphore).as("a guard with priorities: rejected per criticality and the threshold")
+                .isEqualTo(5);
         String doc = Files.readString(Path.of("..", "docs", "observability.md"));
         assertThat(doc).as("docs/observability.md gives the measured figures")
                 .contains("A guard costs " + semaphore + " series by default")
@@ -125,12 +129,17 @@ class SeriesBudgetTest {
 
     /** The series whose {@code guard} label is the measured guard's, in a scrape with the details given. */
     private static int guardSeries(Set<MetricDetail> details, boolean threadPool) {
+        return guardSeries(details, threadPool, false);
+    }
+
+    private static int guardSeries(Set<MetricDetail> details, boolean threadPool, boolean priorities) {
         ManualClock clock = new ManualClock();
         PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         try (GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
                 FirebreakMetrics binder = FirebreakMetrics.builder(registry).detail(details).build()) {
             Guard guard = registry.guard("measured")
-                    .isolation(threadPool ? Isolation.threadPool() : Isolation.semaphore(10)).build();
+                    .isolation(threadPool ? Isolation.threadPool() : Isolation.semaphore(10))
+                    .priorities(PriorityConfig.builder().enabled(priorities).build()).build();
             binder.bindTo(prometheus);
             guard.execute(() -> 1);
             return count(prometheus.scrape(), "guard", "measured");
@@ -160,7 +169,8 @@ class SeriesBudgetTest {
                         .pollInterval(Duration.ZERO).build();
                 FirebreakMetrics binder = FirebreakMetrics.builder(registry).detail(MetricDetail.values()).build()) {
             Guard pooled = registry.guard("pooled").isolation(Isolation.threadPool()).build();
-            Guard guard = registry.guard("users").isolation(Isolation.semaphore(10)).build();
+            Guard guard = registry.guard("users").isolation(Isolation.semaphore(10))
+                    .priorities(PriorityConfig.builder().enabled(true).build()).build(); // its two names too
             Retry.named("users-retry").through(guard).attemptExecutor(Runnable::run).build();
             Hedge.named("users-hedge").through(guard).hedgeExecutor(Runnable::run).build();
             CollapserRegistry.of(registry).<Integer, Integer>collapser("numbers").through(guard)

@@ -8,6 +8,7 @@ import dev.firebreak.GuardRegistry;
 import dev.firebreak.breaker.BreakerMode;
 import dev.firebreak.breaker.CircuitState;
 import dev.firebreak.chaos.ChaosKind;
+import dev.firebreak.context.Criticality;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.isolation.IsolationView;
@@ -97,6 +98,19 @@ final class GuardInstruments {
             instruments.counter(MetricVocabulary.CHAOS_INJECTED, chaotic, (g, m) -> m.record(g.controls().chaos().injected(kind),
                     with(g, MetricVocabulary.KIND, value)));
         }
+        for (Criticality level : Criticality.values()) { // recorded for the guards with priorities only
+            String value = MetricVocabulary.tagValue(level);
+            instruments.counter(MetricVocabulary.PRIORITY_REJECTED, all, (g, m) -> {
+                if (g.controls().priorities().enabled()) {
+                    m.record(g.controls().priorities().rejected(level), with(g, MetricVocabulary.CRITICALITY, value));
+                }
+            });
+        }
+        instruments.gauge(MetricVocabulary.PRIORITY_THRESHOLD, all, (g, m) -> {
+            if (g.controls().priorities().enabled()) {
+                m.record(g.controls().priorities().threshold(), guard(g));
+            }
+        });
         if (details.contains(MetricDetail.BREAKER_MODE)) {
             for (BreakerMode mode : BreakerMode.values()) {
                 String value = MetricVocabulary.tagValue(mode);

@@ -16,6 +16,7 @@ import dev.firebreak.live.PropertySource;
 import dev.firebreak.metrics.MetricDetail;
 import dev.firebreak.metrics.MetricSpec;
 import dev.firebreak.metrics.MetricVocabulary;
+import dev.firebreak.priority.PriorityConfig;
 import dev.firebreak.retry.Retry;
 import dev.firebreak.testkit.ManualClock;
 import io.opentelemetry.api.common.AttributeKey;
@@ -103,7 +104,8 @@ class FirebreakOpenTelemetryMetricsTest {
             assertThat(configuration.sources()).hasSize(1);
             // built after the binder: read at the collection, nothing to follow
             Guard pooled = registry.guard("pooled").isolation(Isolation.threadPool()).build();
-            Guard users = registry.guard("users").isolation(Isolation.semaphore(10)).build();
+            Guard users = registry.guard("users").isolation(Isolation.semaphore(10))
+                    .priorities(PriorityConfig.builder().enabled(true).build()).build(); // its two names too
             Retry.named("users-retry").through(users).attemptExecutor(Runnable::run).build().execute(() -> 1);
             Hedge.named("users-hedge").through(users).hedgeExecutor(Runnable::run).build();
             CollapserRegistry.of(registry).<Integer, Integer>collapser("numbers").through(users)

@@ -15,6 +15,7 @@ import dev.firebreak.live.PropertySource;
 import dev.firebreak.metrics.MetricDetail;
 import dev.firebreak.metrics.MetricSpec;
 import dev.firebreak.metrics.MetricVocabulary;
+import dev.firebreak.priority.PriorityConfig;
 import dev.firebreak.retry.Retry;
 import dev.firebreak.testkit.ManualClock;
 import io.opentelemetry.exporter.prometheus.PrometheusHttpServer;
@@ -62,7 +63,8 @@ class PrometheusNamesTest {
                         .bind(provider.get(FirebreakOpenTelemetryMetrics.SCOPE))) {
             assertThat(configuration.sources()).hasSize(1);
             Guard pooled = registry.guard("pooled").isolation(Isolation.threadPool()).build();
-            Guard users = registry.guard("users").isolation(Isolation.semaphore(10)).build();
+            Guard users = registry.guard("users").isolation(Isolation.semaphore(10))
+                    .priorities(PriorityConfig.builder().enabled(true).build()).build(); // its two names too
             users.execute(() -> 1);
             Retry.named("users-retry").through(users).attemptExecutor(Runnable::run).build();
             Hedge.named("users-hedge").through(users).hedgeExecutor(Runnable::run).build();

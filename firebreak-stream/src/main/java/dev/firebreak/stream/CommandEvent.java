@@ -2,9 +2,12 @@ package dev.firebreak.stream;
 
 import dev.firebreak.Guard;
 import dev.firebreak.GuardConfig;
+import dev.firebreak.context.Criticality;
 import dev.firebreak.event.EventType;
 import dev.firebreak.metrics.EventCounts;
 import dev.firebreak.metrics.GuardMetricsSnapshot;
+import dev.firebreak.metrics.MetricVocabulary;
+import dev.firebreak.priority.PriorityView;
 import dev.firebreak.rolling.LatencySnapshot;
 import dev.firebreak.ratelimit.RateLimitConfig;
 
@@ -22,7 +25,8 @@ import dev.firebreak.ratelimit.RateLimitConfig;
  * state and the mode that decides it (AUTOMATIC, or an override such as FORCED_OPEN) are
  * {@code firebreak_circuitState} and {@code firebreak_circuitMode}. Firebreak has no EMIT events: those counts are 0. The adaptive limit is
  * {@code firebreak_limit} (the isolation's limit in force) with {@code firebreak_limitAlgorithm} (NONE
- * when static); the rate limiter's refusals, rate (0 when disabled) and waiting callers have keys of their own.
+ * when static); the rate limiter's refusals, rate (0 when disabled) and waiting callers have keys of their own,
+ * and so do a guard's priority refusals by criticality (only for a guard with priorities).
  */
 final class CommandEvent {
 
@@ -109,8 +113,25 @@ final class CommandEvent {
                 .field("firebreak_propertyValue_circuitBreakerSlowCallThresholdPercentage",
                         c.breaker().slowCallThresholdPercentage())
                 .field("firebreak_propertyValue_circuitBreakerSlidingWindowType", c.breaker().slidingWindowType().name())
-                .field("firebreak_propertyValue_circuitBreakerSlidingWindowSize", c.breaker().slidingWindowSize())
-                .end();
+                .field("firebreak_propertyValue_circuitBreakerSlidingWindowSize", c.breaker().slidingWindowSize());
+        priorities(json, guard.controls().priorities());
+        json.end();
+    }
+
+    /**
+     * A guard with priorities only: {@code firebreak_priorityRejected}, its refusals since creation by
+     * criticality ({@code {"critical_plus": 0, "critical": 0, "sheddable_plus": 3, "sheddable": 41}}), and
+     * {@code firebreak_priorityThreshold}, the rejection threshold in force (0-128).
+     */
+    static void priorities(JsonWriter json, PriorityView priorities) {
+        if (!priorities.enabled()) {
+            return;
+        }
+        json.beginObject("firebreak_priorityRejected");
+        for (Criticality level : Criticality.values()) {
+            json.field(MetricVocabulary.tagValue(level), priorities.rejected(level));
+        }
+        json.end().field("firebreak_priorityThreshold", priorities.threshold());
     }
 
     /** The percentile object: keys "0" … "100" as Hystrix writes them, values in whole milliseconds. */
