@@ -61,7 +61,6 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
 
     private static final VarHandle OUTCOME;
     private static final VarHandle RUN_STATE;
-
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
