@@ -97,7 +97,11 @@ class ConfigFuzzTest {
                         // value valid on its own, given the values in force: all or nothing all the same
                         assertThat(now).as("round %d: %s = '%s' kept or applied", round, p, text)
                                 .isIn(was, expected, pendingBefore.get(key));
-                        assertThat(refused || now.equals(expected) || text.equals(previousText.get(key)))
+                        // a rule across properties reports its refusal once per value held back: the same value
+                        // written again (" 2000\t", then "2000") is held back without a second report
+                        String previous = previousText.get(key);
+                        boolean sameValue = previous != null && expected.equals(typed(p, previous));
+                        assertThat(refused || now.equals(expected) || sameValue)
                                 .as("round %d: %s = '%s' applied or refused", round, p, text).isTrue();
                         continue;
                     }
