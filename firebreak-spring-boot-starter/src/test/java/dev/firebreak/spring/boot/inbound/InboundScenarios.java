@@ -4,6 +4,7 @@ import static dev.firebreak.spring.boot.inbound.InboundClient.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.GuardRegistry;
+import dev.firebreak.context.Criticality;
 import dev.firebreak.event.EventType;
 import dev.firebreak.testkit.Await;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -11,6 +12,9 @@ import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
@@ -18,6 +22,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * both with the inbound filter on: the answers and headers of refusals, the handler's answers passing
  * through, the criticality read, capped, counted and carried to B by RestClient and WebClient.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS) // one pair of services for every check of a class
 abstract class InboundScenarios {
 
     /** Service A's routes: a path per refusal kind, an API allowing CRITICAL_PLUS, a path capped lower. */
@@ -50,11 +55,44 @@ abstract class InboundScenarios {
         "firebreak.inbound.paths[1].max-criticality=SHEDDABLE",
     };
 
-    static final String HEADER = "X-Firebreak-Criticality";
+    static final String HEADER = Criticality.HEADER;
 
-    abstract ConfigurableApplicationContext a();
+    private ConfigurableApplicationContext a;
+    private ConfigurableApplicationContext b;
 
-    abstract ConfigurableApplicationContext b();
+    /** Service A's application class (a Servlet or a WebFlux one) and its type, for {@link InboundClient#start}. */
+    abstract Class<?> serviceA();
+
+    abstract String serviceAType();
+
+    @BeforeAll
+    void start() {
+        try {
+            b = InboundClient.start(InboundApplications.ServletApp.class, "servlet", B);
+            a = InboundClient.start(serviceA(), serviceAType(), A);
+        } catch (RuntimeException failed) {
+            stop();
+            throw failed;
+        }
+    }
+
+    @AfterAll
+    void stop() {
+        if (a != null) {
+            a.close();
+        }
+        if (b != null) {
+            b.close();
+        }
+    }
+
+    final ConfigurableApplicationContext a() {
+        return a;
+    }
+
+    final ConfigurableApplicationContext b() {
+        return b;
+    }
 
     static long count(ConfigurableApplicationContext context, String guard, EventType type) {
         return context.getBean(GuardRegistry.class).find(guard).orElseThrow().controls().metrics().cumulativeCount(type);

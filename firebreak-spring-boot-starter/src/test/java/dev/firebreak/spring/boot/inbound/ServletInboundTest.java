@@ -4,53 +4,26 @@ import static dev.firebreak.spring.boot.inbound.InboundClient.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /** The Servlet filter over real HTTP: service A on Tomcat calling service B on Tomcat. */
 class ServletInboundTest extends InboundScenarios {
 
-    private static ConfigurableApplicationContext a;
-    private static ConfigurableApplicationContext b;
-
-    @BeforeAll
-    static void start() {
-        try {
-            b = InboundClient.start(InboundApplications.ServletApp.class, "servlet", B);
-            a = InboundClient.start(InboundApplications.ServletApp.class, "servlet", A);
-        } catch (RuntimeException failed) {
-            stop();
-            throw failed;
-        }
-    }
-
-    @AfterAll
-    static void stop() {
-        if (a != null) {
-            a.close();
-        }
-        if (b != null) {
-            b.close();
-        }
+    @Override
+    Class<?> serviceA() {
+        return InboundApplications.ServletApp.class;
     }
 
     @Override
-    ConfigurableApplicationContext a() {
-        return a;
-    }
-
-    @Override
-    ConfigurableApplicationContext b() {
-        return b;
+    String serviceAType() {
+        return "servlet";
     }
 
     @Test
     void theFilterIsAServletFilterAndTheGuardsExistAtStartup() {
-        assertThat(a.getBeansOfType(InboundServletFilter.class)).hasSize(1);
-        assertThat(a.getBeansOfType(InboundWebFilter.class)).isEmpty();
-        assertThat(a.getBean(dev.firebreak.GuardRegistry.class).find("capped")).isPresent();
+        assertThat(a().getBeansOfType(InboundServletFilter.class)).hasSize(1);
+        assertThat(a().getBeansOfType(InboundWebFilter.class)).isEmpty();
+        assertThat(a().getBean(dev.firebreak.GuardRegistry.class).find("capped")).isPresent();
     }
 
     @Test
@@ -87,7 +60,7 @@ class ServletInboundTest extends InboundScenarios {
 
     @Test
     void theAnnotationsLevelHoldsForItsCallOnlyOnAPoolThreadAndInAMono() throws Exception {
-        assertThat(get(a, "/api/prefetch", HEADER, "CRITICAL").body())
+        assertThat(get(a(), "/api/prefetch", HEADER, "CRITICAL").body())
                 .isEqualTo("CRITICAL>SHEDDABLE>SHEDDABLE_PLUS/SHEDDABLE_PLUS>CRITICAL");
     }
 }
