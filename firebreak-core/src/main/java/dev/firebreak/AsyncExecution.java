@@ -137,7 +137,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
     /** Starts an admitted call that waited {@code waitedNanos} for its permit: its timeout, then its work. */
     void launchAdmitted(long waitedNanos) {
         boolean handedOver = false; // once true, the worker (or the stage) owns the work-held permits
-        injection = pipeline.chaos == null ? null : pipeline.inject(start);
+        injection = pipeline.inject(start);
         try {
             if (config.timeout().enabled()) {
                 timeout = pipeline.scheduler().schedule(config.timeout().timeoutNanos() - waitedNanos, this::onTimeout);

@@ -61,7 +61,7 @@ final class CallerThreadExecution {
 
         // Steps 4 and 6: the call, on this thread (or the fault injected in its place); the code's end gives
         // back the work-held permits.
-        Injection injection = pipeline.chaos == null ? null : pipeline.inject(start);
+        Injection injection = pipeline.inject(start);
         long marks = Pipeline.marks(injection);
         T value = null;
         Throwable thrown = null;

@@ -53,7 +53,7 @@ final class Pipeline {
      * Step 6's fault injection: null unless the guard's registry allows chaos, so a guard of any other
      * registry pays one null test of a final field per call and nothing else.
      */
-    final ChaosPolicy chaos;
+    private final ChaosPolicy chaos;
     /**
      * The caller-thread path's settings for the configuration last seen (a cache: a plain field, read and
      * written racily; the value is immutable, so a thread sees a whole one or rebuilds it).
@@ -191,10 +191,10 @@ final class Pipeline {
 
     /**
      * Step 6's fault for an admitted call at {@code nowNanos}, or null (no chaos policy, none in force, out
-     * of scope or not drawn). Callers test {@link #chaos} for null first, so a guard without one reads nothing more.
+     * of scope or not drawn): a guard without a chaos policy pays this null test of a final field and nothing more.
      */
     Injection inject(long nowNanos) {
-        return chaos.pick(nowNanos);
+        return chaos == null ? null : chaos.pick(nowNanos);
     }
 
     /** Marks of a call run through {@code injection}: {@link EventType#INJECTED} if not null. */
