@@ -115,6 +115,7 @@ class CriticalityCarriedTest {
                 return stage;
             })));
             clock.advance(20 * MS);
+            awaitSize(stages, 2); // each attempt adds its level, then its stage: the stage is the later of the two
             awaitSize(levels, 2);
             assertThat(guard.controls().priorities().inFlight(Criticality.SHEDDABLE_PLUS)).isEqualTo(2);
             stages.get(1).complete("hedge");
