@@ -107,7 +107,7 @@ public final class GuardControls {
             policies.add(rateLimiter); // after the breaker: a short-circuited call spends no rate permit
         }
         policies.addAll(b.attemptPolicies);
-        this.priorityGate = new PriorityGate(config.priority(), isolator::limit, isolator::waiting, ticker.read());
+        this.priorityGate = new PriorityGate(config.priority(), isolator::limit, isolator::waiting, isolator::maxWaitNanos, ticker.read());
         this.priorityView = PriorityView.of(priorityGate, config.priority().enabled());
         // priority.enabled is fixed at creation: a guard without priorities has no admission more, and its
         // pipeline never reads a call's criticality. Held until the work ends, entered right before the isolation.

@@ -143,6 +143,11 @@ abstract sealed class BoundedIsolator implements Isolator permits SemaphoreIsola
     }
 
     @Override
+    public long maxWaitNanos() {
+        return maxWaitNanos;
+    }
+
+    @Override
     public int waiting() {
         return waiters.waiting();
     }

@@ -116,6 +116,11 @@ public sealed interface Isolator extends Admission permits BoundedIsolator, Pool
         // THREAD: nothing waits.
     }
 
+    /** The wait for a permit of a full bulkhead in force, in nanoseconds (0: a full bulkhead refuses at once). */
+    default long maxWaitNanos() {
+        return 0L;
+    }
+
     /** Callers waiting for a permit now. */
     default int waiting() {
         return 0;

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * A guard's priority-aware limit: an {@link Admission} held until the user's code ends, entered just
@@ -26,6 +27,18 @@ import java.util.function.IntSupplier;
  * last, refuses above it too); a limit that falls below the calls in flight admits nothing until enough
  * have ended. With partitions ({@code priority.share.*}) nothing changes in that bound: a share is a part
  * of it, never an addition.
+ *
+ * <p><b>Critical calls may wait.</b> One exception to that bound, without partitions: when the isolation
+ * has a wait for a permit in force ({@code execution.isolation.semaphore.maxWaitInMilliseconds} or
+ * {@code virtual.maxWaitInMilliseconds}), CRITICAL_PLUS and CRITICAL calls that find the limit full pass
+ * this gate and wait in the isolation's queue, oldest first, for at most that wait (never past the
+ * timeout); the isolation still runs at most the limit. Both levels then queue in arrival order (CRITICAL
+ * no longer leaves the last place to CRITICAL_PLUS). Sheddable calls never wait: they stop at their
+ * ceiling, which counts the waiting calls too. Why: refusing at the limit makes it a loss system, and a
+ * Poisson critical load near the limit loses a share of its calls at their peaks whatever the threshold
+ * does (Erlang B: 35 calls on average against a limit of 40 loses 5.6 % of them); a short wait turns those
+ * peaks into a little latency instead (Erlang C: the same load waits more than 100 ms in under 3 % of its
+ * calls). With partitions the shares decide instead, and nothing passes above the limit.
  *
  * <p>Each attempt, of level {@link Criticality#current()}:
  * <ol>
@@ -58,6 +71,7 @@ public final class PriorityGate implements Admission {
 
     private final IntSupplier limit;
     private final IntSupplier waiting;
+    private final LongSupplier isolationWait;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicIntegerArray levelsInFlight = new AtomicIntegerArray(4);
     private final AtomicLongArray scores = new AtomicLongArray(ThresholdController.SCORES);
@@ -87,9 +101,22 @@ public final class PriorityGate implements Admission {
      * @param nowNanos the guard's ticker reading at creation
      */
     public PriorityGate(PriorityConfig config, IntSupplier limit, IntSupplier waiting, long nowNanos) {
+        this(config, limit, waiting, () -> 0L, nowNanos);
+    }
+
+    /**
+     * @param config the configuration ({@code priority.*})
+     * @param limit the limit in force, read at each admission
+     * @param waiting the calls waiting for an isolation permit now (0 if the isolation has no wait)
+     * @param isolationWait the isolation's wait for a permit in force, in nanoseconds, read when a critical
+     *     call finds the limit full (0: it is refused there)
+     * @param nowNanos the guard's ticker reading at creation
+     */
+    public PriorityGate(PriorityConfig config, IntSupplier limit, IntSupplier waiting, LongSupplier isolationWait, long nowNanos) {
         this.config = Objects.requireNonNull(config, "config");
         this.limit = Objects.requireNonNull(limit, "limit");
         this.waiting = Objects.requireNonNull(waiting, "waiting");
+        this.isolationWait = Objects.requireNonNull(isolationWait, "isolationWait");
         this.lastCalibration = new AtomicLong(nowNanos);
     }
 
@@ -127,7 +154,7 @@ public final class PriorityGate implements Admission {
         if (score < threshold) {
             return null;
         }
-        if (!take(ceiling(c, level, lim), lim)) {
+        if (!take(Math.min(ceiling(c, level, lim), lim)) && !(waitsWhenFull(level) && take(Integer.MAX_VALUE))) {
             refusedAfterThreshold(level);
             return null;
         }
@@ -156,7 +183,7 @@ public final class PriorityGate implements Admission {
                 }
                 bound = Math.min(ceiling(c, level, lim), lim - reserved);
             }
-            if (!take(bound, lim)) {
+            if (!take(Math.min(bound, lim))) {
                 refusedAfterThreshold(level);
                 return null;
             }
@@ -165,9 +192,13 @@ public final class PriorityGate implements Admission {
         return level;
     }
 
-    /** Takes a place if fewer than {@code bound} (and fewer than {@code lim}) calls are in flight. */
-    private boolean take(int bound, int lim) {
-        int most = Math.min(bound, lim);
+    /** A critical call that found the limit full goes on to wait in the isolation's queue (see the class comment). */
+    private boolean waitsWhenFull(Criticality level) {
+        return level.compareTo(Criticality.CRITICAL) <= 0 && isolationWait.getAsLong() > 0L;
+    }
+
+    /** Takes a place if fewer than {@code most} calls are in flight (held here: running, or waiting behind). */
+    private boolean take(int most) {
         for (;;) {
             int n = inFlight.get();
             if (n >= most) {

@@ -10,7 +10,9 @@ import dev.firebreak.Isolation;
 import dev.firebreak.PriorityRejectedException;
 import dev.firebreak.context.Criticality;
 import dev.firebreak.event.EventType;
+import dev.firebreak.testkit.Await;
 import dev.firebreak.testkit.ManualClock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -64,6 +66,79 @@ class PriorityGuardTest {
             }
         }
         assertThat(guard.controls().priorities().inFlight()).isZero();
+    }
+
+    @Test
+    void withAnIsolationWaitCriticalCallsQueueAtAFullLimitAndSheddableOnesAreStillRefused() throws Exception {
+        Guard guard = registry.guard("waits").isolation(Isolation.virtualThreads(2))
+                .priorities(PriorityConfig.builder().enabled(true).targetUtilizationPercent(50).build()).build();
+        CountDownLatch release = new CountDownLatch(1);
+        List<CompletableFuture<String>> calls = new ArrayList<>();
+        try {
+            for (int i = 0; i < 2; i++) {
+                calls.add(Criticality.CRITICAL_PLUS.call(() -> guard.submit(() -> {
+                    release.await();
+                    return "held";
+                })));
+            }
+            Throwable refusedWithoutWait = Criticality.CRITICAL_PLUS.call(() -> guard.submit(() -> "ran").handle((v, t) -> t)
+                    .get(10, TimeUnit.SECONDS));
+            assertThat(refusedWithoutWait).as("no wait in force: a full limit refuses even CRITICAL_PLUS")
+                    .isInstanceOf(PriorityRejectedException.class);
+
+            guard.controls().reconfigure(guard.controls().config().toBuilder()
+                    .isolation(i -> i.virtualMaxWait(Duration.ofMillis(100))).build());
+            calls.add(Criticality.CRITICAL_PLUS.call(() -> guard.submit(() -> "plus waited")));
+            calls.add(Criticality.CRITICAL.call(() -> guard.submit(() -> "critical waited")));
+            Await.until("both critical calls wait for a permit", () -> guard.controls().isolator().waiting() == 2);
+            Throwable sheddable = Criticality.SHEDDABLE_PLUS.call(() -> guard.submit(() -> "ran").handle((v, t) -> t)
+                    .get(10, TimeUnit.SECONDS));
+            assertThat(sheddable).as("sheddable calls never wait").isInstanceOfSatisfying(PriorityRejectedException.class,
+                    e -> assertThat(e.criticality()).isEqualTo(Criticality.SHEDDABLE_PLUS));
+            assertThat(guard.controls().priorities().inFlight()).as("two running, two waiting").isEqualTo(4);
+            assertThat(guard.controls().priorities().inFlight(Criticality.CRITICAL)).isEqualTo(1);
+
+            release.countDown();
+            List<String> results = new ArrayList<>();
+            for (CompletableFuture<String> call : calls) {
+                results.add(call.get(10, TimeUnit.SECONDS));
+            }
+            assertThat(results).containsExactly("held", "held", "plus waited", "critical waited");
+            assertThat(guard.controls().isolator().admittedAfterWait()).isEqualTo(2);
+            assertThat(guard.controls().priorities().rejected(Criticality.CRITICAL_PLUS)).isEqualTo(1);
+            assertThat(guard.controls().priorities().rejected(Criticality.CRITICAL)).isZero();
+        } finally {
+            release.countDown();
+        }
+        Await.until("every place given back", () -> guard.controls().priorities().inFlight() == 0);
+    }
+
+    @Test
+    void aCriticalCallThatWaitsPastTheIsolationsWaitIsRefusedAndGivesItsPlaceBack() throws Exception {
+        Guard guard = registry.guard("expires").isolation(Isolation.virtualThreads(1))
+                .configure(c -> c.isolation(i -> i.virtualMaxWait(Duration.ofMillis(100))))
+                .priorities(PriorityConfig.builder().enabled(true).build()).build();
+        CountDownLatch release = new CountDownLatch(1);
+        CompletableFuture<String> held = Criticality.CRITICAL.call(() -> guard.submit(() -> {
+            release.await();
+            return "held";
+        }));
+        try {
+            CompletableFuture<Throwable> waiting = Criticality.CRITICAL.call(() -> guard.submit(() -> "ran").handle((v, t) -> t));
+            Await.until("the critical call waits", () -> guard.controls().isolator().waiting() == 1);
+            assertThat(waiting).isNotDone();
+
+            clock.advance(Duration.ofMillis(100));
+
+            assertThat(waiting.get(10, TimeUnit.SECONDS)).isInstanceOfSatisfying(GuardException.class,
+                    e -> assertThat(e.event()).isEqualTo(EventType.LIMIT_REJECTED));
+            assertThat(guard.controls().isolator().refusedAfterWait()).isEqualTo(1);
+            assertThat(guard.controls().priorities().inFlight()).isEqualTo(1);
+        } finally {
+            release.countDown();
+            held.get(10, TimeUnit.SECONDS);
+        }
+        Await.until("every place given back", () -> guard.controls().priorities().inFlight() == 0);
     }
 
     @Test
