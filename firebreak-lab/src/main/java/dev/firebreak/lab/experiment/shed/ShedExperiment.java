@@ -115,7 +115,7 @@ public final class ShedExperiment extends TemplateExperiment<ShedSettings, ShedR
 
     private static VariantContext context(ShedSettings settings, CapacityDownstream downstream, SeedSizing sizing, int initial) {
         return new VariantContext(downstream.uri(), settings.timeout(), sizing, initial, settings.minLimit(), settings.maxLimit(),
-                settings.aimdLatencyThreshold());
+                settings.aimdLatencyThreshold(), settings.criticalWait());
     }
 
     @Override

@@ -87,7 +87,9 @@ final class ShedReport {
         text.append("Seed 003's sizes (").append(runs.isEmpty() ? "no run" : runs.getFirst().sizing().describe()).append("). Adaptive limits start ")
                 .append("at seed 003's size, bounded by ").append(settings.minLimit()).append("..").append(settings.maxLimit())
                 .append("; Firebreak AIMD's latency threshold is ").append(settings.aimdLatencyThreshold().isZero() ? "off"
-                        : settings.aimdLatencyThreshold().toMillis() + " ms").append(".\n\n");
+                        : settings.aimdLatencyThreshold().toMillis() + " ms").append("; firebreak-priority's wait for a permit of a full limit "
+                        + "(its critical calls only) is ").append(settings.criticalWait().isZero() ? "off" : settings.criticalWait().toMillis() + " ms")
+                .append(".\n\n");
         for (ShedRun run : runs) {
             text.append("- `").append(run.variant().label()).append("`: ").append(run.variant().description()).append('\n');
         }

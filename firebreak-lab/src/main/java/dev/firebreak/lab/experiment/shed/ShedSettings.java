@@ -96,6 +96,12 @@ public final class ShedSettings extends ExperimentOptions {
     @Range(min = 0, max = 50)
     private double aimdThreshold;
 
+    @Option(names = "--critical-wait", paramLabel = "X", defaultValue = "1",
+            description = "firebreak-priority's wait for a permit of a full limit (its critical calls wait there, sheddable ones "
+                    + "never do) as a multiple of the base latency, 0 for none")
+    @Range(min = 0, max = 50)
+    private double criticalWait;
+
     private List<ShedVariant> variants;
 
     @Override
@@ -184,6 +190,11 @@ public final class ShedSettings extends ExperimentOptions {
     /** Firebreak AIMD's latency threshold: {@code --aimd-threshold} x the base latency, whole milliseconds (zero: off). */
     public Duration aimdLatencyThreshold() {
         return Duration.ofMillis(Math.round(aimdThreshold * latencyMillis));
+    }
+
+    /** firebreak-priority's {@code execution.isolation.semaphore.maxWaitInMilliseconds}: {@code --critical-wait} x the base latency. */
+    public Duration criticalWait() {
+        return Duration.ofMillis(Math.round(criticalWait * latencyMillis));
     }
 
     /** How long to wait for the last answers after a run: the timeout and a second. */

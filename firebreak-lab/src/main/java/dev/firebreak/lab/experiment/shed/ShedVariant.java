@@ -23,8 +23,10 @@ public enum ShedVariant implements Labelled {
             + "latency threshold from --aimd-threshold (the overload experiment's best)", context -> GuardCaller.adaptive(context, LimitKind.AIMD)),
     /** Firebreak's adaptive limit with priorities. */
     FIREBREAK_PRIORITY("firebreak-priority", "Firebreak's adaptive limit with priorities: firebreak-adaptive's AIMD with "
-            + "priority.enabled = true (dev.firebreak.priority's calibrated threshold, library defaults otherwise: no guaranteed shares)",
-            context -> GuardCaller.adaptive(context, LimitKind.AIMD, guard -> guard.priorities(PriorityConfig.builder().enabled(true).build()))),
+            + "priority.enabled = true (dev.firebreak.priority's calibrated threshold, library defaults otherwise: no guaranteed shares) "
+            + "and the isolation's wait for a permit from --critical-wait, which only its critical calls use",
+            context -> GuardCaller.adaptive(context, LimitKind.AIMD, guard -> guard.priorities(PriorityConfig.builder().enabled(true).build())
+                    .configure(c -> c.isolation(i -> i.semaphoreMaxWait(context.criticalWait()))))),
     /** Netflix concurrency-limits' partitioned limiter. */
     CONCURRENCY_LIMITS("concurrency-limits", "the peer: Netflix concurrency-limits 0.5.4's partitioned limiter (AbstractPartitionedLimiter, "
             + "Gradient2Limit with the same initial/min/max as Firebreak's), a partition per level with the guaranteed shares "
