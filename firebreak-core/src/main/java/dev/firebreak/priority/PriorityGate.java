@@ -33,8 +33,9 @@ import java.util.function.LongSupplier;
  * {@code virtual.maxWaitInMilliseconds}), CRITICAL_PLUS and CRITICAL calls that find the limit full pass
  * this gate and wait in the isolation's queue, oldest first, for at most that wait (never past the
  * timeout); the isolation still runs at most the limit. Both levels then queue in arrival order (CRITICAL
- * no longer leaves the last place to CRITICAL_PLUS). Sheddable calls never wait: they stop at their
- * ceiling, which counts the waiting calls too. Why: refusing at the limit makes it a loss system, and a
+ * no longer leaves the last place to CRITICAL_PLUS). Sheddable calls do not wait: they stop at their
+ * ceiling, which counts the waiting calls too (only a limit that falls between this gate and the
+ * isolation can leave one to wait there). Why: refusing at the limit makes it a loss system, and a
  * Poisson critical load near the limit loses a share of its calls at their peaks whatever the threshold
  * does (Erlang B: 35 calls on average against a limit of 40 loses 5.6 % of them); a short wait turns those
  * peaks into a little latency instead (Erlang C: the same load waits more than 100 ms in under 3 % of its

@@ -8,6 +8,7 @@ import dev.firebreak.Isolation;
 import dev.firebreak.context.Criticality;
 import dev.firebreak.event.EventType;
 import dev.firebreak.testkit.ManualClock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * No admission above the limit in force under 64 threads at random levels, with and without shares,
  * while calibrations run (a thread moves the manual clock) and, on a guard, while the limit itself is
- * reconfigured: the calls running at once never exceed the limit, and every place comes back.
+ * reconfigured: the calls running at once never exceed the limit, and every place comes back; the same
+ * with critical calls waiting in the isolation's queue at a full limit.
  */
 class PriorityStressTest {
 
@@ -103,6 +105,52 @@ class PriorityStressTest {
         assertThat(ran.get()).isPositive();
         assertThat(refusedByLimit.get()).isPositive();
         assertThat(most.get()).as("never more than the highest limit set").isLessThanOrEqualTo(8);
+        assertThat(guard.controls().permitsInFlight()).isZero();
+        assertThat(guard.controls().priorities().inFlight()).isZero();
+        registry.close();
+    }
+
+    @Test
+    void criticalCallsWaitingAtAFullLimitNeverRunAboveItAndEachCallEndsOnce() throws Exception {
+        ManualClock clock = new ManualClock();
+        GuardRegistry registry = GuardRegistry.builder().clock(clock).build();
+        Guard guard = registry.guard("waits").isolation(Isolation.semaphore(8))
+                .priorities(PriorityConfig.builder().enabled(true).calibrationIntervalInMilliseconds(10).build())
+                .configure(c -> c.breaker(b -> b.enabled(false)).fallback(f -> f.maxConcurrentRequests(THREADS))
+                        .isolation(i -> i.semaphoreMaxWait(Duration.ofMillis(5)))).build();
+        AtomicInteger running = new AtomicInteger();
+        AtomicInteger most = new AtomicInteger();
+        AtomicInteger ran = new AtomicInteger();
+        AtomicInteger refused = new AtomicInteger();
+        AtomicInteger ended = new AtomicInteger();
+        AtomicInteger timedOut = new AtomicInteger();
+        AtomicInteger flips = new AtomicInteger();
+        run(clock, () -> {
+            if (ThreadLocalRandom.current().nextInt(500) == 0) {
+                int next = flips.incrementAndGet() % 2 == 0 ? 8 : 4;
+                guard.controls().reconfigure(guard.controls().config().toBuilder()
+                        .isolation(i -> i.semaphoreMaxConcurrentRequests(next)).build());
+            }
+            Criticality level = Criticality.values()[ThreadLocalRandom.current().nextInt(4)];
+            level.run(() -> guard.execute(() -> {
+                ran.incrementAndGet();
+                most.accumulateAndGet(running.incrementAndGet(), Math::max);
+                Thread.onSpinWait();
+                running.decrementAndGet();
+                return "ok";
+            }, failure -> {
+                // a call that ran may still time out as the clock thread moves time on: it ran, once
+                (failure.event() == EventType.TIMEOUT ? timedOut : refused).incrementAndGet();
+                return "refused";
+            }));
+            ended.incrementAndGet();
+        });
+        assertThat(ended.get()).isEqualTo(THREADS * ROUNDS);
+        assertThat(ran.get() + refused.get()).as("each call ran or was refused, once").isEqualTo(THREADS * ROUNDS);
+        assertThat(timedOut.get()).isLessThanOrEqualTo(ran.get());
+        assertThat(guard.controls().isolator().admittedAfterWait()).as("critical calls did wait").isPositive();
+        assertThat(most.get()).as("never more than the highest limit set").isLessThanOrEqualTo(8);
+        assertThat(guard.controls().isolator().waiting()).isZero();
         assertThat(guard.controls().permitsInFlight()).isZero();
         assertThat(guard.controls().priorities().inFlight()).isZero();
         registry.close();
