@@ -68,7 +68,7 @@ public final class PriorityView {
         return gate.rejected(Objects.requireNonNull(level, "level"));
     }
 
-    /** Calls this limit admitted that have not ended. */
+    /** Calls this limit admitted that have not ended: running, or critical calls waiting for the isolation's permit. */
     public int inFlight() {
         return gate.inFlight();
     }
