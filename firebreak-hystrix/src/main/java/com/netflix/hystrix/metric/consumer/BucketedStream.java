@@ -3,7 +3,6 @@ package com.netflix.hystrix.metric.consumer;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.LongBinaryOperator;
@@ -11,7 +10,6 @@ import rx.Observable;
 import rx.Scheduler;
 import rx.Subscription;
 import rx.schedulers.Schedulers;
-import rx.subjects.BehaviorSubject;
 
 /*
  * The engine of the bucketed streams: events are counted into the open bucket (a long[] of
@@ -36,8 +34,7 @@ abstract class BucketedStream<E, O> {
     }
 
     private final Observable<O> source;
-    private final BehaviorSubject<O> latest;
-    private final AtomicReference<Subscription> caching = new AtomicReference<>();
+    private final LatestValue<O> latest;
     private final AtomicBoolean running = new AtomicBoolean();
 
     BucketedStream(Observable<E> input, String name, int numBuckets, int bucketSizeInMs, Counting<E> counting,
@@ -53,7 +50,6 @@ abstract class BucketedStream<E, O> {
                     + " and bucketSizeInMs=" + bucketSizeInMs + " must both be positive");
         }
         O empty = output.apply(new long[counting.width()]);
-        this.latest = BehaviorSubject.create(empty);
         this.source = Observable.defer(() -> {
             Window<E> window = new Window<>(numBuckets, counting);
             Subscription feed = input.subscribe(window::add);
@@ -65,6 +61,7 @@ abstract class BucketedStream<E, O> {
         }).doOnSubscribe(() -> running.set(true))
                 .doOnUnsubscribe(() -> running.set(false))
                 .share().onBackpressureDrop();
+        this.latest = new LatestValue<>(source, empty);
     }
 
     /** The outputs, one per bucket, shared by every subscriber. */
@@ -74,26 +71,17 @@ abstract class BucketedStream<E, O> {
 
     /** Keeps the last output for {@link #getLatest()}, unless it already does. */
     public void startCachingStreamValuesIfUnstarted() {
-        if (caching.get() == null) {
-            Subscription candidate = source.subscribe(latest::onNext, error -> { }, () -> { });
-            if (!caching.compareAndSet(null, candidate)) {
-                candidate.unsubscribe(); // another thread started caching first
-            }
-        }
+        latest.startIfUnstarted();
     }
 
     /** The last output (the empty output before the first bucket closed); starts caching if needed. */
     public O getLatest() {
-        startCachingStreamValuesIfUnstarted();
-        return latest.getValue();
+        return latest.get();
     }
 
     /** Stops caching: the stream stops counting once nobody else observes it. */
     public void unsubscribe() {
-        Subscription s = caching.getAndSet(null);
-        if (s != null) {
-            s.unsubscribe();
-        }
+        latest.stop();
     }
 
     /** Whether the shared run is going: some subscriber (or the cache) observes the stream. */
