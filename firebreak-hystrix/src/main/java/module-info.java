@@ -12,6 +12,8 @@ module dev.firebreak.hystrix {
     // Observable appears in HystrixCommand's API, AbstractConfiguration in ArchaiusPropertySource's.
     requires transitive rxjava;
     requires transitive commons.configuration;
+    // HdrHistogram (no descriptor either) appears in CachedValuesHistogram's and the distribution streams' API.
+    requires transitive HdrHistogram;
     requires archaius.core;
 
     exports com.netflix.hystrix;
