@@ -161,6 +161,32 @@ final class ExecutionRecord {
         return (int) Math.max(0, (until - start) / 1_000_000L);
     }
 
+    /** This record as an {@link ExecutionResult} value: its events with their counts, thread, time and exceptions. */
+    ExecutionResult toResult() {
+        ExecutionResult result = ExecutionResult.from();
+        for (HystrixEventType event : events) {
+            int times = switch (event) {
+                case EMIT -> emissions;
+                case FALLBACK_EMIT -> fallbackEmissions;
+                default -> 1;
+            };
+            for (int i = 0; i < times; i++) {
+                result = result.addEvent(event);
+            }
+        }
+        result = result.setExecutionLatency(executionTimeMillis());
+        if (executedInThread()) {
+            result = result.setExecutedInThread();
+        }
+        if (runStartNanos >= 0) {
+            result = result.setExecutionOccurred();
+        }
+        if (executionException instanceof Exception e) {
+            result = result.setExecutionException(e);
+        }
+        return result;
+    }
+
     long startNanos() {
         return startNanos;
     }

@@ -3,6 +3,8 @@ package com.netflix.hystrix;
 import com.netflix.hystrix.exception.HystrixBadRequestException;
 import com.netflix.hystrix.exception.HystrixRuntimeException;
 import com.netflix.hystrix.exception.HystrixRuntimeException.FailureType;
+import com.netflix.hystrix.strategy.executionhook.HystrixCommandExecutionHook;
+import com.netflix.hystrix.strategy.properties.HystrixPropertiesStrategy;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardedCall;
 import dev.firebreak.NoFallbackException;
@@ -59,7 +61,22 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
     /** A command configured by {@code setter}. */
     protected HystrixCommand(Setter setter) {
         super(setter.groupKey, setter.commandKey, setter.threadPoolKey, setter.commandProperties, setter.threadPoolProperties,
-                IsolationStrategy.THREAD);
+                IsolationStrategy.THREAD, null);
+    }
+
+    /**
+     * A command given parts of its own in place of its key's (1.5.18's constructor for tests; each null
+     * means the key's own): a breaker consulted before each execution, metrics, a fallback and an
+     * execution semaphore, and an execution hook. The thread pool and the properties strategy given are
+     * not used: the key's guard has its own.
+     */
+    HystrixCommand(HystrixCommandGroupKey group, HystrixCommandKey key, HystrixThreadPoolKey threadPoolKey,
+            HystrixCircuitBreaker circuitBreaker, HystrixThreadPool threadPool, HystrixCommandProperties.Setter commandPropertiesDefaults,
+            HystrixThreadPoolProperties.Setter threadPoolPropertiesDefaults, HystrixCommandMetrics metrics,
+            TryableSemaphore fallbackSemaphore, TryableSemaphore executionSemaphore, HystrixPropertiesStrategy propertiesStrategy,
+            HystrixCommandExecutionHook executionHook) {
+        super(group, key, threadPoolKey, commandPropertiesDefaults, threadPoolPropertiesDefaults, IsolationStrategy.THREAD,
+                new InjectedParts(circuitBreaker, metrics, fallbackSemaphore, executionSemaphore, executionHook));
     }
 
     /** The work: calls the dependency and returns its value; runs on the pool's thread (or the caller's under SEMAPHORE). */
@@ -109,7 +126,7 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
     /** A lazy observable: the command starts on subscription; unsubscribing cancels it. */
     @Override
     public Observable<R> toObservable() {
-        return lazily(this::begin, Collections::singletonList);
+        return LazyObservable.of(this::begin, Collections::singletonList);
     }
 
     private CompletableFuture<R> begin() {

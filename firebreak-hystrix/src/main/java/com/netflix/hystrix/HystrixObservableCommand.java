@@ -1,6 +1,8 @@
 package com.netflix.hystrix;
 
 import com.netflix.hystrix.exception.HystrixBadRequestException;
+import com.netflix.hystrix.strategy.executionhook.HystrixCommandExecutionHook;
+import com.netflix.hystrix.strategy.properties.HystrixPropertiesStrategy;
 import dev.firebreak.Fallback;
 import dev.firebreak.NoFallbackException;
 import dev.firebreak.isolation.IsolationStrategy;
@@ -38,7 +40,22 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
 
     /** A command configured by {@code setter}. */
     protected HystrixObservableCommand(Setter setter) {
-        super(setter.groupKey, setter.commandKey, null, setter.commandProperties, null, IsolationStrategy.SEMAPHORE);
+        super(setter.groupKey, setter.commandKey, null, setter.commandProperties, null, IsolationStrategy.SEMAPHORE, null);
+    }
+
+    /**
+     * A command given parts of its own in place of its key's (1.5.18's constructor for tests; each null
+     * means the key's own): a breaker consulted before each execution, metrics, a fallback and an
+     * execution semaphore, and an execution hook. The thread pool and the properties strategy given are
+     * not used: the key's guard has its own.
+     */
+    HystrixObservableCommand(HystrixCommandGroupKey group, HystrixCommandKey key, HystrixThreadPoolKey threadPoolKey,
+            HystrixCircuitBreaker circuitBreaker, HystrixThreadPool threadPool, HystrixCommandProperties.Setter commandPropertiesDefaults,
+            HystrixThreadPoolProperties.Setter threadPoolPropertiesDefaults, HystrixCommandMetrics metrics,
+            TryableSemaphore fallbackSemaphore, TryableSemaphore executionSemaphore, HystrixPropertiesStrategy propertiesStrategy,
+            HystrixCommandExecutionHook executionHook) {
+        super(group, key, threadPoolKey, commandPropertiesDefaults, threadPoolPropertiesDefaults, IsolationStrategy.SEMAPHORE,
+                new InjectedParts(circuitBreaker, metrics, fallbackSemaphore, executionSemaphore, executionHook));
     }
 
     /** The work: an Observable of the dependency's values; it must not block the subscribing thread. */
@@ -52,7 +69,7 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
     /** A lazy observable: the command starts on subscription; unsubscribing cancels it. */
     @Override
     public Observable<R> toObservable() {
-        return lazily(this::begin, values -> values);
+        return LazyObservable.of(this::begin, values -> values);
     }
 
     @SuppressWarnings("try") // the resource marks the running command; the body need not name it

@@ -1,0 +1,146 @@
+package com.netflix.hystrix;
+
+import com.netflix.hystrix.AbstractCommand.TryableSemaphore;
+import com.netflix.hystrix.strategy.executionhook.HystrixCommandExecutionHook;
+import dev.firebreak.Guard;
+import dev.firebreak.attempt.Admission;
+import dev.firebreak.event.EventType;
+import dev.firebreak.isolation.IsolationStrategy;
+
+/*
+ * The parts a command instance was given in place of its key's own, through the package-private
+ * constructors of HystrixCommand and HystrixObservableCommand (each may be null: the key's own).
+ *
+ * They govern the instance through its key's guard: a guard whose first command came through those
+ * constructors is built with two admissions (admissions), entered on the calling thread after the
+ * guard's own breaker. The instance being started is handed over to them on that thread
+ * (handOver), so each instance of a key can bring different parts:
+ *  - the breaker: attemptExecution() false refuses with SHORT_CIRCUITED (then the fallback); the
+ *    outcome is reported back with markSuccess() or markNonSuccess();
+ *  - the execution semaphore, under SEMAPHORE isolation: no permit refuses with SEMAPHORE_REJECTED;
+ *    a permit taken is released once, when the run really ends.
+ * An instance that brought none of a part, or a key whose commands never came through those
+ * constructors, passes with a shared permit; the latter's guards have no such admission at all.
+ */
+final class InjectedParts {
+
+    private static final ThreadLocal<AbstractCommand<?>> STARTING = new ThreadLocal<>();
+    private static final Object PASS = new Object();
+
+    final HystrixCircuitBreaker breaker;
+    final HystrixCommandMetrics metrics;
+    final TryableSemaphore fallbackSemaphore;
+    final TryableSemaphore executionSemaphore;
+    final HystrixCommandExecutionHook hook;
+
+    InjectedParts(HystrixCircuitBreaker breaker, HystrixCommandMetrics metrics, TryableSemaphore fallbackSemaphore,
+            TryableSemaphore executionSemaphore, HystrixCommandExecutionHook hook) {
+        this.breaker = breaker;
+        this.metrics = metrics;
+        this.fallbackSemaphore = fallbackSemaphore;
+        this.executionSemaphore = executionSemaphore;
+        this.hook = hook;
+    }
+
+    /** Adds the admissions that read the instance being started to a guard being built for {@code key}. */
+    static void admissions(Guard.Builder builder, String key) {
+        builder.attemptPolicy(new BreakerAdmission(key)).attemptPolicy(new SemaphoreAdmission(key));
+    }
+
+    /** Hands {@code command} over to its guard's admissions on this thread until the handover is closed. */
+    static Handover handOver(AbstractCommand<?> command) {
+        if (command.injected == null) {
+            return Handover.NONE;
+        }
+        Handover handover = new Handover(STARTING.get());
+        STARTING.set(command);
+        return handover;
+    }
+
+    /** The instance of {@code key} being started on this thread, or null. */
+    private static AbstractCommand<?> starting(String key) {
+        AbstractCommand<?> command = STARTING.get();
+        return command != null && command.getCommandKey().name().equals(key) ? command : null;
+    }
+
+    /** Ends a handover: the thread's previous starting instance (a command started inside another) is back. */
+    static final class Handover implements AutoCloseable {
+        static final Handover NONE = new Handover(null);
+        private final AbstractCommand<?> previous;
+
+        private Handover(AbstractCommand<?> previous) {
+            this.previous = previous;
+        }
+
+        @Override
+        public void close() {
+            if (this == NONE) {
+                return;
+            }
+            if (previous == null) {
+                STARTING.remove();
+            } else {
+                STARTING.set(previous);
+            }
+        }
+    }
+
+    /** The injected breaker's say before each execution, and the outcome reported back to it. */
+    private record BreakerAdmission(String key) implements Admission {
+        @Override
+        public Object enter(long nowNanos) {
+            AbstractCommand<?> command = starting(key);
+            HystrixCircuitBreaker breaker = command == null ? null : command.injected.breaker;
+            if (breaker == null) {
+                return PASS;
+            }
+            return breaker.attemptExecution() ? breaker : null;
+        }
+
+        @Override
+        public EventType refusal() {
+            return EventType.SHORT_CIRCUITED;
+        }
+
+        @Override
+        public void exit(Object permit, EventType event, long executionNanos, long nowNanos) {
+            if (permit instanceof HystrixCircuitBreaker breaker) {
+                if (event == EventType.SUCCESS) {
+                    breaker.markSuccess();
+                } else {
+                    breaker.markNonSuccess();
+                }
+            }
+        }
+    }
+
+    /** The injected execution semaphore under SEMAPHORE isolation: one permit per run, held until it ends. */
+    private record SemaphoreAdmission(String key) implements Admission {
+        @Override
+        public Object enter(long nowNanos) {
+            AbstractCommand<?> command = starting(key);
+            TryableSemaphore semaphore = command == null ? null : command.injected.executionSemaphore;
+            if (semaphore == null || command.guard.controls().isolationStrategy() != IsolationStrategy.SEMAPHORE) {
+                return PASS;
+            }
+            return semaphore.tryAcquire() ? semaphore : null;
+        }
+
+        @Override
+        public EventType refusal() {
+            return EventType.SEMAPHORE_REJECTED;
+        }
+
+        @Override
+        public void exit(Object permit, EventType event, long executionNanos, long nowNanos) {
+            if (permit instanceof TryableSemaphore semaphore) {
+                semaphore.release();
+            }
+        }
+
+        @Override
+        public Hold hold() {
+            return Hold.UNTIL_WORK_ENDS;
+        }
+    }
+}
