@@ -85,10 +85,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
                     commandValues.applyTo(c);
                 }
             });
-            if (injected != null) {
-                InjectedParts.admissions(builder, commandKey.name());
-            }
-            return builder.build();
+            return injected != null ? InjectedParts.build(builder, commandKey.name()) : builder.build();
         });
         this.injected = injected;
         this.metrics = injected != null && injected.metrics != null ? injected.metrics : HystrixCommandMetrics.of(guard);
@@ -217,7 +214,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
 
     @Override
     public boolean isCircuitBreakerOpen() {
-        return guard.controls().circuitBreaker().state() == CircuitState.OPEN
+        return injected != null ? InjectedParts.isOpen(this) : guard.controls().circuitBreaker().state() == CircuitState.OPEN
                 && guard.controls().circuitBreaker().mode() != BreakerMode.METRICS_ONLY; // it short-circuits nothing
     }
 

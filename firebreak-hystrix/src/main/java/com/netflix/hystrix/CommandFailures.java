@@ -158,6 +158,10 @@ final class CommandFailures {
         if (fallbackFailure instanceof NoFallbackException none) {
             fallbackFailure = none.getCause(); // the fallback's own UnsupportedOperationException, as 1.5.18 reports it
         }
+        if (fallbackFailure == null && fallback == EventType.FALLBACK_MISSING) {
+            // as 1.5.18, whose default getFallback() throws it: a command without a fallback reports this
+            fallbackFailure = new UnsupportedOperationException("No fallback available.");
+        }
         return new HystrixRuntimeException(type, commandClass, commandKey + " " + what + " and " + fallbackPart + ".", cause, fallbackFailure);
     }
 

@@ -74,8 +74,11 @@ final class CommandSettlement {
     private static Set<HystrixEventType> fromCache(AbstractCommand<?> command, RequestContext context, String cacheKey,
             Set<HystrixEventType> ifUnknown) {
         AbstractCommand<?> owner = context == null ? null : HystrixRequestCache.owner(context, command.getCommandKey(), cacheKey);
-        EnumSet<HystrixEventType> events = owner != null && owner != command && owner.record.sealed() && !owner.record.events().isEmpty()
-                ? EnumSet.copyOf(owner.record.events()) : EnumSet.copyOf(ifUnknown);
+        boolean known = owner != null && owner != command && owner.record.sealed() && !owner.record.events().isEmpty();
+        if (known) {
+            command.record.emissionsOf(owner.record);
+        }
+        EnumSet<HystrixEventType> events = known ? EnumSet.copyOf(owner.record.events()) : EnumSet.copyOf(ifUnknown);
         events.add(HystrixEventType.RESPONSE_FROM_CACHE);
         return events;
     }

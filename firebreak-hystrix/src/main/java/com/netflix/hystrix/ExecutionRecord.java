@@ -122,16 +122,32 @@ final class ExecutionRecord {
         return events;
     }
 
+    /**
+     * Whether {@code type} happened: once sealed, one of the events; while the fallback runs, the
+     * execution event that led to it (as 1.5.18, whose fallback can ask {@code isResponseTimedOut()}).
+     */
     boolean has(HystrixEventType type) {
-        return events.contains(type);
+        if (sealed) {
+            return events.contains(type);
+        }
+        GuardException cause = fallbackCause;
+        return cause != null && cause.event() != null && HystrixEventType.from(cause.event()) == type;
     }
 
+    /** The values the run emitted, counted only when they reached the caller (EMIT). */
     int emissions() {
-        return emissions;
+        return has(HystrixEventType.EMIT) ? emissions : 0;
     }
 
+    /** The values the fallback emitted, counted only when they reached the caller (FALLBACK_EMIT). */
     int fallbackEmissions() {
-        return fallbackEmissions;
+        return has(HystrixEventType.FALLBACK_EMIT) ? fallbackEmissions : 0;
+    }
+
+    /** A cache hit's counts of emissions are those of the execution it shares, before it is sealed. */
+    void emissionsOf(ExecutionRecord owner) {
+        emissions = owner.emissions;
+        fallbackEmissions = owner.fallbackEmissions;
     }
 
     boolean executedInThread() {
@@ -150,12 +166,12 @@ final class ExecutionRecord {
         return runStartNanos;
     }
 
-    /** The run's duration in ms; a run still going (timed out) counts until now; -1 if it never ran. */
+    /** The execution's duration in ms; a run still going (timed out) counts until now; -1 if it never ran. */
     int executionTimeMillis() {
-        long start = runStartNanos;
-        if (start < 0) {
+        if (runStartNanos < 0) {
             return -1;
         }
+        long start = startNanos; // as 1.5.18: from the start of the execution, a wait for a pool thread included
         long end = runEndNanos;
         long until = end >= 0 ? end : HystrixBridge.nanoTime();
         return (int) Math.max(0, (until - start) / 1_000_000L);

@@ -116,11 +116,25 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
 
     /**
      * Starts the command and returns its future at once (under SEMAPHORE isolation the command has
-     * already run when it returns). Cancelling the future cancels the call.
+     * already run when it returns). Cancelling the future cancels the call. An outcome already decided
+     * as a refusal without a fallback value (short-circuited, rejected) is thrown here, as in 1.5.18.
      */
     @Override
     public Future<R> queue() {
-        return begin();
+        CompletableFuture<R> future = begin();
+        if (future.isCompletedExceptionally() && !future.isCancelled()) {
+            // As 1.5.18: a refusal already decided (short-circuit, rejection) with no fallback value is thrown
+            // from queue() itself; a failure of the run (COMMAND_EXCEPTION, TIMEOUT) only from get().
+            Throwable failure = CommandFailures.unwrap(future.exceptionNow());
+            if (failure instanceof HystrixRuntimeException refused) {
+                if (refused.getFailureType() != FailureType.COMMAND_EXCEPTION && refused.getFailureType() != FailureType.TIMEOUT) {
+                    throw refused;
+                }
+            } else if (!(failure instanceof HystrixBadRequestException)) {
+                throw CommandFailures.<RuntimeException>sneaky(failure);
+            }
+        }
+        return future;
     }
 
     /** A lazy observable: the command starts on subscription; unsubscribing cancels it. */

@@ -4,12 +4,14 @@ import com.netflix.hystrix.exception.HystrixBadRequestException;
 import com.netflix.hystrix.strategy.executionhook.HystrixCommandExecutionHook;
 import com.netflix.hystrix.strategy.properties.HystrixPropertiesStrategy;
 import dev.firebreak.Fallback;
+import dev.firebreak.GuardedCall;
 import dev.firebreak.NoFallbackException;
 import dev.firebreak.isolation.IsolationStrategy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
 import rx.Observable;
 import rx.Subscription;
@@ -99,7 +101,28 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
             return stage;
         };
         Fallback<List<R>> fallback = HAS_FALLBACK.get(getClass()) ? fallbackOf(hooks, plugins.wrap(this::resumeWithFallback)) : null;
+        if (guard.controls().isolationStrategy() == IsolationStrategy.THREAD) {
+            // as 1.5.18: under THREAD isolation construct() is subscribed to on a thread of the key's pool
+            GuardedCall<List<R>> onPool = () -> awaitOnPool(call.get());
+            return start(hooks, guard -> guard.submit(onPool, fallback), cached -> cached.submit(onPool, fallback));
+        }
         return start(hooks, guard -> guard.submitAsync(call, fallback), cached -> cached.submitAsync(call, fallback));
+    }
+
+    /** Holds the pool's thread until the Observable ends; an interrupt (timeout, cancel) unsubscribes from it. */
+    private static <V> V awaitOnPool(CompletableFuture<V> stage) throws Exception {
+        try {
+            return stage.get();
+        } catch (InterruptedException interrupted) {
+            stage.cancel(true);
+            throw interrupted;
+        } catch (ExecutionException failed) {
+            Throwable cause = failed.getCause();
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw cause instanceof Exception exception ? exception : failed;
+        }
     }
 
     private static <R> List<R> emitted(ExecutionHooks<R> hooks, List<R> values) {

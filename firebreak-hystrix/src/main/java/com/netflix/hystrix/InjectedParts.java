@@ -4,6 +4,10 @@ import com.netflix.hystrix.AbstractCommand.TryableSemaphore;
 import com.netflix.hystrix.strategy.executionhook.HystrixCommandExecutionHook;
 import dev.firebreak.Guard;
 import dev.firebreak.attempt.Admission;
+import dev.firebreak.breaker.BreakerConfig;
+import dev.firebreak.breaker.BreakerMode;
+import dev.firebreak.breaker.CircuitBreakerView;
+import dev.firebreak.breaker.CircuitState;
 import dev.firebreak.event.EventType;
 import dev.firebreak.isolation.IsolationStrategy;
 
@@ -42,9 +46,28 @@ final class InjectedParts {
         this.hook = hook;
     }
 
-    /** Adds the admissions that read the instance being started to a guard being built for {@code key}. */
-    static void admissions(Guard.Builder builder, String key) {
-        builder.attemptPolicy(new BreakerAdmission(key)).attemptPolicy(new SemaphoreAdmission(key));
+    /**
+     * Builds {@code builder}'s guard for {@code key} with the admissions that read the instance being
+     * started. The guard's own breaker keeps counting but refuses nothing by itself (METRICS_ONLY;
+     * forceOpen still refuses): the breaker admission decides, with the instance's breaker or else the
+     * guard's breaker state (no half-open trial is taken then: the state admits while HALF_OPEN).
+     */
+    static Guard build(Guard.Builder builder, String key) {
+        builder.configure(c -> c.breaker(b -> b.initialMode(BreakerMode.METRICS_ONLY)));
+        BreakerAdmission breaker = new BreakerAdmission(key);
+        Guard guard = builder.attemptPolicy(breaker).attemptPolicy(new SemaphoreAdmission(key)).build();
+        breaker.keysOwn = guard.controls().circuitBreaker();
+        return guard;
+    }
+
+    /** Whether {@code command}'s breaker is open, as 1.5.18 answers it: forced, else its breaker's own word. */
+    static boolean isOpen(AbstractCommand<?> command) {
+        BreakerConfig config = command.guard.controls().config().breaker();
+        if (config.forceOpen() || config.forceClosed()) {
+            return config.forceOpen();
+        }
+        HystrixCircuitBreaker breaker = command.injected.breaker;
+        return breaker != null ? breaker.isOpen() : command.guard.controls().circuitBreaker().state() == CircuitState.OPEN;
     }
 
     /** Hands {@code command} over to its guard's admissions on this thread until the handover is closed. */
@@ -86,15 +109,23 @@ final class InjectedParts {
     }
 
     /** The injected breaker's say before each execution, and the outcome reported back to it. */
-    private record BreakerAdmission(String key) implements Admission {
+    private static final class BreakerAdmission implements Admission {
+        private final String key;
+        /** The guard's own breaker, set once the guard is built (before its first call). */
+        volatile CircuitBreakerView keysOwn;
+
+        BreakerAdmission(String key) {
+            this.key = key;
+        }
+
         @Override
         public Object enter(long nowNanos) {
             AbstractCommand<?> command = starting(key);
-            HystrixCircuitBreaker breaker = command == null ? null : command.injected.breaker;
-            if (breaker == null) {
-                return PASS;
+            if (command == null || command.injected.breaker == null) {
+                CircuitBreakerView own = keysOwn;
+                return own == null || own.state() != CircuitState.OPEN ? PASS : null;
             }
-            return breaker.attemptExecution() ? breaker : null;
+            return command.injected.breaker.attemptExecution() ? command.injected.breaker : null;
         }
 
         @Override
