@@ -103,6 +103,18 @@ final class CommandFailures {
         throw (T) thrown;
     }
 
+    /**
+     * Whether the fallback is skipped for {@code thrown}, as 1.5.18 skips it: an exception that reaches
+     * the caller as it is, or an unrecoverable Error (a VirtualMachineError or LinkageError, wrapped).
+     */
+    static boolean skipsFallback(Throwable thrown) {
+        if (notWrapped(thrown)) {
+            return true;
+        }
+        Throwable cause = thrown == null ? null : thrown.getCause();
+        return cause instanceof VirtualMachineError || cause instanceof LinkageError;
+    }
+
     /** Whether {@code thrown} reaches the caller as it is ({@link ExceptionNotWrappedByHystrix}). */
     static boolean notWrapped(Throwable thrown) {
         return thrown instanceof ExceptionNotWrappedByHystrix;

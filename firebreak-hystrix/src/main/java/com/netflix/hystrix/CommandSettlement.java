@@ -35,7 +35,7 @@ final class CommandSettlement {
                 Throwable cause = CommandFailures.causeOfCaller(failure);
                 Set<HystrixEventType> events = record.runStartedOrFellBack() || cacheKey == null
                         ? CommandFailures.eventsOf(failure) : fromCache(command, context, cacheKey, CommandFailures.eventsOf(failure));
-                if (CommandFailures.notWrapped(cause)) {
+                if (CommandFailures.skipsFallback(cause)) {
                     events.removeIf(event -> event.name().startsWith("FALLBACK_")); // as 1.5.18: the fallback is skipped
                 }
                 record.executionException(cause);

@@ -98,8 +98,11 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
             return future.get();
         } catch (ExecutionException failed) {
             Throwable cause = failed.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
+            if (cause instanceof HystrixBadRequestException badRequest && CommandFailures.notWrapped(badRequest.getCause())) {
+                throw CommandFailures.<RuntimeException>sneaky(badRequest.getCause()); // as 1.5.18: the marked cause itself
+            }
+            if (cause instanceof HystrixRuntimeException || cause instanceof HystrixBadRequestException) {
+                throw (RuntimeException) cause;
             }
             if (CommandFailures.notWrapped(cause)) {
                 throw CommandFailures.<RuntimeException>sneaky(cause); // as 1.5.18: the marked exception itself, checked or not
@@ -168,11 +171,10 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
                 record.runThrew(told);
                 throw told instanceof HystrixBadRequestException badRequest ? new CommandFailures.BadRequestCarrier(badRequest) : told;
             } catch (Error error) {
-                if (hooks != null && hooks.claimRunEnd()) {
-                    hooks.runFailed(new Exception(error));
-                }
-                record.runThrew(error);
-                throw error;
+                Exception wrapped = new Exception(error); // as 1.5.18: an Error goes on wrapped in an Exception
+                Exception told = hooks != null && hooks.claimRunEnd() ? hooks.runFailed(wrapped) : wrapped;
+                record.runThrew(told);
+                throw told;
             }
             record.runReturned(0);
             if (hooks != null && hooks.claimRunEnd()) {
@@ -195,8 +197,8 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
             if (hooks != null) {
                 hooks.overtakeRun();
             }
-            if (CommandFailures.notWrapped(record.executionException())) {
-                throw new NoFallbackException("the exception is an ExceptionNotWrappedByHystrix: it goes to the caller as it is");
+            if (CommandFailures.skipsFallback(record.executionException())) {
+                throw new NoFallbackException("an ExceptionNotWrappedByHystrix or an unrecoverable Error: no fallback");
             }
             R value;
             try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
