@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 import rx.Observable;
 
 /**
@@ -67,8 +68,8 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
     /**
      * A command given parts of its own in place of its key's (1.5.18's constructor for tests; each null
      * means the key's own): a breaker consulted before each execution, metrics, a fallback and an
-     * execution semaphore, and an execution hook. The thread pool and the properties strategy given are
-     * not used: the key's guard has its own.
+     * execution semaphore, and an execution hook. A thread pool given runs the instance's work under
+     * THREAD isolation. The properties strategy given is not used: the key's guard has its configuration.
      */
     HystrixCommand(HystrixCommandGroupKey group, HystrixCommandKey key, HystrixThreadPoolKey threadPoolKey,
             HystrixCircuitBreaker circuitBreaker, HystrixThreadPool threadPool, HystrixCommandProperties.Setter commandPropertiesDefaults,
@@ -76,7 +77,7 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
             TryableSemaphore fallbackSemaphore, TryableSemaphore executionSemaphore, HystrixPropertiesStrategy propertiesStrategy,
             HystrixCommandExecutionHook executionHook) {
         super(group, key, threadPoolKey, commandPropertiesDefaults, threadPoolPropertiesDefaults, IsolationStrategy.THREAD,
-                new InjectedParts(circuitBreaker, metrics, fallbackSemaphore, executionSemaphore, executionHook));
+                new InjectedParts(circuitBreaker, threadPool, metrics, fallbackSemaphore, executionSemaphore, executionHook));
     }
 
     /** The work: calls the dependency and returns its value; runs on the pool's thread (or the caller's under SEMAPHORE). */
@@ -151,6 +152,10 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
         Callable<R> work = plugins.wrap(this::run); // on the caller's thread, as a strategy expects
         GuardedCall<R> call = () -> runOnce(hooks, work);
         Fallback<R> fallback = HAS_FALLBACK.get(getClass()) ? fallbackOf(hooks, plugins.wrap(this::getFallback)) : null;
+        if (injected != null && injected.threadPool != null && guard.controls().isolationStrategy() == IsolationStrategy.THREAD) {
+            Supplier<CompletableFuture<R>> onGivenPool = () -> InjectedPool.runOnReserved(call);
+            return start(hooks, guard -> guard.submitAsync(onGivenPool, fallback), cached -> cached.submitAsync(onGivenPool, fallback));
+        }
         return start(hooks, guard -> guard.submit(call, fallback), cached -> cached.submit(call, fallback));
     }
 

@@ -48,8 +48,8 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
     /**
      * A command given parts of its own in place of its key's (1.5.18's constructor for tests; each null
      * means the key's own): a breaker consulted before each execution, metrics, a fallback and an
-     * execution semaphore, and an execution hook. The thread pool and the properties strategy given are
-     * not used: the key's guard has its own.
+     * execution semaphore, and an execution hook. A thread pool given runs the instance's work under
+     * THREAD isolation. The properties strategy given is not used: the key's guard has its configuration.
      */
     HystrixObservableCommand(HystrixCommandGroupKey group, HystrixCommandKey key, HystrixThreadPoolKey threadPoolKey,
             HystrixCircuitBreaker circuitBreaker, HystrixThreadPool threadPool, HystrixCommandProperties.Setter commandPropertiesDefaults,
@@ -57,7 +57,7 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
             TryableSemaphore fallbackSemaphore, TryableSemaphore executionSemaphore, HystrixPropertiesStrategy propertiesStrategy,
             HystrixCommandExecutionHook executionHook) {
         super(group, key, threadPoolKey, commandPropertiesDefaults, threadPoolPropertiesDefaults, IsolationStrategy.SEMAPHORE,
-                new InjectedParts(circuitBreaker, metrics, fallbackSemaphore, executionSemaphore, executionHook));
+                new InjectedParts(circuitBreaker, threadPool, metrics, fallbackSemaphore, executionSemaphore, executionHook));
     }
 
     /** The work: an Observable of the dependency's values; it must not block the subscribing thread. */
@@ -104,6 +104,10 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
         if (guard.controls().isolationStrategy() == IsolationStrategy.THREAD) {
             // as 1.5.18: under THREAD isolation construct() is subscribed to on a thread of the key's pool
             GuardedCall<List<R>> onPool = () -> awaitOnPool(call.get());
+            if (injected != null && injected.threadPool != null) {
+                Supplier<CompletableFuture<List<R>>> onGivenPool = () -> InjectedPool.runOnReserved(onPool);
+                return start(hooks, guard -> guard.submitAsync(onGivenPool, fallback), cached -> cached.submitAsync(onGivenPool, fallback));
+            }
             return start(hooks, guard -> guard.submit(onPool, fallback), cached -> cached.submit(onPool, fallback));
         }
         return start(hooks, guard -> guard.submitAsync(call, fallback), cached -> cached.submitAsync(call, fallback));

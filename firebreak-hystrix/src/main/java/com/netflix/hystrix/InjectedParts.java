@@ -22,24 +22,27 @@ import dev.firebreak.isolation.IsolationStrategy;
  *  - the breaker: attemptExecution() false refuses with SHORT_CIRCUITED (then the fallback); the
  *    outcome is reported back with markSuccess() or markNonSuccess();
  *  - the execution semaphore, under SEMAPHORE isolation: no permit refuses with SEMAPHORE_REJECTED;
- *    a permit taken is released once, when the run really ends.
+ *    a permit taken is released once, when the run really ends;
+ *  - the thread pool, under THREAD isolation: see InjectedPool.
  * An instance that brought none of a part, or a key whose commands never came through those
  * constructors, passes with a shared permit; the latter's guards have no such admission at all.
  */
 final class InjectedParts {
 
     private static final ThreadLocal<AbstractCommand<?>> STARTING = new ThreadLocal<>();
-    private static final Object PASS = new Object();
+    static final Object PASS = new Object();
 
     final HystrixCircuitBreaker breaker;
     final HystrixCommandMetrics metrics;
     final TryableSemaphore fallbackSemaphore;
     final TryableSemaphore executionSemaphore;
     final HystrixCommandExecutionHook hook;
+    final HystrixThreadPool threadPool;
 
-    InjectedParts(HystrixCircuitBreaker breaker, HystrixCommandMetrics metrics, TryableSemaphore fallbackSemaphore,
-            TryableSemaphore executionSemaphore, HystrixCommandExecutionHook hook) {
+    InjectedParts(HystrixCircuitBreaker breaker, HystrixThreadPool threadPool, HystrixCommandMetrics metrics,
+            TryableSemaphore fallbackSemaphore, TryableSemaphore executionSemaphore, HystrixCommandExecutionHook hook) {
         this.breaker = breaker;
+        this.threadPool = threadPool;
         this.metrics = metrics;
         this.fallbackSemaphore = fallbackSemaphore;
         this.executionSemaphore = executionSemaphore;
@@ -55,7 +58,8 @@ final class InjectedParts {
     static Guard build(Guard.Builder builder, String key) {
         builder.configure(c -> c.breaker(b -> b.initialMode(BreakerMode.METRICS_ONLY)));
         BreakerAdmission breaker = new BreakerAdmission(key);
-        Guard guard = builder.attemptPolicy(breaker).attemptPolicy(new SemaphoreAdmission(key)).build();
+        Guard guard = builder.attemptPolicy(breaker).attemptPolicy(new SemaphoreAdmission(key))
+                .attemptPolicy(new InjectedPool.Reservation(key)).build();
         breaker.keysOwn = guard.controls().circuitBreaker();
         return guard;
     }
@@ -81,7 +85,7 @@ final class InjectedParts {
     }
 
     /** The instance of {@code key} being started on this thread, or null. */
-    private static AbstractCommand<?> starting(String key) {
+    static AbstractCommand<?> starting(String key) {
         AbstractCommand<?> command = STARTING.get();
         return command != null && command.getCommandKey().name().equals(key) ? command : null;
     }
@@ -100,6 +104,7 @@ final class InjectedParts {
             if (this == NONE) {
                 return;
             }
+            InjectedPool.clear();
             if (previous == null) {
                 STARTING.remove();
             } else {
