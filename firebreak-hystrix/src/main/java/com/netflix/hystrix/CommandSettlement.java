@@ -10,7 +10,9 @@ import java.util.concurrent.CompletableFuture;
  * The end of one command execution: when the guard's future completes, seals the command's record
  * with Hystrix's events, fixes its executionResult, tells the end hooks, the event notifier and the
  * completion streams, and only then completes the caller's future with the value or the exception
- * Hystrix would give. Called once per started instance, by AbstractCommand.start.
+ * Hystrix would give. Called once per started instance, by CommandStart. cacheKey is the
+ * request-cache key only when the instance is a cache hit (another instance of its context ran under
+ * the key): then it reports that execution's events with RESPONSE_FROM_CACHE.
  */
 final class CommandSettlement {
 

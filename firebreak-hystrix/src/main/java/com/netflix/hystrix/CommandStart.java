@@ -57,7 +57,7 @@ final class CommandStart {
             handover.close();
         }
         LinkedFuture<V> result = new LinkedFuture<>(source);
-        CommandSettlement.settleWhenDone(command, source, result, cacheHit ? null : hooks, context, cacheKey);
+        CommandSettlement.settleWhenDone(command, source, result, cacheHit ? null : hooks, context, cacheHit ? cacheKey : null);
         return result;
     }
 }

@@ -129,12 +129,17 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
         if (future.isCompletedExceptionally() && !future.isCancelled()) {
             // As 1.5.18: a refusal already decided (short-circuit, rejection) with no fallback value is thrown
             // from queue() itself; a failure of the run (COMMAND_EXCEPTION, TIMEOUT) only from get().
+            // Marked exceptions (ExceptionNotWrappedByHystrix) are thrown as they are; get() wraps the others.
             Throwable failure = CommandFailures.unwrap(future.exceptionNow());
-            if (failure instanceof HystrixRuntimeException refused) {
+            if (failure instanceof HystrixBadRequestException badRequest) {
+                if (CommandFailures.notWrapped(badRequest.getCause())) {
+                    throw CommandFailures.<RuntimeException>sneaky(badRequest.getCause());
+                }
+            } else if (failure instanceof HystrixRuntimeException refused) {
                 if (refused.getFailureType() != FailureType.COMMAND_EXCEPTION && refused.getFailureType() != FailureType.TIMEOUT) {
                     throw refused;
                 }
-            } else if (!(failure instanceof HystrixBadRequestException)) {
+            } else if (CommandFailures.notWrapped(failure)) {
                 throw CommandFailures.<RuntimeException>sneaky(failure);
             }
         }

@@ -5,6 +5,7 @@ import dev.firebreak.attempt.Admission;
 import dev.firebreak.event.EventType;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 
 /*
  * A thread pool given to a command instance (through the package-private constructors) runs that
@@ -15,7 +16,7 @@ import java.util.concurrent.RejectedExecutionException;
  * A pool that says it has no queue space, or whose executor refuses the Slot, refuses the attempt
  * with THREAD_POOL_REJECTED (then the fallback). The command then starts its work through the guard's
  * submitAsync, whose supplier (on the same thread) gives the work to the Slot; cancelling the stage
- * (a timeout, the caller) interrupts the pool's thread. An attempt refused after the reservation, or
+ * (a timeout, the caller) takes a Slot still queued off the queue, or interrupts the pool's thread. An attempt refused after the reservation, or
  * never handed its work, gives the Slot nothing to do, so the pool's thread is freed.
  */
 final class InjectedPool {
@@ -112,6 +113,9 @@ final class InjectedPool {
 
         void interrupt() {
             interrupted = true;
+            if (pool.getExecutor() instanceof ThreadPoolExecutor executor && executor.remove(this)) {
+                return; // still queued: it leaves the queue and never runs
+            }
             Thread running = thread;
             if (running != null) {
                 running.interrupt();

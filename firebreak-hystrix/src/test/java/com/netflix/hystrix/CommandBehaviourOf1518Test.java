@@ -1,10 +1,14 @@
 package com.netflix.hystrix;
 
 import static com.netflix.hystrix.HystrixEventType.EMIT;
+import static com.netflix.hystrix.HystrixEventType.FALLBACK_MISSING;
+import static com.netflix.hystrix.HystrixEventType.SHORT_CIRCUITED;
 import static com.netflix.hystrix.HystrixEventType.RESPONSE_FROM_CACHE;
 import static com.netflix.hystrix.HystrixEventType.SUCCESS;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.netflix.hystrix.exception.HystrixRuntimeException;
 import com.netflix.hystrix.strategy.concurrency.HystrixRequestContext;
 import com.netflix.hystrix.strategy.properties.HystrixPropertiesStrategy;
 import java.util.concurrent.CountDownLatch;
@@ -109,5 +113,19 @@ class CommandBehaviourOf1518Test extends BridgeFixture {
         assertThat(properties.maxRequestsInBatch().get()).isEqualTo(7);
         assertThat(properties.timerDelayInMilliseconds().get()).isEqualTo(25);
         assertThat(strategy.getCollapserPropertiesCacheKey(key, null)).isEqualTo("Batching");
+    }
+
+    @Test
+    void theInstanceThatRanUnderACacheKeyReportsItsOwnEventsEvenWhenRefused() {
+        HystrixCommandProperties.Setter open = semaphore().withCircuitBreakerForceOpen(true);
+        try (HystrixRequestContext context = HystrixRequestContext.initializeContext()) {
+            TestCommand owner = new TestCommand(TestCommand.named("RefusedCached", open), () -> "value", "k");
+            TestCommand hit = new TestCommand(TestCommand.named("RefusedCached", open), () -> "value", "k");
+            assertThatThrownBy(owner::execute).isInstanceOf(HystrixRuntimeException.class);
+            assertThatThrownBy(hit::execute).isInstanceOf(HystrixRuntimeException.class);
+
+            assertThat(owner.getExecutionEvents()).containsExactly(SHORT_CIRCUITED, FALLBACK_MISSING);
+            assertThat(hit.getExecutionEvents()).containsExactly(SHORT_CIRCUITED, FALLBACK_MISSING, RESPONSE_FROM_CACHE);
+        }
     }
 }

@@ -140,4 +140,72 @@ class InjectedPoolTest extends BridgeFixture {
 
         await(interrupted);
     }
+
+    @Test
+    void aCancelledCallStillQueuedOnTheGivenPoolLeavesItsQueue() throws Exception {
+        QueuedPool queued = new QueuedPool();
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        HystrixCommandProperties.Setter interrupting = HystrixCommandProperties.Setter()
+                .withExecutionIsolationThreadInterruptOnFutureCancel(true);
+        try {
+            Future<String> holding = new OnPool(queued, running, release).queue();
+            await(running);
+            HystrixCommand<String> waiting = new HystrixCommand<>(group("GivenPool"), key("GivenPoolQueued"), null, null, queued,
+                    interrupting, null, null, null, null, null, null) {
+                @Override
+                protected String run() {
+                    return "ran";
+                }
+            };
+            Future<String> inQueue = waiting.queue();
+            assertThat(queued.queue).hasSize(1);
+
+            inQueue.cancel(true);
+
+            assertThat(queued.queue).isEmpty();
+            release.countDown();
+            holding.get(SAFETY_SECONDS, TimeUnit.SECONDS);
+        } finally {
+            queued.executor.shutdownNow();
+        }
+    }
+
+    /** One thread and a queue of ten. */
+    static final class QueuedPool implements HystrixThreadPool {
+        final java.util.concurrent.LinkedBlockingQueue<Runnable> queue = new java.util.concurrent.LinkedBlockingQueue<>(10);
+        final ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, 1, TimeUnit.MINUTES, queue);
+
+        @Override
+        public ExecutorService getExecutor() {
+            return executor;
+        }
+
+        @Override
+        public Scheduler getScheduler() {
+            return Schedulers.from(executor);
+        }
+
+        @Override
+        public Scheduler getScheduler(Func0<Boolean> shouldInterruptThread) {
+            return getScheduler();
+        }
+
+        @Override
+        public void markThreadExecution() {
+        }
+
+        @Override
+        public void markThreadCompletion() {
+        }
+
+        @Override
+        public void markThreadRejection() {
+        }
+
+        @Override
+        public boolean isQueueSpaceAvailable() {
+            return queue.remainingCapacity() > 0;
+        }
+    }
 }
