@@ -220,7 +220,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
 
     @Override
     public boolean isExecutionComplete() {
-        return record.sealed();
+        return record.sealed() && !record.has(HystrixEventType.CANCELLED); // as 1.5.18: an unsubscribed one is not
     }
 
     @Override

@@ -78,7 +78,7 @@ final class CommandSettlement {
         AbstractCommand<?> owner = context == null ? null : HystrixRequestCache.owner(context, command.getCommandKey(), cacheKey);
         boolean known = owner != null && owner != command && owner.record.sealed() && !owner.record.events().isEmpty();
         if (known) {
-            command.record.emissionsOf(owner.record);
+            command.record.shareFrom(owner.record);
         }
         EnumSet<HystrixEventType> events = known ? EnumSet.copyOf(owner.record.events()) : EnumSet.copyOf(ifUnknown);
         events.add(HystrixEventType.RESPONSE_FROM_CACHE);

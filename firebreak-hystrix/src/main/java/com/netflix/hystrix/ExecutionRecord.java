@@ -144,10 +144,16 @@ final class ExecutionRecord {
         return has(HystrixEventType.FALLBACK_EMIT) ? fallbackEmissions : 0;
     }
 
-    /** A cache hit's counts of emissions are those of the execution it shares, before it is sealed. */
-    void emissionsOf(ExecutionRecord owner) {
+    /** A cache hit's emissions and exceptions are those of the execution it shares; set before it is sealed. */
+    synchronized void shareFrom(ExecutionRecord owner) {
         emissions = owner.emissions;
         fallbackEmissions = owner.fallbackEmissions;
+        if (executionException == null) {
+            executionException = owner.executionException;
+        }
+        if (failedExecutionException == null) {
+            failedExecutionException = owner.failedExecutionException;
+        }
     }
 
     boolean executedInThread() {

@@ -210,25 +210,32 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
             if (CommandFailures.skipsFallback(record.executionException())) {
                 throw new NoFallbackException("an ExceptionNotWrappedByHystrix or an unrecoverable Error: no fallback");
             }
-            R value;
-            try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
+            TryableSemaphore given = InjectedParts.takeFallbackPermit(this); // null when none was given
+            try {
+                R value;
+                try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
+                    if (hooks != null) {
+                        hooks.fallbackStarting();
+                    }
+                    value = fallbackWork.call();
+                } catch (Exception thrown) {
+                    Exception told = hooks == null ? thrown : hooks.fallbackFailed(thrown);
+                    if (told instanceof UnsupportedOperationException none) {
+                        throw new NoFallbackException("getFallback() has none: " + none.getMessage(), none);
+                    }
+                    throw told;
+                }
                 if (hooks != null) {
-                    hooks.fallbackStarting();
+                    value = hooks.fallbackEmitted(value);
+                    hooks.fallbackSucceeded();
                 }
-                value = fallbackWork.call();
-            } catch (Exception thrown) {
-                Exception told = hooks == null ? thrown : hooks.fallbackFailed(thrown);
-                if (told instanceof UnsupportedOperationException none) {
-                    throw new NoFallbackException("getFallback() has none: " + none.getMessage(), none);
+                record.fallbackReturned(0);
+                return value;
+            } finally {
+                if (given != null) {
+                    given.release();
                 }
-                throw told;
             }
-            if (hooks != null) {
-                value = hooks.fallbackEmitted(value);
-                hooks.fallbackSucceeded();
-            }
-            record.fallbackReturned(0);
-            return value;
         };
     }
 

@@ -156,29 +156,36 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
             if (CommandFailures.notWrapped(record.executionException())) {
                 throw new NoFallbackException("the exception is an ExceptionNotWrappedByHystrix: it goes to the caller as it is");
             }
-            List<R> values;
-            try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
+            TryableSemaphore given = InjectedParts.takeFallbackPermit(this); // null when none was given
+            try {
+                List<R> values;
+                try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
+                    if (hooks != null) {
+                        hooks.fallbackStarting();
+                    }
+                    values = fallbackWork.call().toList().toBlocking().single();
+                } catch (Exception thrown) {
+                    Exception told = hooks == null ? thrown : hooks.fallbackFailed(thrown);
+                    if (told instanceof UnsupportedOperationException none) {
+                        throw new NoFallbackException("resumeWithFallback() has none: " + none.getMessage(), none);
+                    }
+                    throw told;
+                }
                 if (hooks != null) {
-                    hooks.fallbackStarting();
+                    List<R> told = new ArrayList<>(values.size());
+                    for (R value : values) {
+                        told.add(hooks.fallbackEmitted(value));
+                    }
+                    hooks.fallbackSucceeded();
+                    values = told;
                 }
-                values = fallbackWork.call().toList().toBlocking().single();
-            } catch (Exception thrown) {
-                Exception told = hooks == null ? thrown : hooks.fallbackFailed(thrown);
-                if (told instanceof UnsupportedOperationException none) {
-                    throw new NoFallbackException("resumeWithFallback() has none: " + none.getMessage(), none);
+                record.fallbackReturned(values.size());
+                return values;
+            } finally {
+                if (given != null) {
+                    given.release();
                 }
-                throw told;
             }
-            if (hooks != null) {
-                List<R> told = new ArrayList<>(values.size());
-                for (R value : values) {
-                    told.add(hooks.fallbackEmitted(value));
-                }
-                hooks.fallbackSucceeded();
-                values = told;
-            }
-            record.fallbackReturned(values.size());
-            return values;
         };
     }
 

@@ -2,6 +2,7 @@ package com.netflix.hystrix;
 
 import com.netflix.hystrix.AbstractCommand.TryableSemaphore;
 import com.netflix.hystrix.strategy.executionhook.HystrixCommandExecutionHook;
+import dev.firebreak.FallbackRejectedException;
 import dev.firebreak.Guard;
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.breaker.BreakerConfig;
@@ -23,7 +24,8 @@ import dev.firebreak.isolation.IsolationStrategy;
  *    outcome is reported back with markSuccess() or markNonSuccess();
  *  - the execution semaphore, under SEMAPHORE isolation: no permit refuses with SEMAPHORE_REJECTED;
  *    a permit taken is released once, when the run really ends;
- *  - the thread pool, under THREAD isolation: see InjectedPool.
+ *  - the thread pool, under THREAD isolation: see InjectedPool;
+ *  - the fallback semaphore: a fallback without a permit is FALLBACK_REJECTION (takeFallbackPermit).
  * An instance that brought none of a part, or a key whose commands never came through those
  * constructors, passes with a shared permit; the latter's guards have no such admission at all.
  */
@@ -72,6 +74,23 @@ final class InjectedParts {
         }
         HystrixCircuitBreaker breaker = command.injected.breaker;
         return breaker != null ? breaker.isOpen() : command.guard.controls().circuitBreaker().state() == CircuitState.OPEN;
+    }
+
+    /**
+     * Takes a permit of the fallback semaphore given to {@code command}: the semaphore (to release once
+     * the fallback ends), or null when none was given.
+     *
+     * @throws FallbackRejectedException when the given semaphore has no permit (FALLBACK_REJECTION)
+     */
+    static TryableSemaphore takeFallbackPermit(AbstractCommand<?> command) {
+        TryableSemaphore given = command.injected == null ? null : command.injected.fallbackSemaphore;
+        if (given == null) {
+            return null;
+        }
+        if (!given.tryAcquire()) {
+            throw new FallbackRejectedException("the fallback semaphore given to " + command.getCommandKey().name() + " is full");
+        }
+        return given;
     }
 
     /** Hands {@code command} over to its guard's admissions on this thread until the handover is closed. */

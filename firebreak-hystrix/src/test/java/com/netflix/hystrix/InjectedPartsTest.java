@@ -231,4 +231,22 @@ class InjectedPartsTest extends BridgeFixture {
         assertThat(command.executionResult.getExecutionLatency()).isGreaterThanOrEqualTo(0);
         assertThat(command.getCircuitBreaker()).isSameAs(command.circuitBreaker);
     }
+
+    @Test
+    void anInjectedFallbackSemaphoreBoundsTheFallbackAndIsReleasedOnce() {
+        TryableSemaphoreActual none = new TryableSemaphoreActual(HystrixProperty.Factory.asProperty(0));
+        TryableSemaphoreActual one = new TryableSemaphoreActual(HystrixProperty.Factory.asProperty(1));
+        Callable<String> failing = () -> {
+            throw new IllegalStateException("down");
+        };
+        Given refused = new Given("FallbackBoundKey", semaphore(), null, none, null, null, true, failing);
+        Given allowed = new Given("FallbackBoundKey", semaphore(), null, one, null, null, true, failing);
+
+        assertThatThrownBy(refused::execute).isInstanceOfSatisfying(HystrixRuntimeException.class,
+                e -> assertThat(e.getFailureType()).isEqualTo(FailureType.REJECTED_SEMAPHORE_FALLBACK));
+        assertThat(refused.getExecutionEvents()).containsExactly(HystrixEventType.FAILURE, HystrixEventType.FALLBACK_REJECTION);
+        assertThat(allowed.execute()).isEqualTo("fallback");
+        assertThat(one.getNumberOfPermitsUsed()).isZero();
+        assertThat(allowed.getFallbackSemaphore()).isSameAs(one);
+    }
 }
