@@ -40,7 +40,9 @@ final class CommandSettlement {
                 if (CommandFailures.skipsFallback(cause)) {
                     events.removeIf(event -> event.name().startsWith("FALLBACK_")); // as 1.5.18: the fallback is skipped
                 }
-                record.executionException(cause);
+                if (!(failure instanceof CancellationException)) {
+                    record.executionException(cause); // as 1.5.18: an unsubscribed command has no execution exception
+                }
                 record.seal(events);
                 command.executionResult = record.toResult();
                 if (endHooks != null) {

@@ -49,12 +49,12 @@ final class ExecutionRecord {
     }
 
     /**
-     * run() threw. A throw after the fallback started (an interrupt that followed a timeout) does not
-     * replace the exception the outcome was decided on.
+     * run() threw. A throw after the fallback started (an interrupt that followed a timeout) or after
+     * the seal (an interrupt that followed a cancel) does not replace the exception of the outcome.
      */
     synchronized void runThrew(Throwable thrown) {
         runEndNanos = HystrixBridge.nanoTime();
-        if (!fallbackRan) {
+        if (!fallbackRan && !sealed) {
             failedExecutionException = thrown;
             executionException = thrown;
         }

@@ -128,4 +128,32 @@ class CommandBehaviourOf1518Test extends BridgeFixture {
             assertThat(hit.getExecutionEvents()).containsExactly(SHORT_CIRCUITED, FALLBACK_MISSING, RESPONSE_FROM_CACHE);
         }
     }
+
+    @Test
+    void anUnsubscribedCommandIsNotCompleteAndHasNoExecutionException() throws Exception {
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch interrupted = new CountDownLatch(1);
+        HystrixCommand<String> command = new HystrixCommand<>(TestCommand.named("Unsubscribed", HystrixCommandProperties.Setter()
+                .withExecutionIsolationThreadInterruptOnFutureCancel(true))) {
+            @Override
+            protected String run() throws Exception {
+                running.countDown();
+                try {
+                    new CountDownLatch(1).await(SAFETY_SECONDS, TimeUnit.SECONDS);
+                    return "not interrupted";
+                } finally {
+                    interrupted.countDown();
+                }
+            }
+        };
+        rx.Subscription subscription = command.toObservable().subscribe();
+        await(running);
+
+        subscription.unsubscribe();
+        await(interrupted);
+
+        assertThat(command.getExecutionEvents()).containsExactly(HystrixEventType.CANCELLED);
+        assertThat(command.isExecutionComplete()).isFalse();
+        assertThat(command.getExecutionException()).isNull();
+    }
 }
