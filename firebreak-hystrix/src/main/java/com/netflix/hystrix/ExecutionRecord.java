@@ -16,6 +16,8 @@ import java.util.Set;
  */
 final class ExecutionRecord {
 
+    private static final int EVENT_TYPES = HystrixEventType.values().length;
+
     private volatile long startNanos = -1;
     private volatile long runStartNanos = -1;
     private volatile long runEndNanos = -1;
@@ -185,28 +187,16 @@ final class ExecutionRecord {
 
     /** This record as an {@link ExecutionResult} value: its events with their counts, thread, time and exceptions. */
     ExecutionResult toResult() {
-        ExecutionResult result = ExecutionResult.from();
+        long[] counts = new long[EVENT_TYPES];
         for (HystrixEventType event : events) {
-            int times = switch (event) {
+            counts[event.ordinal()] = switch (event) {
                 case EMIT -> emissions;
                 case FALLBACK_EMIT -> fallbackEmissions;
                 default -> 1;
             };
-            for (int i = 0; i < times; i++) {
-                result = result.addEvent(event);
-            }
         }
-        result = result.setExecutionLatency(executionTimeMillis());
-        if (executedInThread()) {
-            result = result.setExecutedInThread();
-        }
-        if (runStartNanos >= 0) {
-            result = result.setExecutionOccurred();
-        }
-        if (executionException instanceof Exception e) {
-            result = result.setExecutionException(e);
-        }
-        return result;
+        return ExecutionResult.of(counts, executedInThread(), runStartNanos >= 0, executionTimeMillis(),
+                executionException instanceof Exception e ? e : null);
     }
 
     long startNanos() {
