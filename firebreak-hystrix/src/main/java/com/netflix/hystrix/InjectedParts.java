@@ -17,8 +17,9 @@ import dev.firebreak.isolation.IsolationStrategy;
  * constructors of HystrixCommand and HystrixObservableCommand (each may be null: the key's own).
  *
  * They govern the instance through its key's guard: a guard whose first command came through those
- * constructors is built with two admissions (admissions), entered on the calling thread after the
- * guard's own breaker. The instance being started is handed over to them on that thread
+ * constructors (or whose metrics HystrixCommandMetrics.getInstance(key, group, pool, properties) made
+ * first) is built with three admissions (build), entered on the calling thread after the guard's
+ * own breaker. The instance being started is handed over to them on that thread
  * (handOver), so each instance of a key can bring different parts:
  *  - the breaker: attemptExecution() false refuses with SHORT_CIRCUITED (then the fallback); the
  *    outcome is reported back with markSuccess() or markNonSuccess();
