@@ -136,8 +136,10 @@ final class GuardHooks implements GuardSide, TracedGuard {
         } catch (Throwable thrown) {
             // The caller gets an exception of its own, never the shared one the fallback saw.
             GuardException told = failure.isShared() ? failureFor(event, cause) : failure;
-            // A fallback may say it has none for this failure: the call ends as without a fallback.
-            return failed(thrown instanceof NoFallbackException ? EventType.FALLBACK_MISSING : EventType.FALLBACK_FAILURE, told, thrown);
+            // A fallback may say it has none for this failure (the call ends as without a fallback), or
+            // that a bound of its own refused it (as the guard's fallback bound would).
+            return failed(thrown instanceof NoFallbackException ? EventType.FALLBACK_MISSING
+                    : thrown instanceof FallbackRejectedException ? EventType.FALLBACK_REJECTION : EventType.FALLBACK_FAILURE, told, thrown);
         } finally {
             policy.fallbackPermits().release();
         }

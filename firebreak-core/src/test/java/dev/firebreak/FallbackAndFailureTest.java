@@ -75,6 +75,30 @@ class FallbackAndFailureTest {
 
     @ParameterizedTest(name = "{0} {1} from {2} threads")
     @MethodSource("dev.firebreak.IsolationMatrix#all")
+    void aFallbackRefusedByABoundOfItsOwnEndsAsAFallbackRejection(IsolationStrategy isolation, CallMode mode, CallerKind caller,
+            GuardFixture fixture) {
+        Guard guard = fixture.guard("own-fallback-bound").isolation(IsolationMatrix.bounded(isolation, 2)).build();
+        IllegalStateException primary = new IllegalStateException("primary");
+        FallbackRejectedException refused = new FallbackRejectedException("the fallback's own semaphore is full");
+
+        CompletableFuture<String> outcome = mode.call(caller, guard, () -> {
+            throw primary;
+        }, failure -> {
+            throw refused;
+        });
+
+        assertThatThrownBy(() -> outcome.get(20, TimeUnit.SECONDS))
+                .cause().isInstanceOfSatisfying(CallFailedException.class, failed -> {
+                    assertThat(failed.getCause()).isSameAs(primary);
+                    assertThat(failed.fallbackEvent()).isEqualTo(EventType.FALLBACK_REJECTION);
+                    assertThat(failed.fallbackFailure()).isSameAs(refused);
+                });
+        fixture.awaitCalls(1);
+        assertThat(fixture.count(EventType.FALLBACK_REJECTION)).isEqualTo(1);
+    }
+
+    @ParameterizedTest(name = "{0} {1} from {2} threads")
+    @MethodSource("dev.firebreak.IsolationMatrix#all")
     void aFallbackThatHasNoneEndsTheCallAsWithoutFallback(IsolationStrategy isolation, CallMode mode, CallerKind caller,
             GuardFixture fixture) {
         Guard guard = fixture.guard("sometimes-covered").isolation(IsolationMatrix.bounded(isolation, 2)).build();

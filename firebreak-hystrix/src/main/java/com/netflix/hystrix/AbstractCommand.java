@@ -2,27 +2,24 @@ package com.netflix.hystrix;
 
 import com.netflix.hystrix.exception.HystrixRuntimeException;
 import com.netflix.hystrix.exception.HystrixRuntimeException.FailureType;
+import com.netflix.hystrix.strategy.properties.HystrixProperty;
 import dev.firebreak.CachedGuard;
 import dev.firebreak.Guard;
 import dev.firebreak.GuardException;
 import dev.firebreak.Isolation;
 import dev.firebreak.breaker.BreakerMode;
 import dev.firebreak.breaker.CircuitState;
-import dev.firebreak.context.RequestContext;
 import dev.firebreak.hystrix.HystrixBridge;
 import dev.firebreak.isolation.IsolationStrategy;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import rx.Observable;
 import rx.Subscription;
 import rx.subjects.ReplaySubject;
-import rx.subscriptions.Subscriptions;
 
 /**
  * What {@link HystrixCommand} and {@link HystrixObservableCommand} share: the keys, the Firebreak guard
@@ -36,7 +33,8 @@ import rx.subscriptions.Subscriptions;
 abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObservable<R> {
 
     private final HystrixCommandGroupKey groupKey;
-    private final HystrixCommandKey commandKey;
+    /** This command's key (1.5.18's field, which its tests read). */
+    protected final HystrixCommandKey commandKey;
     private final HystrixThreadPoolKey threadPoolKey;
     final Guard guard;
     /** The request log this command is added to when it starts, or null (no context, or logging off). */
@@ -48,13 +46,22 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
     final HystrixCommandMetrics metrics;
     /** The breaker of this command's key, a view over its guard's (1.5.18's field, which its tests read). */
     final HystrixCircuitBreaker circuitBreaker;
+    /** What this instance's execution produced, set when it ends (1.5.18's field, which its tests read). */
+    protected volatile ExecutionResult executionResult = ExecutionResult.from();
+    /** The parts this instance was given in place of its key's own (a breaker, semaphores, a hook), or null. */
+    final InjectedParts injected;
     private final AtomicBoolean started = new AtomicBoolean();
     private volatile HystrixCollapserKey collapserKey;
     private volatile int numberCollapsed;
 
+    /**
+     * A command that may be handed parts of its own ({@code injected}, null for none): the guard of a key
+     * whose first command came through this way takes the injected parts' admissions (see
+     * {@link InjectedParts}); keys whose commands never do pay nothing for them.
+     */
     AbstractCommand(HystrixCommandGroupKey group, HystrixCommandKey key, HystrixThreadPoolKey pool,
             HystrixCommandProperties.Setter commandDefaults, HystrixThreadPoolProperties.Setter poolDefaults,
-            IsolationStrategy defaultIsolation) {
+            IsolationStrategy defaultIsolation, InjectedParts injected) {
         if (group == null) {
             throw new IllegalStateException("HystrixCommandGroupKey cannot be null");
         }
@@ -78,10 +85,11 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
                     commandValues.applyTo(c);
                 }
             });
-            return builder.build();
+            return injected != null ? InjectedParts.build(builder, commandKey.name()) : builder.build();
         });
-        this.metrics = HystrixCommandMetrics.of(guard);
-        this.circuitBreaker = new HystrixCircuitBreaker.GuardBreaker(guard);
+        this.injected = injected;
+        this.metrics = injected != null && injected.metrics != null ? injected.metrics : HystrixCommandMetrics.of(guard);
+        this.circuitBreaker = injected != null && injected.breaker != null ? injected.breaker : new HystrixCircuitBreaker.GuardBreaker(guard);
         this.plugins = CommandPlugins.current();
         CommandPlugins.publish(this);
         this.currentRequestLog = guard.controls().config().request().logEnabled()
@@ -95,14 +103,11 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
 
     // ---------------------------------------------------------------- execution
 
-    /** hystrix-core's message when a command with a cache key runs outside a request context. */
-    static final String NO_CONTEXT_FOR_CACHE = "Request caching is not available. Maybe you need to initialize the HystrixRequestContext?";
-
     /**
      * Runs this instance once through its guard: {@code plain} or, with a cache key inside a request
-     * context, {@code cached} starts the call. The returned future completes after the record is sealed
-     * (and the hooks and the notifier are told), with the value or the exception Hystrix would give;
-     * cancelling it cancels the call.
+     * context, {@code cached} starts the call (see {@link CommandStart}). The returned future completes
+     * after the record is sealed, with the value or the exception Hystrix would give; cancelling it
+     * cancels the call.
      */
     final <V> CompletableFuture<V> start(ExecutionHooks<R> hooks, Function<Guard, CompletableFuture<V>> plain,
             Function<CachedGuard, CompletableFuture<V>> cached) {
@@ -111,124 +116,45 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
                     commandKey.name() + " command executed multiple times - this is not permitted.",
                     new IllegalStateException("This instance can only be executed once. Please instantiate a new instance."), null);
         }
-        record.started();
-        if (currentRequestLog != null) {
-            currentRequestLog.addExecutedCommand(this);
-        }
-        if (guard.controls().config().request().cacheEnabled() && RequestContext.currentOrNull() == null && getCacheKey() != null) {
-            // As hystrix-core: a cached command needs a request context; it fails before it runs, with no events.
-            return CompletableFuture.failedFuture(new IllegalStateException(NO_CONTEXT_FOR_CACHE));
-        }
-        String cacheKey = guard.controls().config().request().cacheEnabled() && RequestContext.currentOrNull() != null ? getCacheKey() : null;
-        RequestContext context = cacheKey == null ? null : RequestContext.currentOrNull();
-        AbstractCommand<?> owner = context == null ? null : HystrixRequestCache.claim(context, commandKey, cacheKey, this);
-        boolean cacheHit = owner != null && owner != this;
-        if (hooks != null) {
-            if (cacheHit) {
-                hooks.onCacheHit(); // as 1.5.18: the only hook a cache hit calls
-            } else {
-                try {
-                    hooks.onStart();
-                } catch (RuntimeException thrown) { // as 1.5.18: the command fails at once, with no fallback
-                    record.seal(Set.of());
-                    return CompletableFuture.failedFuture(CommandFailures.forCaller(thrown, commandKey.name(), getClass(), null));
-                }
-            }
-        }
-        CompletableFuture<V> source;
-        try {
-            source = cacheKey == null ? plain.apply(guard) : cached.apply(guard.cached(cacheKey));
-        } catch (RuntimeException thrown) {
-            source = CompletableFuture.failedFuture(thrown);
-        }
-        LinkedFuture<V> result = new LinkedFuture<>(source);
-        ExecutionHooks<R> endHooks = cacheHit ? null : hooks;
-        source.whenComplete((value, thrown) -> {
-            if (thrown == null) {
-                record.seal(successEvents(context, cacheKey));
-                if (endHooks != null) {
-                    endHooks.onSuccess();
-                }
-                plugins.notifyFinished(this);
-                CompletionPublisher.publish(this, false);
-                result.complete(value);
-            } else {
-                Throwable failure = CommandFailures.unwrap(thrown);
-                Throwable cause = CommandFailures.causeOfCaller(failure);
-                Set<HystrixEventType> events = record.runStartedOrFellBack() || cacheKey == null
-                        ? CommandFailures.eventsOf(failure) : fromCache(context, cacheKey, CommandFailures.eventsOf(failure));
-                if (CommandFailures.notWrapped(cause)) {
-                    events.removeIf(event -> event.name().startsWith("FALLBACK_")); // as 1.5.18: the fallback is skipped
-                }
-                record.executionException(cause);
-                record.seal(events);
-                if (endHooks != null) {
-                    if (failure instanceof CancellationException) {
-                        endHooks.onUnsubscribe();
-                    }
-                    endHooks.overtakeRun();
-                }
-                Throwable toCaller = CommandFailures.forCaller(failure, commandKey.name(), getClass(), endHooks);
-                plugins.notifyFinished(this);
-                CompletionPublisher.publish(this, !(failure instanceof CancellationException));
-                result.completeExceptionally(toCaller);
-            }
-        });
-        return result;
+        return CommandStart.start(this, hooks, plain, cached);
     }
 
-    /** A new hook caller for one execution, or null when no hook is registered. */
+    /** A new hook caller for one execution, or null when no hook is registered nor given to this instance. */
     final ExecutionHooks<R> newHooks() {
+        if (injected != null && injected.hook != null) {
+            return new ExecutionHooks<>(injected.hook, this);
+        }
         return plugins.hook == null ? null : new ExecutionHooks<>(plugins.hook, this);
     }
 
-    private Set<HystrixEventType> successEvents(RequestContext context, String cacheKey) {
-        if (record.fallbackReturned()) {
-            return record.fallbackEvents();
+    /** What bounds concurrent executions under SEMAPHORE isolation: the given semaphore, else the guard's permits. */
+    protected TryableSemaphore getExecutionSemaphore() {
+        if (guard.controls().isolationStrategy() != IsolationStrategy.SEMAPHORE) {
+            return TryableSemaphoreNoOp.DEFAULT;
         }
-        if (record.runReturned() || cacheKey == null) {
-            return EnumSet.of(HystrixEventType.SUCCESS);
-        }
-        return fromCache(context, cacheKey, EnumSet.of(HystrixEventType.SUCCESS));
+        return injected != null && injected.executionSemaphore != null ? injected.executionSemaphore
+                : new GuardPermits(guard, false);
     }
 
-    /**
-     * A cache hit (neither this instance's run nor its fallback ran): the events of the instance that
-     * ran under the key, plus RESPONSE_FROM_CACHE; {@code ifUnknown} when that instance is not known
-     * (two instances of one context raced to start the key).
-     */
-    private Set<HystrixEventType> fromCache(RequestContext context, String cacheKey, Set<HystrixEventType> ifUnknown) {
-        AbstractCommand<?> owner = context == null ? null : HystrixRequestCache.owner(context, commandKey, cacheKey);
-        EnumSet<HystrixEventType> events = owner != null && owner != this && owner.record.sealed() && !owner.record.events().isEmpty()
-                ? EnumSet.copyOf(owner.record.events()) : EnumSet.copyOf(ifUnknown);
-        events.add(HystrixEventType.RESPONSE_FROM_CACHE);
-        return events;
+    /** The semaphore that bounds this command's concurrent fallbacks: the one it was given, else a view of its guard's. */
+    protected TryableSemaphore getFallbackSemaphore() {
+        return injected != null && injected.fallbackSemaphore != null ? injected.fallbackSemaphore
+                : new GuardPermits(guard, true);
+    }
+
+    /** The breaker this command consults: the one it was given, else its key's. */
+    HystrixCircuitBreaker getCircuitBreaker() {
+        return circuitBreaker;
+    }
+
+    /** The events of this execution with their counts (empty until it ends). */
+    public ExecutionResult.EventCounts getEventCounts() {
+        return executionResult.getEventCounts();
     }
 
     /** Called by the guard's fallback with what happened. */
     final void fallbackStarting(GuardException failure) {
         record.fallbackStarted(CommandFailures.causeOf(failure), failure);
-    }
-
-    /** An rx.Observable that starts {@code begin} when subscribed and cancels it when unsubscribed. */
-    static <V, R> Observable<R> lazily(Supplier<CompletableFuture<V>> begin, Function<V, Iterable<R>> values) {
-        return Observable.unsafeCreate(subscriber -> {
-            CompletableFuture<V> future = begin.get();
-            subscriber.add(Subscriptions.create(() -> future.cancel(true)));
-            future.whenComplete((value, thrown) -> {
-                if (subscriber.isUnsubscribed()) {
-                    return;
-                }
-                if (thrown != null) {
-                    subscriber.onError(CommandFailures.unwrap(thrown));
-                    return;
-                }
-                for (R item : values.apply(value)) {
-                    subscriber.onNext(item);
-                }
-                subscriber.onCompleted();
-            });
-        });
     }
 
     @Override
@@ -288,13 +214,13 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
 
     @Override
     public boolean isCircuitBreakerOpen() {
-        return guard.controls().circuitBreaker().state() == CircuitState.OPEN
+        return injected != null ? InjectedParts.isOpen(this) : guard.controls().circuitBreaker().state() == CircuitState.OPEN
                 && guard.controls().circuitBreaker().mode() != BreakerMode.METRICS_ONLY; // it short-circuits nothing
     }
 
     @Override
     public boolean isExecutionComplete() {
-        return record.sealed();
+        return record.sealed() && !record.has(HystrixEventType.CANCELLED); // as 1.5.18: an unsubscribed one is not
     }
 
     @Override
@@ -396,5 +322,76 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
     @Override
     public String toString() {
         return getClass().getSimpleName() + "[" + commandKey.name() + ", " + getExecutionEvents() + "]";
+    }
+
+    // ---------------------------------------------------------------- semaphores
+
+    /** A non-blocking semaphore: {@link #tryAcquire()} takes a permit if one is free; each taken permit is released once. */
+    interface TryableSemaphore {
+
+        /** Takes a permit if one is free; true if taken. */
+        boolean tryAcquire();
+
+        /** Gives back a permit that {@link #tryAcquire()} took. */
+        void release();
+
+        /** How many permits are taken now. */
+        int getNumberOfPermitsUsed();
+    }
+
+    /** A counting {@link TryableSemaphore} whose number of permits is read from a property at each try. */
+    static class TryableSemaphoreActual implements TryableSemaphore {
+        /** The number of permits, read at each {@link #tryAcquire()}. */
+        protected final HystrixProperty<Integer> numberOfPermits;
+        private final AtomicInteger used = new AtomicInteger();
+
+        /** A semaphore of {@code numberOfPermits} permits. */
+        public TryableSemaphoreActual(HystrixProperty<Integer> numberOfPermits) {
+            this.numberOfPermits = numberOfPermits;
+        }
+
+        @Override
+        public boolean tryAcquire() {
+            int limit = numberOfPermits.get();
+            while (true) {
+                int now = used.get();
+                if (now >= limit) {
+                    return false;
+                }
+                if (used.compareAndSet(now, now + 1)) {
+                    return true;
+                }
+            }
+        }
+
+        @Override
+        public void release() {
+            used.decrementAndGet();
+        }
+
+        @Override
+        public int getNumberOfPermitsUsed() {
+            return used.get();
+        }
+    }
+
+    /** A {@link TryableSemaphore} that always gives a permit and counts none. */
+    static class TryableSemaphoreNoOp implements TryableSemaphore {
+        /** The one instance. */
+        public static final TryableSemaphore DEFAULT = new TryableSemaphoreNoOp();
+
+        @Override
+        public boolean tryAcquire() {
+            return true;
+        }
+
+        @Override
+        public void release() {
+        }
+
+        @Override
+        public int getNumberOfPermitsUsed() {
+            return 0;
+        }
     }
 }

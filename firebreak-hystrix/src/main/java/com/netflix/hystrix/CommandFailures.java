@@ -103,6 +103,18 @@ final class CommandFailures {
         throw (T) thrown;
     }
 
+    /**
+     * Whether the fallback is skipped for {@code thrown}, as 1.5.18 skips it: an exception that reaches
+     * the caller as it is, or an unrecoverable Error (a VirtualMachineError or LinkageError, wrapped).
+     */
+    static boolean skipsFallback(Throwable thrown) {
+        if (notWrapped(thrown)) {
+            return true;
+        }
+        Throwable cause = thrown == null ? null : thrown.getCause();
+        return cause instanceof VirtualMachineError || cause instanceof LinkageError;
+    }
+
     /** Whether {@code thrown} reaches the caller as it is ({@link ExceptionNotWrappedByHystrix}). */
     static boolean notWrapped(Throwable thrown) {
         return thrown instanceof ExceptionNotWrappedByHystrix;
@@ -157,6 +169,10 @@ final class CommandFailures {
         Throwable fallbackFailure = guard.fallbackFailure();
         if (fallbackFailure instanceof NoFallbackException none) {
             fallbackFailure = none.getCause(); // the fallback's own UnsupportedOperationException, as 1.5.18 reports it
+        }
+        if (fallbackFailure == null && fallback == EventType.FALLBACK_MISSING) {
+            // as 1.5.18, whose default getFallback() throws it: a command without a fallback reports this
+            fallbackFailure = new UnsupportedOperationException("No fallback available.");
         }
         return new HystrixRuntimeException(type, commandClass, commandKey + " " + what + " and " + fallbackPart + ".", cause, fallbackFailure);
     }

@@ -16,6 +16,8 @@ import java.util.Set;
  */
 final class ExecutionRecord {
 
+    private static final int EVENT_TYPES = HystrixEventType.values().length;
+
     private volatile long startNanos = -1;
     private volatile long runStartNanos = -1;
     private volatile long runEndNanos = -1;
@@ -49,12 +51,12 @@ final class ExecutionRecord {
     }
 
     /**
-     * run() threw. A throw after the fallback started (an interrupt that followed a timeout) does not
-     * replace the exception the outcome was decided on.
+     * run() threw. A throw after the fallback started (an interrupt that followed a timeout) or after
+     * the seal (an interrupt that followed a cancel) does not replace the exception of the outcome.
      */
     synchronized void runThrew(Throwable thrown) {
         runEndNanos = HystrixBridge.nanoTime();
-        if (!fallbackRan) {
+        if (!fallbackRan && !sealed) {
             failedExecutionException = thrown;
             executionException = thrown;
         }
@@ -122,16 +124,38 @@ final class ExecutionRecord {
         return events;
     }
 
+    /**
+     * Whether {@code type} happened: once sealed, one of the events; while the fallback runs, the
+     * execution event that led to it (as 1.5.18, whose fallback can ask {@code isResponseTimedOut()}).
+     */
     boolean has(HystrixEventType type) {
-        return events.contains(type);
+        if (sealed) {
+            return events.contains(type);
+        }
+        GuardException cause = fallbackCause;
+        return cause != null && cause.event() != null && HystrixEventType.from(cause.event()) == type;
     }
 
+    /** The values the run emitted, counted only when they reached the caller (EMIT). */
     int emissions() {
-        return emissions;
+        return has(HystrixEventType.EMIT) ? emissions : 0;
     }
 
+    /** The values the fallback emitted, counted only when they reached the caller (FALLBACK_EMIT). */
     int fallbackEmissions() {
-        return fallbackEmissions;
+        return has(HystrixEventType.FALLBACK_EMIT) ? fallbackEmissions : 0;
+    }
+
+    /** A cache hit's emissions and exceptions are those of the execution it shares; set before it is sealed. */
+    synchronized void shareFrom(ExecutionRecord owner) {
+        emissions = owner.emissions;
+        fallbackEmissions = owner.fallbackEmissions;
+        if (executionException == null) {
+            executionException = owner.executionException;
+        }
+        if (failedExecutionException == null) {
+            failedExecutionException = owner.failedExecutionException;
+        }
     }
 
     boolean executedInThread() {
@@ -150,15 +174,29 @@ final class ExecutionRecord {
         return runStartNanos;
     }
 
-    /** The run's duration in ms; a run still going (timed out) counts until now; -1 if it never ran. */
+    /** The execution's duration in ms; a run still going (timed out) counts until now; -1 if it never ran. */
     int executionTimeMillis() {
-        long start = runStartNanos;
-        if (start < 0) {
+        if (runStartNanos < 0) {
             return -1;
         }
+        long start = startNanos; // as 1.5.18: from the start of the execution, a wait for a pool thread included
         long end = runEndNanos;
         long until = end >= 0 ? end : HystrixBridge.nanoTime();
         return (int) Math.max(0, (until - start) / 1_000_000L);
+    }
+
+    /** This record as an {@link ExecutionResult} value: its events with their counts, thread, time and exceptions. */
+    ExecutionResult toResult() {
+        long[] counts = new long[EVENT_TYPES];
+        for (HystrixEventType event : events) {
+            counts[event.ordinal()] = switch (event) {
+                case EMIT -> emissions;
+                case FALLBACK_EMIT -> fallbackEmissions;
+                default -> 1;
+            };
+        }
+        return ExecutionResult.of(counts, executedInThread(), runStartNanos >= 0, executionTimeMillis(),
+                executionException instanceof Exception e ? e : null);
     }
 
     long startNanos() {

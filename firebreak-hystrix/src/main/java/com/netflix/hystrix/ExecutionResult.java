@@ -42,6 +42,13 @@ public class ExecutionResult {
         return new ExecutionResult(new EventCounts(counts), false, false, -1, null, null);
     }
 
+    /** A finished execution's result in one step (the bridge's commands make one each); {@code counts} is kept. */
+    static ExecutionResult of(long[] counts, boolean executedInThread, boolean executionOccurred, int executionLatency,
+            Exception executionException) {
+        return new ExecutionResult(new EventCounts(counts), executedInThread, executionOccurred, executionLatency, null,
+                executionException);
+    }
+
     /** This result with one more {@code eventType}. */
     public ExecutionResult addEvent(HystrixEventType eventType) {
         return new ExecutionResult(eventCounts.plus(eventType), executedInThread, executionOccurred, executionLatency,

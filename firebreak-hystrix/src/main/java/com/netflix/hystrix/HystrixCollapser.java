@@ -136,7 +136,7 @@ public abstract class HystrixCollapser<B, R, A> implements HystrixExecutable<R>,
 
     @Override
     public Observable<R> toObservable() {
-        return AbstractCommand.lazily(this::submit, Collections::singletonList);
+        return LazyObservable.of(this::submit, Collections::singletonList);
     }
 
     @SuppressWarnings("unchecked")

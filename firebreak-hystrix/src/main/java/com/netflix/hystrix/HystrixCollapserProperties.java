@@ -22,6 +22,19 @@ public class HystrixCollapserProperties {
         this.config = config;
     }
 
+    /**
+     * Fixed properties: Firebreak's collapser defaults with {@code builder}'s values (for a properties
+     * strategy's {@code getCollapserProperties}). {@code key} names the collapser; it is not read.
+     */
+    protected HystrixCollapserProperties(HystrixCollapserKey key, Setter builder) {
+        CollapserConfig.Builder values = CollapserConfig.builder();
+        if (builder != null) {
+            builder.applyTo(values);
+        }
+        CollapserConfig fixed = values.build();
+        this.config = () -> fixed;
+    }
+
     /** A builder of instance defaults from code, for {@code HystrixCollapser.Setter.andCollapserPropertiesDefaults}. */
     public static Setter Setter() {
         return new Setter();

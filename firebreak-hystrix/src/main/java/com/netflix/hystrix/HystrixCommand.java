@@ -3,6 +3,8 @@ package com.netflix.hystrix;
 import com.netflix.hystrix.exception.HystrixBadRequestException;
 import com.netflix.hystrix.exception.HystrixRuntimeException;
 import com.netflix.hystrix.exception.HystrixRuntimeException.FailureType;
+import com.netflix.hystrix.strategy.executionhook.HystrixCommandExecutionHook;
+import com.netflix.hystrix.strategy.properties.HystrixPropertiesStrategy;
 import dev.firebreak.Fallback;
 import dev.firebreak.GuardedCall;
 import dev.firebreak.NoFallbackException;
@@ -12,6 +14,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 import rx.Observable;
 
 /**
@@ -59,7 +62,22 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
     /** A command configured by {@code setter}. */
     protected HystrixCommand(Setter setter) {
         super(setter.groupKey, setter.commandKey, setter.threadPoolKey, setter.commandProperties, setter.threadPoolProperties,
-                IsolationStrategy.THREAD);
+                IsolationStrategy.THREAD, null);
+    }
+
+    /**
+     * A command given parts of its own in place of its key's (1.5.18's constructor for tests; each null
+     * means the key's own): a breaker consulted before each execution, metrics, a fallback and an
+     * execution semaphore, and an execution hook. A thread pool given runs the instance's work under
+     * THREAD isolation. The properties strategy given is not used: the key's guard has its configuration.
+     */
+    HystrixCommand(HystrixCommandGroupKey group, HystrixCommandKey key, HystrixThreadPoolKey threadPoolKey,
+            HystrixCircuitBreaker circuitBreaker, HystrixThreadPool threadPool, HystrixCommandProperties.Setter commandPropertiesDefaults,
+            HystrixThreadPoolProperties.Setter threadPoolPropertiesDefaults, HystrixCommandMetrics metrics,
+            TryableSemaphore fallbackSemaphore, TryableSemaphore executionSemaphore, HystrixPropertiesStrategy propertiesStrategy,
+            HystrixCommandExecutionHook executionHook) {
+        super(group, key, threadPoolKey, commandPropertiesDefaults, threadPoolPropertiesDefaults, IsolationStrategy.THREAD,
+                new InjectedParts(circuitBreaker, threadPool, metrics, fallbackSemaphore, executionSemaphore, executionHook));
     }
 
     /** The work: calls the dependency and returns its value; runs on the pool's thread (or the caller's under SEMAPHORE). */
@@ -81,8 +99,11 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
             return future.get();
         } catch (ExecutionException failed) {
             Throwable cause = failed.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
+            if (cause instanceof HystrixBadRequestException badRequest && CommandFailures.notWrapped(badRequest.getCause())) {
+                throw CommandFailures.<RuntimeException>sneaky(badRequest.getCause()); // as 1.5.18: the marked cause itself
+            }
+            if (cause instanceof HystrixRuntimeException || cause instanceof HystrixBadRequestException) {
+                throw (RuntimeException) cause;
             }
             if (CommandFailures.notWrapped(cause)) {
                 throw CommandFailures.<RuntimeException>sneaky(cause); // as 1.5.18: the marked exception itself, checked or not
@@ -99,17 +120,36 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
 
     /**
      * Starts the command and returns its future at once (under SEMAPHORE isolation the command has
-     * already run when it returns). Cancelling the future cancels the call.
+     * already run when it returns). Cancelling the future cancels the call. An outcome already decided
+     * as a refusal without a fallback value (short-circuited, rejected) is thrown here, as in 1.5.18.
      */
     @Override
     public Future<R> queue() {
-        return begin();
+        CompletableFuture<R> future = begin();
+        if (future.isCompletedExceptionally() && !future.isCancelled()) {
+            // As 1.5.18: a refusal already decided (short-circuit, rejection) with no fallback value is thrown
+            // from queue() itself; a failure of the run (COMMAND_EXCEPTION, TIMEOUT) only from get().
+            // Marked exceptions (ExceptionNotWrappedByHystrix) are thrown as they are; get() wraps the others.
+            Throwable failure = CommandFailures.unwrap(future.exceptionNow());
+            if (failure instanceof HystrixBadRequestException badRequest) {
+                if (CommandFailures.notWrapped(badRequest.getCause())) {
+                    throw CommandFailures.<RuntimeException>sneaky(badRequest.getCause());
+                }
+            } else if (failure instanceof HystrixRuntimeException refused) {
+                if (refused.getFailureType() != FailureType.COMMAND_EXCEPTION && refused.getFailureType() != FailureType.TIMEOUT) {
+                    throw refused;
+                }
+            } else if (CommandFailures.notWrapped(failure)) {
+                throw CommandFailures.<RuntimeException>sneaky(failure);
+            }
+        }
+        return future;
     }
 
     /** A lazy observable: the command starts on subscription; unsubscribing cancels it. */
     @Override
     public Observable<R> toObservable() {
-        return lazily(this::begin, Collections::singletonList);
+        return LazyObservable.of(this::begin, Collections::singletonList);
     }
 
     private CompletableFuture<R> begin() {
@@ -117,6 +157,10 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
         Callable<R> work = plugins.wrap(this::run); // on the caller's thread, as a strategy expects
         GuardedCall<R> call = () -> runOnce(hooks, work);
         Fallback<R> fallback = HAS_FALLBACK.get(getClass()) ? fallbackOf(hooks, plugins.wrap(this::getFallback)) : null;
+        if (injected != null && injected.threadPool != null && guard.controls().isolationStrategy() == IsolationStrategy.THREAD) {
+            Supplier<CompletableFuture<R>> onGivenPool = () -> InjectedPool.runOnReserved(call);
+            return start(hooks, guard -> guard.submitAsync(onGivenPool, fallback), cached -> cached.submitAsync(onGivenPool, fallback));
+        }
         return start(hooks, guard -> guard.submit(call, fallback), cached -> cached.submit(call, fallback));
     }
 
@@ -137,11 +181,10 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
                 record.runThrew(told);
                 throw told instanceof HystrixBadRequestException badRequest ? new CommandFailures.BadRequestCarrier(badRequest) : told;
             } catch (Error error) {
-                if (hooks != null && hooks.claimRunEnd()) {
-                    hooks.runFailed(new Exception(error));
-                }
-                record.runThrew(error);
-                throw error;
+                Exception wrapped = new Exception(error); // as 1.5.18: an Error goes on wrapped in an Exception
+                Exception told = hooks != null && hooks.claimRunEnd() ? hooks.runFailed(wrapped) : wrapped;
+                record.runThrew(told);
+                throw told;
             }
             record.runReturned(0);
             if (hooks != null && hooks.claimRunEnd()) {
@@ -164,28 +207,35 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
             if (hooks != null) {
                 hooks.overtakeRun();
             }
-            if (CommandFailures.notWrapped(record.executionException())) {
-                throw new NoFallbackException("the exception is an ExceptionNotWrappedByHystrix: it goes to the caller as it is");
+            if (CommandFailures.skipsFallback(record.executionException())) {
+                throw new NoFallbackException("an ExceptionNotWrappedByHystrix or an unrecoverable Error: no fallback");
             }
-            R value;
-            try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
+            TryableSemaphore given = InjectedParts.takeFallbackPermit(this); // null when none was given
+            try {
+                R value;
+                try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
+                    if (hooks != null) {
+                        hooks.fallbackStarting();
+                    }
+                    value = fallbackWork.call();
+                } catch (Exception thrown) {
+                    Exception told = hooks == null ? thrown : hooks.fallbackFailed(thrown);
+                    if (told instanceof UnsupportedOperationException none) {
+                        throw new NoFallbackException("getFallback() has none: " + none.getMessage(), none);
+                    }
+                    throw told;
+                }
                 if (hooks != null) {
-                    hooks.fallbackStarting();
+                    value = hooks.fallbackEmitted(value);
+                    hooks.fallbackSucceeded();
                 }
-                value = fallbackWork.call();
-            } catch (Exception thrown) {
-                Exception told = hooks == null ? thrown : hooks.fallbackFailed(thrown);
-                if (told instanceof UnsupportedOperationException none) {
-                    throw new NoFallbackException("getFallback() has none: " + none.getMessage(), none);
+                record.fallbackReturned(0);
+                return value;
+            } finally {
+                if (given != null) {
+                    given.release();
                 }
-                throw told;
             }
-            if (hooks != null) {
-                value = hooks.fallbackEmitted(value);
-                hooks.fallbackSucceeded();
-            }
-            record.fallbackReturned(0);
-            return value;
         };
     }
 

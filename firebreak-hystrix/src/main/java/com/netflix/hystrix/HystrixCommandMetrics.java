@@ -55,7 +55,8 @@ public class HystrixCommandMetrics {
             if (values != null) {
                 builder.configure(values::applyTo);
             }
-            return builder.build();
+            // metrics asked for before any command of the key: commands given parts of their own may follow
+            return InjectedParts.build(builder, key.name());
         }));
     }
 

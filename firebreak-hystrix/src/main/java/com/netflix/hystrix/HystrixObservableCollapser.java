@@ -96,7 +96,7 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
     /** A lazy observable of this request's responses: submitted on subscription, left on unsubscription. */
     @Override
     public Observable<R> toObservable() {
-        return AbstractCommand.lazily(this::submit, values -> values);
+        return LazyObservable.of(this::submit, values -> values);
     }
 
     @SuppressWarnings("unchecked")

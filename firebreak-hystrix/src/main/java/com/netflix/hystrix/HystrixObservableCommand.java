@@ -1,13 +1,17 @@
 package com.netflix.hystrix;
 
 import com.netflix.hystrix.exception.HystrixBadRequestException;
+import com.netflix.hystrix.strategy.executionhook.HystrixCommandExecutionHook;
+import com.netflix.hystrix.strategy.properties.HystrixPropertiesStrategy;
 import dev.firebreak.Fallback;
+import dev.firebreak.GuardedCall;
 import dev.firebreak.NoFallbackException;
 import dev.firebreak.isolation.IsolationStrategy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
 import rx.Observable;
 import rx.Subscription;
@@ -38,7 +42,22 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
 
     /** A command configured by {@code setter}. */
     protected HystrixObservableCommand(Setter setter) {
-        super(setter.groupKey, setter.commandKey, null, setter.commandProperties, null, IsolationStrategy.SEMAPHORE);
+        super(setter.groupKey, setter.commandKey, null, setter.commandProperties, null, IsolationStrategy.SEMAPHORE, null);
+    }
+
+    /**
+     * A command given parts of its own in place of its key's (1.5.18's constructor for tests; each null
+     * means the key's own): a breaker consulted before each execution, metrics, a fallback and an
+     * execution semaphore, and an execution hook. A thread pool given runs the instance's work under
+     * THREAD isolation. The properties strategy given is not used: the key's guard has its configuration.
+     */
+    HystrixObservableCommand(HystrixCommandGroupKey group, HystrixCommandKey key, HystrixThreadPoolKey threadPoolKey,
+            HystrixCircuitBreaker circuitBreaker, HystrixThreadPool threadPool, HystrixCommandProperties.Setter commandPropertiesDefaults,
+            HystrixThreadPoolProperties.Setter threadPoolPropertiesDefaults, HystrixCommandMetrics metrics,
+            TryableSemaphore fallbackSemaphore, TryableSemaphore executionSemaphore, HystrixPropertiesStrategy propertiesStrategy,
+            HystrixCommandExecutionHook executionHook) {
+        super(group, key, threadPoolKey, commandPropertiesDefaults, threadPoolPropertiesDefaults, IsolationStrategy.SEMAPHORE,
+                new InjectedParts(circuitBreaker, threadPool, metrics, fallbackSemaphore, executionSemaphore, executionHook));
     }
 
     /** The work: an Observable of the dependency's values; it must not block the subscribing thread. */
@@ -52,7 +71,7 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
     /** A lazy observable: the command starts on subscription; unsubscribing cancels it. */
     @Override
     public Observable<R> toObservable() {
-        return lazily(this::begin, values -> values);
+        return LazyObservable.of(this::begin, values -> values);
     }
 
     @SuppressWarnings("try") // the resource marks the running command; the body need not name it
@@ -82,7 +101,32 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
             return stage;
         };
         Fallback<List<R>> fallback = HAS_FALLBACK.get(getClass()) ? fallbackOf(hooks, plugins.wrap(this::resumeWithFallback)) : null;
+        if (guard.controls().isolationStrategy() == IsolationStrategy.THREAD) {
+            // as 1.5.18: under THREAD isolation construct() is subscribed to on a thread of the key's pool
+            GuardedCall<List<R>> onPool = () -> awaitOnPool(call.get());
+            if (injected != null && injected.threadPool != null) {
+                Supplier<CompletableFuture<List<R>>> onGivenPool = () -> InjectedPool.runOnReserved(onPool);
+                return start(hooks, guard -> guard.submitAsync(onGivenPool, fallback), cached -> cached.submitAsync(onGivenPool, fallback));
+            }
+            return start(hooks, guard -> guard.submit(onPool, fallback), cached -> cached.submit(onPool, fallback));
+        }
         return start(hooks, guard -> guard.submitAsync(call, fallback), cached -> cached.submitAsync(call, fallback));
+    }
+
+    /** Holds the pool's thread until the Observable ends; an interrupt (timeout, cancel) unsubscribes from it. */
+    private static <V> V awaitOnPool(CompletableFuture<V> stage) throws Exception {
+        try {
+            return stage.get();
+        } catch (InterruptedException interrupted) {
+            stage.cancel(true);
+            throw interrupted;
+        } catch (ExecutionException failed) {
+            Throwable cause = failed.getCause();
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw cause instanceof Exception exception ? exception : failed;
+        }
     }
 
     private static <R> List<R> emitted(ExecutionHooks<R> hooks, List<R> values) {
@@ -112,29 +156,36 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
             if (CommandFailures.notWrapped(record.executionException())) {
                 throw new NoFallbackException("the exception is an ExceptionNotWrappedByHystrix: it goes to the caller as it is");
             }
-            List<R> values;
-            try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
+            TryableSemaphore given = InjectedParts.takeFallbackPermit(this); // null when none was given
+            try {
+                List<R> values;
+                try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
+                    if (hooks != null) {
+                        hooks.fallbackStarting();
+                    }
+                    values = fallbackWork.call().toList().toBlocking().single();
+                } catch (Exception thrown) {
+                    Exception told = hooks == null ? thrown : hooks.fallbackFailed(thrown);
+                    if (told instanceof UnsupportedOperationException none) {
+                        throw new NoFallbackException("resumeWithFallback() has none: " + none.getMessage(), none);
+                    }
+                    throw told;
+                }
                 if (hooks != null) {
-                    hooks.fallbackStarting();
+                    List<R> told = new ArrayList<>(values.size());
+                    for (R value : values) {
+                        told.add(hooks.fallbackEmitted(value));
+                    }
+                    hooks.fallbackSucceeded();
+                    values = told;
                 }
-                values = fallbackWork.call().toList().toBlocking().single();
-            } catch (Exception thrown) {
-                Exception told = hooks == null ? thrown : hooks.fallbackFailed(thrown);
-                if (told instanceof UnsupportedOperationException none) {
-                    throw new NoFallbackException("resumeWithFallback() has none: " + none.getMessage(), none);
+                record.fallbackReturned(values.size());
+                return values;
+            } finally {
+                if (given != null) {
+                    given.release();
                 }
-                throw told;
             }
-            if (hooks != null) {
-                List<R> told = new ArrayList<>(values.size());
-                for (R value : values) {
-                    told.add(hooks.fallbackEmitted(value));
-                }
-                hooks.fallbackSucceeded();
-                values = told;
-            }
-            record.fallbackReturned(values.size());
-            return values;
         };
     }
 

@@ -135,7 +135,7 @@ public class HystrixThreadPoolProperties {
             if (coreSize != null) { Integer v = coreSize; b.coreSize(v); }
             if (maximumSize != null) { Integer v = maximumSize; b.maximumSize(v); }
             if (keepAliveTimeMinutes != null) { Integer v = keepAliveTimeMinutes; b.keepAliveTime(Duration.ofMinutes(v)); }
-            if (maxQueueSize != null) { Integer v = maxQueueSize; b.maxQueueSize(v); }
+            if (maxQueueSize != null) { int v = maxQueueSize; b.maxQueueSize(v <= 0 ? -1 : v); } // as Hystrix: <= 0 is no queue
             if (queueSizeRejectionThreshold != null) { Integer v = queueSizeRejectionThreshold; b.queueSizeRejectionThreshold(v); }
             if (allowMaximumSizeToDivergeFromCoreSize != null) { Boolean v = allowMaximumSizeToDivergeFromCoreSize; b.allowMaximumSizeToDivergeFromCoreSize(v); }
             if (metricsRollingStatisticalWindowInMilliseconds != null) { Integer v = metricsRollingStatisticalWindowInMilliseconds; b.rollingStatsWindow(Duration.ofMillis(v)); }

@@ -116,6 +116,18 @@ class MetricsAndPropertiesTest extends BridgeFixture {
     }
 
     @Test
+    void aSetterMaxQueueSizeOfZeroMeansNoQueueAsInHystrix() {
+        HystrixCommand.Setter pooled = TestCommand.named("NoQueue", HystrixCommandProperties.Setter())
+                .andThreadPoolKey(HystrixThreadPoolKey.Factory.asKey("ZeroQueuePool"))
+                .andThreadPoolPropertiesDefaults(HystrixThreadPoolProperties.Setter().withCoreSize(2).withMaxQueueSize(0));
+
+        assertThat(new TestCommand(pooled, () -> "x").execute()).isEqualTo("x");
+
+        HystrixThreadPoolMetrics metrics = HystrixThreadPoolMetrics.getInstance(HystrixThreadPoolKey.Factory.asKey("ZeroQueuePool"));
+        assertThat(metrics.getProperties().maxQueueSize().get()).isEqualTo(-1);
+    }
+
+    @Test
     void threadPoolPropertiesAndMetricsComeFromTheFirebreakPool() {
         HystrixCommand.Setter pooled = TestCommand.named("Pooled", HystrixCommandProperties.Setter())
                 .andThreadPoolKey(HystrixThreadPoolKey.Factory.asKey("SmallPool"))

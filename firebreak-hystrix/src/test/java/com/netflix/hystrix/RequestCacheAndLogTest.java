@@ -47,9 +47,13 @@ class RequestCacheAndLogTest extends BridgeFixture {
     @Test
     void aCommandWithACacheKeyOutsideARequestContextFailsBeforeItRunsAsInHystrix() {
         TestCommand cached = getter("1");
+        // as 1.5.18: execute() wraps the IllegalStateException in a HystrixRuntimeException; observe() gives it as it is
         org.assertj.core.api.Assertions.assertThatThrownBy(cached::execute)
-                .isExactlyInstanceOf(IllegalStateException.class)
+                .isExactlyInstanceOf(com.netflix.hystrix.exception.HystrixRuntimeException.class)
+                .cause().isExactlyInstanceOf(IllegalStateException.class)
                 .hasMessage("Request caching is not available. Maybe you need to initialize the HystrixRequestContext?");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> getter("1").observe().toBlocking().single())
+                .isExactlyInstanceOf(IllegalStateException.class);
         assertThat(cached.runs).hasValue(0);
         TestCommand uncached = getter(null); // no cache key: runs without a context
         assertThat(uncached.execute()).isEqualTo("v1-null");

@@ -1,5 +1,7 @@
 package com.netflix.hystrix.strategy.properties;
 
+import com.netflix.hystrix.HystrixCollapserKey;
+import com.netflix.hystrix.HystrixCollapserProperties;
 import com.netflix.hystrix.HystrixCommandKey;
 import com.netflix.hystrix.HystrixCommandProperties;
 import com.netflix.hystrix.HystrixThreadPoolKey;
@@ -39,6 +41,19 @@ public abstract class HystrixPropertiesStrategy {
     /** The key under which {@link HystrixPropertiesFactory} keeps a pool's properties; null to keep none. */
     public String getThreadPoolPropertiesCacheKey(HystrixThreadPoolKey threadPoolKey, HystrixThreadPoolProperties.Setter builder) {
         return threadPoolKey.name();
+    }
+
+    /**
+     * The properties of {@code collapserKey}: the defaults with {@code builder}'s values. The bridge's
+     * collapsers read their live configuration and do not ask a strategy for these.
+     */
+    public HystrixCollapserProperties getCollapserProperties(HystrixCollapserKey collapserKey, HystrixCollapserProperties.Setter builder) {
+        return new HystrixPropertiesCollapserDefault(collapserKey, builder);
+    }
+
+    /** The key under which a collapser key's properties are kept; null to keep none. */
+    public String getCollapserPropertiesCacheKey(HystrixCollapserKey collapserKey, HystrixCollapserProperties.Setter builder) {
+        return collapserKey.name();
     }
 
     /** The properties of {@link com.netflix.hystrix.util.HystrixTimer}'s thread pool, read when it starts. */
