@@ -40,11 +40,9 @@ class PriorityStressTest {
                         .share(Criticality.SHEDDABLE, 20).build())) {
             ManualClock clock = new ManualClock();
             PriorityGate gate = new PriorityGate(config, () -> 8, () -> 0, clock.read());
-            AtomicInteger running = new AtomicInteger();
-            AtomicInteger most = new AtomicInteger();
-            AtomicInteger admitted = new AtomicInteger();
+            Probe probe = new Probe();
             run(clock, () -> {
-                Criticality level = Criticality.values()[ThreadLocalRandom.current().nextInt(4)];
+                Criticality level = anyLevel();
                 Criticality before = Criticality.swap(level);
                 Object permit;
                 try {
@@ -53,15 +51,12 @@ class PriorityStressTest {
                     Criticality.swap(before);
                 }
                 if (permit != null) {
-                    admitted.incrementAndGet();
-                    most.accumulateAndGet(running.incrementAndGet(), Math::max);
-                    Thread.onSpinWait();
-                    running.decrementAndGet();
+                    probe.work();
                     gate.exit(permit, EventType.SUCCESS, 1L, clock.read());
                 }
             });
-            assertThat(admitted.get()).isPositive();
-            assertThat(most.get()).as("partitioned: %s", config.partitioned()).isLessThanOrEqualTo(8);
+            assertThat(probe.ran.get()).isPositive();
+            assertThat(probe.most.get()).as("partitioned: %s", config.partitioned()).isLessThanOrEqualTo(8);
             assertThat(gate.inFlight()).isZero();
             for (Criticality level : Criticality.values()) {
                 assertThat(gate.inFlight(level)).isZero();
@@ -77,34 +72,21 @@ class PriorityStressTest {
                 .priorities(PriorityConfig.builder().enabled(true).calibrationIntervalInMilliseconds(10)
                         .share(Criticality.CRITICAL_PLUS, 25).share(Criticality.CRITICAL, 25).build())
                 .configure(c -> c.breaker(b -> b.enabled(false))).build();
-        AtomicInteger running = new AtomicInteger();
-        AtomicInteger most = new AtomicInteger();
-        AtomicInteger ran = new AtomicInteger();
+        Probe probe = new Probe();
         AtomicInteger refusedByLimit = new AtomicInteger();
         AtomicInteger flips = new AtomicInteger();
         run(clock, () -> {
-            if (ThreadLocalRandom.current().nextInt(500) == 0) {
-                int next = flips.incrementAndGet() % 2 == 0 ? 8 : 4;
-                guard.controls().reconfigure(guard.controls().config().toBuilder()
-                        .isolation(i -> i.semaphoreMaxConcurrentRequests(next)).build());
-            }
-            Criticality level = Criticality.values()[ThreadLocalRandom.current().nextInt(4)];
-            level.run(() -> guard.execute(() -> {
-                ran.incrementAndGet();
-                most.accumulateAndGet(running.incrementAndGet(), Math::max);
-                Thread.onSpinWait();
-                running.decrementAndGet();
-                return "ok";
-            }, failure -> {
+            sometimesFlipTheLimit(guard, flips);
+            anyLevel().run(() -> guard.execute(probe::work, failure -> {
                 if (failure.event() == EventType.LIMIT_REJECTED || failure.event() == EventType.SEMAPHORE_REJECTED) {
                     refusedByLimit.incrementAndGet();
                 }
                 return "refused";
             }));
         });
-        assertThat(ran.get()).isPositive();
+        assertThat(probe.ran.get()).isPositive();
         assertThat(refusedByLimit.get()).isPositive();
-        assertThat(most.get()).as("never more than the highest limit set").isLessThanOrEqualTo(8);
+        assertThat(probe.most.get()).as("never more than the highest limit set").isLessThanOrEqualTo(8);
         assertThat(guard.controls().permitsInFlight()).isZero();
         assertThat(guard.controls().priorities().inFlight()).isZero();
         registry.close();
@@ -118,27 +100,14 @@ class PriorityStressTest {
                 .priorities(PriorityConfig.builder().enabled(true).calibrationIntervalInMilliseconds(10).build())
                 .configure(c -> c.breaker(b -> b.enabled(false)).fallback(f -> f.maxConcurrentRequests(THREADS))
                         .isolation(i -> i.semaphoreMaxWait(Duration.ofMillis(5)))).build();
-        AtomicInteger running = new AtomicInteger();
-        AtomicInteger most = new AtomicInteger();
-        AtomicInteger ran = new AtomicInteger();
+        Probe probe = new Probe();
         AtomicInteger refused = new AtomicInteger();
         AtomicInteger ended = new AtomicInteger();
         AtomicInteger timedOut = new AtomicInteger();
         AtomicInteger flips = new AtomicInteger();
         run(clock, () -> {
-            if (ThreadLocalRandom.current().nextInt(500) == 0) {
-                int next = flips.incrementAndGet() % 2 == 0 ? 8 : 4;
-                guard.controls().reconfigure(guard.controls().config().toBuilder()
-                        .isolation(i -> i.semaphoreMaxConcurrentRequests(next)).build());
-            }
-            Criticality level = Criticality.values()[ThreadLocalRandom.current().nextInt(4)];
-            level.run(() -> guard.execute(() -> {
-                ran.incrementAndGet();
-                most.accumulateAndGet(running.incrementAndGet(), Math::max);
-                Thread.onSpinWait();
-                running.decrementAndGet();
-                return "ok";
-            }, failure -> {
+            sometimesFlipTheLimit(guard, flips);
+            anyLevel().run(() -> guard.execute(probe::work, failure -> {
                 // a call that ran may still time out as the clock thread moves time on: it ran, once
                 (failure.event() == EventType.TIMEOUT ? timedOut : refused).incrementAndGet();
                 return "refused";
@@ -146,14 +115,42 @@ class PriorityStressTest {
             ended.incrementAndGet();
         });
         assertThat(ended.get()).isEqualTo(THREADS * ROUNDS);
-        assertThat(ran.get() + refused.get()).as("each call ran or was refused, once").isEqualTo(THREADS * ROUNDS);
-        assertThat(timedOut.get()).isLessThanOrEqualTo(ran.get());
+        assertThat(probe.ran.get() + refused.get()).as("each call ran or was refused, once").isEqualTo(THREADS * ROUNDS);
+        assertThat(timedOut.get()).isLessThanOrEqualTo(probe.ran.get());
         assertThat(guard.controls().isolator().admittedAfterWait()).as("critical calls did wait").isPositive();
-        assertThat(most.get()).as("never more than the highest limit set").isLessThanOrEqualTo(8);
+        assertThat(probe.most.get()).as("never more than the highest limit set").isLessThanOrEqualTo(8);
         assertThat(guard.controls().isolator().waiting()).isZero();
         assertThat(guard.controls().permitsInFlight()).isZero();
         assertThat(guard.controls().priorities().inFlight()).isZero();
         registry.close();
+    }
+
+    /** One call in 500 flips the guard's semaphore between 8 and 4, live. */
+    private static void sometimesFlipTheLimit(Guard guard, AtomicInteger flips) {
+        if (ThreadLocalRandom.current().nextInt(500) == 0) {
+            int next = flips.incrementAndGet() % 2 == 0 ? 8 : 4;
+            guard.controls().reconfigure(guard.controls().config().toBuilder()
+                    .isolation(i -> i.semaphoreMaxConcurrentRequests(next)).build());
+        }
+    }
+
+    private static Criticality anyLevel() {
+        return Criticality.values()[ThreadLocalRandom.current().nextInt(4)];
+    }
+
+    /** The guarded work: counts the calls that ran and the most that ran at once. */
+    private static final class Probe {
+        final AtomicInteger running = new AtomicInteger();
+        final AtomicInteger most = new AtomicInteger();
+        final AtomicInteger ran = new AtomicInteger();
+
+        String work() {
+            ran.incrementAndGet();
+            most.accumulateAndGet(running.incrementAndGet(), Math::max);
+            Thread.onSpinWait();
+            running.decrementAndGet();
+            return "ok";
+        }
     }
 
     /** Runs {@code round} ROUNDS times on each of 64 threads while another moves the clock; bounded in time. */
