@@ -5,9 +5,11 @@ import static com.netflix.hystrix.HystrixEventType.SUCCESS;
 import static com.netflix.hystrix.HystrixEventType.THREAD_POOL_REJECTED;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -22,11 +24,20 @@ import rx.schedulers.Schedulers;
 class InjectedPoolTest extends BridgeFixture {
 
     /** One thread, no queue: a second task while the first runs is refused by the executor. */
-    static final class OneThread implements HystrixThreadPool {
-        final ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, 1, TimeUnit.MINUTES, new SynchronousQueue<>(),
-                task -> new Thread(task, "given-pool"));
+    static class OneThread implements HystrixThreadPool {
+        final BlockingQueue<Runnable> queue;
+        final ThreadPoolExecutor executor;
         final AtomicInteger executions = new AtomicInteger();
         final AtomicInteger rejections = new AtomicInteger();
+
+        OneThread() {
+            this(new SynchronousQueue<>());
+        }
+
+        OneThread(BlockingQueue<Runnable> queue) {
+            this.queue = queue;
+            this.executor = new ThreadPoolExecutor(1, 1, 1, TimeUnit.MINUTES, queue, task -> new Thread(task, "given-pool"));
+        }
 
         @Override
         public ExecutorService getExecutor() {
@@ -171,36 +182,10 @@ class InjectedPoolTest extends BridgeFixture {
         }
     }
 
-    /** One thread and a queue of ten. */
-    static final class QueuedPool implements HystrixThreadPool {
-        final java.util.concurrent.LinkedBlockingQueue<Runnable> queue = new java.util.concurrent.LinkedBlockingQueue<>(10);
-        final ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, 1, TimeUnit.MINUTES, queue);
-
-        @Override
-        public ExecutorService getExecutor() {
-            return executor;
-        }
-
-        @Override
-        public Scheduler getScheduler() {
-            return Schedulers.from(executor);
-        }
-
-        @Override
-        public Scheduler getScheduler(Func0<Boolean> shouldInterruptThread) {
-            return getScheduler();
-        }
-
-        @Override
-        public void markThreadExecution() {
-        }
-
-        @Override
-        public void markThreadCompletion() {
-        }
-
-        @Override
-        public void markThreadRejection() {
+    /** One thread and a queue of ten, which says when it is full. */
+    static final class QueuedPool extends OneThread {
+        QueuedPool() {
+            super(new LinkedBlockingQueue<>(10));
         }
 
         @Override
