@@ -1,14 +1,12 @@
 package com.netflix.hystrix.metric.consumer;
 
 import java.util.ArrayDeque;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.LongBinaryOperator;
 import rx.Observable;
 import rx.Scheduler;
-import rx.Subscription;
 import rx.schedulers.Schedulers;
 
 /*
@@ -45,23 +43,13 @@ abstract class BucketedStream<E, O> {
     /* `ticks` paces the buckets: RxJava's computation scheduler, or a test's TestScheduler. */
     BucketedStream(Observable<E> input, String name, int numBuckets, int bucketSizeInMs, Counting<E> counting,
             Function<long[], O> output, Scheduler ticks) {
-        if (numBuckets <= 0 || bucketSizeInMs <= 0) {
-            throw new IllegalArgumentException(getClass().getSimpleName() + " of " + name + ": numBuckets=" + numBuckets
-                    + " and bucketSizeInMs=" + bucketSizeInMs + " must both be positive");
-        }
-        O empty = output.apply(new long[counting.width()]);
-        this.source = Observable.defer(() -> {
-            Window<E> window = new Window<>(numBuckets, counting);
-            Subscription feed = input.subscribe(window::add);
-            return Observable.interval(bucketSizeInMs, bucketSizeInMs, TimeUnit.MILLISECONDS, ticks)
-                    .onBackpressureDrop()
-                    .map(tick -> output.apply(window.close()))
-                    .startWith(empty)
-                    .doOnUnsubscribe(feed::unsubscribe);
-        }).doOnSubscribe(() -> running.set(true))
+        BucketRun.requirePositive(getClass().getSimpleName() + " of " + name, numBuckets, bucketSizeInMs);
+        this.source = BucketRun.of(input, () -> new Window<>(numBuckets, counting), new long[counting.width()], bucketSizeInMs, ticks)
+                .map(output::apply)
+                .doOnSubscribe(() -> running.set(true))
                 .doOnUnsubscribe(() -> running.set(false))
                 .share().onBackpressureDrop();
-        this.latest = new LatestValue<>(source, empty);
+        this.latest = new LatestValue<>(source, output.apply(new long[counting.width()]));
     }
 
     /** The outputs, one per bucket, shared by every subscriber. */
@@ -90,7 +78,7 @@ abstract class BucketedStream<E, O> {
     }
 
     /* The buckets of one run. */
-    private static final class Window<E> {
+    private static final class Window<E> implements BucketRun.Buckets<E, long[]> {
         private final int numBuckets;
         private final Counting<E> counting;
         private final ArrayDeque<long[]> closed = new ArrayDeque<>();
@@ -104,12 +92,14 @@ abstract class BucketedStream<E, O> {
             this.open = new long[counting.width()];
         }
 
-        synchronized void add(E event) {
+        @Override
+        public synchronized void add(E event) {
             counting.count().accept(open, event);
         }
 
         /** Closes the open bucket; the window (or every bucket so far) merged after it. */
-        synchronized long[] close() {
+        @Override
+        public synchronized long[] close() {
             long[] bucket = open;
             open = new long[counting.width()];
             if (counting.cumulative()) {

@@ -2,11 +2,9 @@ package com.netflix.hystrix.metric.consumer;
 
 import com.netflix.hystrix.metric.CachedValuesHistogram;
 import java.util.ArrayDeque;
-import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import rx.Observable;
 import rx.Scheduler;
-import rx.Subscription;
 import rx.functions.Func2;
 import rx.schedulers.Schedulers;
 
@@ -39,20 +37,10 @@ public class RollingDistributionStream<Event> {
     /* `ticks` paces the buckets: RxJava's computation scheduler, or a test's TestScheduler. */
     RollingDistributionStream(Observable<Event> events, int numBuckets, int bucketSizeInMs,
             Func2<Histogram, Event, Histogram> addValuesToBucket, Scheduler ticks) {
-        if (numBuckets <= 0 || bucketSizeInMs <= 0) {
-            throw new IllegalArgumentException(getClass().getSimpleName() + ": numBuckets=" + numBuckets + " and bucketSizeInMs="
-                    + bucketSizeInMs + " must both be positive");
-        }
+        BucketRun.requirePositive(getClass().getSimpleName(), numBuckets, bucketSizeInMs);
         CachedValuesHistogram empty = CachedValuesHistogram.backedBy(CachedValuesHistogram.getNewHistogram());
-        this.stream = Observable.defer(() -> {
-            Buckets<Event> buckets = new Buckets<>(numBuckets, addValuesToBucket);
-            Subscription feed = events.subscribe(buckets::record);
-            return Observable.interval(bucketSizeInMs, bucketSizeInMs, TimeUnit.MILLISECONDS, ticks)
-                    .onBackpressureDrop()
-                    .map(tick -> buckets.close())
-                    .startWith(empty)
-                    .doOnUnsubscribe(feed::unsubscribe);
-        }).share().onBackpressureDrop();
+        this.stream = BucketRun.of(events, () -> new Buckets<>(numBuckets, addValuesToBucket), empty, bucketSizeInMs, ticks)
+                .share().onBackpressureDrop();
         this.latest = new LatestValue<>(stream, empty);
     }
 
@@ -86,8 +74,8 @@ public class RollingDistributionStream<Event> {
         latest.stop();
     }
 
-    /* The histograms of one run. Invariant: record() and close() hold the monitor, so an event lands in exactly one bucket. */
-    private static final class Buckets<E> {
+    /* The histograms of one run. Invariant: add() and close() hold the monitor, so an event lands in exactly one bucket. */
+    private static final class Buckets<E> implements BucketRun.Buckets<E, CachedValuesHistogram> {
         private final int numBuckets;
         private final Func2<Histogram, E, Histogram> addValues;
         private final ArrayDeque<Histogram> closed = new ArrayDeque<>();
@@ -98,11 +86,13 @@ public class RollingDistributionStream<Event> {
             this.addValues = addValues;
         }
 
-        synchronized void record(E event) {
+        @Override
+        public synchronized void add(E event) {
             open = addValues.call(open, event);
         }
 
-        synchronized CachedValuesHistogram close() {
+        @Override
+        public synchronized CachedValuesHistogram close() {
             closed.addLast(open);
             open = CachedValuesHistogram.getNewHistogram();
             if (closed.size() > numBuckets) {
