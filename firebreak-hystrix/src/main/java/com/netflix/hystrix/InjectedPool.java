@@ -3,6 +3,7 @@ package com.netflix.hystrix;
 import dev.firebreak.GuardedCall;
 import dev.firebreak.attempt.Admission;
 import dev.firebreak.event.EventType;
+import dev.firebreak.isolation.IsolationStrategy;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -61,7 +62,7 @@ final class InjectedPool {
         public Object enter(long nowNanos) {
             AbstractCommand<?> command = InjectedParts.starting(key);
             HystrixThreadPool pool = command == null ? null : command.injected.threadPool;
-            if (pool == null || command.guard.controls().isolationStrategy() != dev.firebreak.isolation.IsolationStrategy.THREAD) {
+            if (pool == null || command.guard.controls().isolationStrategy() != IsolationStrategy.THREAD) {
                 return InjectedParts.PASS;
             }
             Slot slot = new Slot(pool);
