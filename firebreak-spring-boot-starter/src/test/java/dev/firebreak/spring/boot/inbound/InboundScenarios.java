@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -102,6 +103,7 @@ abstract class InboundScenarios {
         return context.getBean(MeterRegistry.class).get(InboundCriticality.METER).tag("outcome", outcome).counter().count();
     }
 
+    @Test
     void aFullLimitIsAnswered503WithRetryAfterAndPassesAgainOnceFree() throws Exception {
         InboundApplications.Gate gate = a().getBean(InboundApplications.Gate.class);
         CompletableFuture<HttpResponse<String>> held = InboundClient.getAsync(a(), "/limited/hold");
@@ -123,6 +125,7 @@ abstract class InboundScenarios {
         Await.until("both held and freed calls recorded", () -> count(a(), "limited", EventType.SUCCESS) == 2);
     }
 
+    @Test
     void aRateLimitIsAnswered429WithTheTimeToTheNextPermitCapped() throws Exception {
         assertThat(get(a(), "/rated/ok").statusCode()).isEqualTo(200);
         HttpResponse<String> limited = get(a(), "/rated/ok");
@@ -138,6 +141,7 @@ abstract class InboundScenarios {
                 .hasValue("5");
     }
 
+    @Test
     void anOpenBreakerIsAnswered503AfterItsSleepWindow() throws Exception {
         HttpResponse<String> open = get(a(), "/broken/ok");
         assertThat(open.statusCode()).isEqualTo(503);
@@ -145,6 +149,7 @@ abstract class InboundScenarios {
         assertThat(open.body()).contains("SHORT_CIRCUITED");
     }
 
+    @Test
     void theHandlersOwnAnswersPassThroughAndOnlyServerErrorsCountAsFailures() throws Exception {
         long failures = count(a(), "api", EventType.FAILURE);
         long successes = count(a(), "api", EventType.SUCCESS);

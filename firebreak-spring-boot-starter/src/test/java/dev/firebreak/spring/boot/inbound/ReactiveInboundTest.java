@@ -26,26 +26,6 @@ class ReactiveInboundTest extends InboundScenarios {
     }
 
     @Test
-    void fullLimit() throws Exception {
-        aFullLimitIsAnswered503WithRetryAfterAndPassesAgainOnceFree();
-    }
-
-    @Test
-    void rateLimit() throws Exception {
-        aRateLimitIsAnswered429WithTheTimeToTheNextPermitCapped();
-    }
-
-    @Test
-    void openBreaker() throws Exception {
-        anOpenBreakerIsAnswered503AfterItsSleepWindow();
-    }
-
-    @Test
-    void handlerAnswers() throws Exception {
-        theHandlersOwnAnswersPassThroughAndOnlyServerErrorsCountAsFailures();
-    }
-
-    @Test
     void levelRead() throws Exception {
         // the Reactor Context's level / the assembling thread's
         theLevelIsReadCappedAndCountedNeverAnError("", List.of("SHEDDABLE_PLUS/SHEDDABLE_PLUS", "CRITICAL_PLUS/CRITICAL_PLUS",

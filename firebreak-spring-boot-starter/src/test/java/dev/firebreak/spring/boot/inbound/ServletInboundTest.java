@@ -27,26 +27,6 @@ class ServletInboundTest extends InboundScenarios {
     }
 
     @Test
-    void fullLimit() throws Exception {
-        aFullLimitIsAnswered503WithRetryAfterAndPassesAgainOnceFree();
-    }
-
-    @Test
-    void rateLimit() throws Exception {
-        aRateLimitIsAnswered429WithTheTimeToTheNextPermitCapped();
-    }
-
-    @Test
-    void openBreaker() throws Exception {
-        anOpenBreakerIsAnswered503AfterItsSleepWindow();
-    }
-
-    @Test
-    void handlerAnswers() throws Exception {
-        theHandlersOwnAnswersPassThroughAndOnlyServerErrorsCountAsFailures();
-    }
-
-    @Test
     void levelRead() throws Exception {
         // the thread's level / the request context's
         theLevelIsReadCappedAndCountedNeverAnError("", List.of("SHEDDABLE_PLUS/SHEDDABLE_PLUS", "CRITICAL_PLUS/CRITICAL_PLUS",
