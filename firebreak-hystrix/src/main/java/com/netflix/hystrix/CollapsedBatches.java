@@ -1,5 +1,6 @@
 package com.netflix.hystrix;
 
+import com.netflix.hystrix.collapser.CollapserTimer;
 import com.netflix.hystrix.exception.HystrixRuntimeException;
 import com.netflix.hystrix.exception.HystrixRuntimeException.FailureType;
 import com.netflix.hystrix.strategy.concurrency.HystrixRequestContext;
@@ -8,6 +9,7 @@ import dev.firebreak.Guard;
 import dev.firebreak.Isolation;
 import dev.firebreak.collapse.Answers;
 import dev.firebreak.collapse.Collapser;
+import dev.firebreak.collapse.CollapserBuilder;
 import dev.firebreak.collapse.CollapseException;
 import dev.firebreak.collapse.Scope;
 import dev.firebreak.hystrix.HystrixBridge;
@@ -58,17 +60,22 @@ final class CollapsedBatches {
 
     /**
      * The Firebreak collapser of {@code key}, made by the first instance with its scope and properties;
-     * {@code many}: a request's value is the list of its responses (observable collapsers).
+     * {@code many}: a request's value is the list of its responses (observable collapsers);
+     * {@code timer}: the CollapserTimer that closes the windows, or null for the registry's scheduler.
      */
     static Collapser<Pending, Object> collapser(HystrixCollapserKey key, HystrixCollapser.Scope scope,
-            HystrixCollapserProperties.Setter properties, boolean many) {
+            HystrixCollapserProperties.Setter properties, boolean many, CollapserTimer timer) {
         return HystrixBridge.collapser(key.name(), registry -> {
             String guardName = key.name() + ".batch";
             Guard passThrough = HystrixBridge.internalGuard(guardName, guards -> guards.guard(guardName)
                     .isolation(Isolation.virtualThreads(10_000))
                     .configure(c -> c.timeout(to -> to.enabled(false)).breaker(cb -> cb.enabled(false)).request(rq -> rq.logEnabled(false)))
                     .build());
-            Collapser<Pending, Object> built = registry.<Pending, Object>collapser(key.name())
+            CollapserBuilder<Pending, Object> builder = registry.<Pending, Object>collapser(key.name());
+            if (timer != null) {
+                builder.windowScheduler(new TimerWindows(timer));
+            }
+            Collapser<Pending, Object> built = builder
                     .through(passThrough)
                     .scope(scope == HystrixCollapser.Scope.GLOBAL ? Scope.GLOBAL : Scope.REQUEST)
                     .cacheKey(pending -> pending.cacheKey != null ? pending.cacheKey : pending)
@@ -86,6 +93,7 @@ final class CollapsedBatches {
                     .build();
             // The figures of HystrixCollapserMetrics: every batch this collapser dispatches, with its size.
             built.metrics().addBatchSizeListener(size -> HystrixCollapserMetrics.batchSent(key, size));
+            built.metrics().addCacheHitListener(count -> HystrixCollapserMetrics.responsesFromCache(key, count));
             return built;
         });
     }

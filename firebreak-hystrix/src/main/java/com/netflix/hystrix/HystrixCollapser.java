@@ -1,5 +1,7 @@
 package com.netflix.hystrix;
 
+import com.netflix.hystrix.collapser.CollapserTimer;
+import com.netflix.hystrix.collapser.RequestCollapserFactory;
 import com.netflix.hystrix.exception.HystrixRuntimeException;
 import com.netflix.hystrix.exception.HystrixRuntimeException.FailureType;
 import dev.firebreak.collapse.Collapser;
@@ -67,11 +69,35 @@ public abstract class HystrixCollapser<B, R, A> implements HystrixExecutable<R>,
 
     /** A collapser configured by {@code setter}. */
     protected HystrixCollapser(Setter setter) {
+        this(setter, null, null);
+    }
+
+    /* Package-private as in 1.5.18 (for tests): the key's windows closed by {@code timer}, as the next constructor. */
+    HystrixCollapser(HystrixCollapserKey collapserKey, Scope scope, CollapserTimer timer, HystrixCollapserProperties.Setter propertiesBuilder) {
+        this(collapserKey, scope, timer, propertiesBuilder, null);
+    }
+
+    /*
+     * Package-private as in 1.5.18 (for tests): the key's Firebreak collapser, if this instance makes
+     * it, has its windows closed by {@code timer} (see TimerWindows; the key's first instance decides);
+     * {@code metrics}, if not null, is what getMetrics() returns.
+     */
+    HystrixCollapser(HystrixCollapserKey collapserKey, Scope scope, CollapserTimer timer, HystrixCollapserProperties.Setter propertiesBuilder,
+            HystrixCollapserMetrics metrics) {
+        this(Setter.withCollapserKey(collapserKey).andScope(scope).andCollapserPropertiesDefaults(propertiesBuilder), timer, metrics);
+    }
+
+    private HystrixCollapser(Setter setter, CollapserTimer timer, HystrixCollapserMetrics metrics) {
         this.collapserKey = setter.collapserKey != null ? setter.collapserKey
                 : HystrixCollapserKey.Factory.asKey(getClass().getSimpleName());
         this.scope = setter.scope;
-        this.collapser = CollapsedBatches.collapser(collapserKey, scope, setter.properties, false);
-        this.metrics = HystrixCollapserMetrics.getInstance(collapserKey, getProperties());
+        this.collapser = CollapsedBatches.collapser(collapserKey, scope, setter.properties, false, timer);
+        this.metrics = metrics != null ? metrics : HystrixCollapserMetrics.getInstance(collapserKey, getProperties());
+    }
+
+    /* Package-private as in 1.5.18: forgets the request variables of RequestCollapserFactory. */
+    static void reset() {
+        RequestCollapserFactory.reset();
     }
 
     /** This request's argument. */

@@ -1,5 +1,6 @@
 package com.netflix.hystrix;
 
+import com.netflix.hystrix.collapser.CollapserTimer;
 import dev.firebreak.collapse.Collapser;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -27,6 +28,11 @@ import rx.subjects.ReplaySubject;
  */
 public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixObservable<R> {
 
+    /** Where requests are gathered: per request context (default) or across the process, as {@link HystrixCollapser.Scope}. */
+    public enum Scope {
+        REQUEST, GLOBAL
+    }
+
     private final HystrixCollapserKey collapserKey;
     private final HystrixCollapser.Scope scope;
     private final Collapser<CollapsedBatches.Pending, Object> collapser;
@@ -44,11 +50,27 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
 
     /** A collapser configured by {@code setter}. */
     protected HystrixObservableCollapser(HystrixCollapser.Setter setter) {
+        this(setter, null, null);
+    }
+
+    /*
+     * Package-private as in 1.5.18 (for tests): the key's Firebreak collapser, if this instance makes
+     * it, has its windows closed by {@code timer} (see TimerWindows; the key's first instance decides);
+     * {@code metrics}, if not null, is what getMetrics() returns.
+     */
+    HystrixObservableCollapser(HystrixCollapserKey collapserKey, Scope scope, CollapserTimer timer,
+            HystrixCollapserProperties.Setter propertiesBuilder, HystrixCollapserMetrics metrics) {
+        this(HystrixCollapser.Setter.withCollapserKey(collapserKey).andScope(HystrixCollapser.Scope.valueOf(scope.name()))
+                .andCollapserPropertiesDefaults(propertiesBuilder), timer, metrics);
+    }
+
+    private HystrixObservableCollapser(HystrixCollapser.Setter setter, CollapserTimer timer, HystrixCollapserMetrics metrics) {
         this.collapserKey = setter.collapserKey != null ? setter.collapserKey
                 : HystrixCollapserKey.Factory.asKey(getClass().getSimpleName());
         this.scope = setter.scope;
-        this.collapser = CollapsedBatches.collapser(collapserKey, scope, setter.properties, true);
-        this.metrics = HystrixCollapserMetrics.getInstance(collapserKey, new HystrixCollapserProperties(collapser::config));
+        this.collapser = CollapsedBatches.collapser(collapserKey, scope, setter.properties, true, timer);
+        this.metrics = metrics != null ? metrics
+                : HystrixCollapserMetrics.getInstance(collapserKey, new HystrixCollapserProperties(collapser::config));
     }
 
     /** This request's argument. */
@@ -89,8 +111,9 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
         return metrics;
     }
 
-    public HystrixCollapser.Scope getScope() {
-        return scope;
+    /** Where requests are gathered: per request context (default) or across the process. */
+    public Scope getScope() {
+        return Scope.valueOf(scope.name());
     }
 
     @Override
