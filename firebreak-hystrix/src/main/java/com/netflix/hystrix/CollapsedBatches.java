@@ -12,6 +12,7 @@ import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserBuilder;
 import dev.firebreak.collapse.CollapseException;
 import dev.firebreak.collapse.Scope;
+import dev.firebreak.context.RequestContext;
 import dev.firebreak.hystrix.HystrixBridge;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +20,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 
 /**
  * Runs Hystrix collapsers on Firebreak collapsers: one Firebreak {@link Collapser} per collapser key,
@@ -40,11 +43,15 @@ final class CollapsedBatches {
     private CollapsedBatches() {
     }
 
-    /** What a collapser instance contributes to a batch: the argument, the instance that makes commands, the cache key. */
+    /**
+     * What a collapser instance contributes to a batch: the argument, the instance that makes commands,
+     * the cache key, and the request context it was made in (if any).
+     */
     static final class Pending {
         final Object argument;
         final BatchMaker maker;
         final String cacheKey;
+        final RequestContext origin = RequestContext.currentOrNull();
 
         Pending(Object argument, BatchMaker maker, String cacheKey) {
             this.argument = argument;
@@ -72,6 +79,8 @@ final class CollapsedBatches {
                     .configure(c -> c.timeout(to -> to.enabled(false)).breaker(cb -> cb.enabled(false)).request(rq -> rq.logEnabled(false)))
                     .build());
             CollapserBuilder<Pending, Object> builder = registry.<Pending, Object>collapser(key.name());
+            AtomicReference<Collapser<Pending, Object>> self = new AtomicReference<>();
+            BooleanSupplier cacheOn = () -> self.get().config().requestCacheEnabled();
             if (timer != null) {
                 builder.windowScheduler(new TimerWindows(timer));
             }
@@ -85,13 +94,14 @@ final class CollapsedBatches {
                             properties.applyTo(c);
                         }
                     })
-                    .batch(pending -> start(pending).get(), (List<BatchRequest<Object, Object>> requests, List<Pending> arguments, Answers<Object> answers) -> {
+                    .batch(pending -> start(pending, cacheOn.getAsBoolean()).get(), (List<BatchRequest<Object, Object>> requests, List<Pending> arguments, Answers<Object> answers) -> {
                         for (int i = 0; i < requests.size(); i++) {
                             requests.get(i).deliver(answers, i, many, key.name());
                         }
                     })
                     .build();
             // The figures of HystrixCollapserMetrics: every batch this collapser dispatches, with its size.
+            self.set(built);
             built.metrics().addBatchSizeListener(size -> HystrixCollapserMetrics.batchSent(key, size));
             built.metrics().addCacheHitListener(count -> HystrixCollapserMetrics.responsesFromCache(key, count));
             return built;
@@ -100,18 +110,37 @@ final class CollapsedBatches {
 
     /**
      * Starts one batch: requests with equal arguments share one {@link BatchRequest} (so the command
-     * sees each argument once, as in Hystrix); the result lists each position's request.
+     * sees each argument once, as in Hystrix); with the request cache off ({@code cacheOn} false), a
+     * repeated argument fails instead, as in 1.5.18, which refused duplicates in a batch. The result
+     * lists each position's request.
      */
-    private static CompletableFuture<List<BatchRequest<Object, Object>>> start(List<Pending> pending) {
+    private static CompletableFuture<List<BatchRequest<Object, Object>>> start(List<Pending> pending, boolean cacheOn) {
         Map<Object, BatchRequest<Object, Object>> distinct = new LinkedHashMap<>();
         List<BatchRequest<Object, Object>> byPosition = new ArrayList<>(pending.size());
         for (Pending p : pending) {
-            byPosition.add(distinct.computeIfAbsent(new ArgumentKey(p.argument), k -> new BatchRequest<>(p.argument)));
+            ArgumentKey argument = new ArgumentKey(p.argument);
+            if (!cacheOn && distinct.containsKey(argument)) {
+                BatchRequest<Object, Object> refused = new BatchRequest<>(p.argument);
+                refused.setException(new IllegalArgumentException("Duplicate argument in a batch of collapser with request caching off: "
+                        + p.argument + "; turn requestCache.enabled on to share one request per argument, or keep duplicates out"));
+                byPosition.add(refused);
+                continue;
+            }
+            byPosition.add(distinct.computeIfAbsent(argument, k -> new BatchRequest<>(p.argument)));
         }
+        // A GLOBAL batch belongs to no request: as in hystrix-core, its command runs in a request's
+        // context (here its first request's, while open), so that it shows in that request's log.
+        RequestContext origin = pending.get(0).origin;
+        boolean borrowed = RequestContext.currentOrNull() == null && origin != null && !origin.isClosed();
+        RequestContext before = borrowed ? RequestContext.swap(origin) : null;
         try {
             return pending.get(0).maker.run(new ArrayList<>(distinct.values())).thenApply(done -> byPosition);
         } catch (RuntimeException thrown) {
             return CompletableFuture.failedFuture(thrown);
+        } finally {
+            if (borrowed) {
+                RequestContext.swap(before);
+            }
         }
     }
 

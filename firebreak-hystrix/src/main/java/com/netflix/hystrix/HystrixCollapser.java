@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import rx.Observable;
+import rx.Subscription;
 import rx.subjects.ReplaySubject;
 
 /**
@@ -163,8 +164,8 @@ public abstract class HystrixCollapser<B, R, A> implements HystrixExecutable<R>,
     @Override
     public Observable<R> observe() {
         ReplaySubject<R> subject = ReplaySubject.create();
-        toObservable().subscribe(subject);
-        return subject;
+        Subscription started = toObservable().subscribe(subject);
+        return subject.doOnUnsubscribe(started::unsubscribe); // as 1.5.18: leaving the replay leaves the batch
     }
 
     @Override
@@ -175,8 +176,9 @@ public abstract class HystrixCollapser<B, R, A> implements HystrixExecutable<R>,
     @SuppressWarnings("unchecked")
     private CompletableFuture<R> submit() {
         CollapsedBatches.requireContext(collapserKey, scope);
-        CompletableFuture<Object> source = collapser.submit(new CollapsedBatches.Pending(getRequestArgument(), maker(), getCacheKey()));
-        LinkedFuture<R> result = new LinkedFuture<>(source);
+        String cacheKey = getCacheKey();
+        CompletableFuture<Object> source = collapser.submit(new CollapsedBatches.Pending(getRequestArgument(), maker(), cacheKey));
+        LinkedFuture<R> result = new LinkedFuture<>(CacheShares.cancelHandle(collapserKey, cacheKey, collapser.config().requestCacheEnabled(), source));
         source.whenComplete((value, thrown) -> {
             if (thrown == null) {
                 result.complete((R) value);

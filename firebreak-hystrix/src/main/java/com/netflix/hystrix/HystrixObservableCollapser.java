@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import rx.Observable;
+import rx.Subscription;
 import rx.functions.Func1;
 import rx.subjects.ReplaySubject;
 
@@ -119,8 +120,8 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
     @Override
     public Observable<R> observe() {
         ReplaySubject<R> subject = ReplaySubject.create();
-        toObservable().subscribe(subject);
-        return subject;
+        Subscription started = toObservable().subscribe(subject);
+        return subject.doOnUnsubscribe(started::unsubscribe); // as 1.5.18: leaving the replay leaves the batch
     }
 
     /** A lazy observable of this request's responses: submitted on subscription, left on unsubscription. */
@@ -132,8 +133,9 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
     @SuppressWarnings("unchecked")
     private CompletableFuture<List<R>> submit() {
         CollapsedBatches.requireContext(collapserKey, scope);
-        CompletableFuture<Object> source = collapser.submit(new CollapsedBatches.Pending(getRequestArgument(), maker(), getCacheKey()));
-        LinkedFuture<List<R>> result = new LinkedFuture<>(source);
+        String cacheKey = getCacheKey();
+        CompletableFuture<Object> source = collapser.submit(new CollapsedBatches.Pending(getRequestArgument(), maker(), cacheKey));
+        LinkedFuture<List<R>> result = new LinkedFuture<>(CacheShares.cancelHandle(collapserKey, cacheKey, collapser.config().requestCacheEnabled(), source));
         source.whenComplete((value, thrown) -> {
             if (thrown == null) {
                 result.complete((List<R>) value);
@@ -169,15 +171,20 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
             byKey.computeIfAbsent(emissionKey.call(emission), k -> new ArrayList<>()).add(emission);
         }
         for (HystrixCollapser.CollapsedRequest<R, A> request : shard) {
-            List<B> matching = byKey.get(requestKey.call(request.getArgument()));
-            if (matching == null) {
-                onMissingResponse(request);
-                continue;
+            try {
+                List<B> matching = byKey.get(requestKey.call(request.getArgument()));
+                if (matching == null) {
+                    onMissingResponse(request);
+                    continue;
+                }
+                for (B emission : matching) {
+                    request.emitResponse(toResponse.call(emission));
+                }
+                request.setComplete();
+            } catch (RuntimeException thrown) {
+                // as 1.5.18: a mapping or onMissingResponse that throws fails its own request, not the batch
+                request.setException(thrown);
             }
-            for (B emission : matching) {
-                request.emitResponse(toResponse.call(emission));
-            }
-            request.setComplete();
         }
     }
 
