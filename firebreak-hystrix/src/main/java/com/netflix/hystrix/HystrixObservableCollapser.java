@@ -162,29 +162,44 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
         };
     }
 
+    /*
+     * As 1.5.18: an emission whose key or mapping throws is skipped; a request no emission answered
+     * goes to onMissingResponse, whose exception fails that request alone; every request then completes.
+     */
     private void match(List<B> emissions, Collection<HystrixCollapser.CollapsedRequest<R, A>> shard) {
         Func1<B, K> emissionKey = getBatchReturnTypeKeySelector();
         Func1<A, K> requestKey = getRequestArgumentKeySelector();
         Func1<B, R> toResponse = getBatchReturnTypeToResponseTypeMapper();
-        Map<K, List<B>> byKey = new HashMap<>();
+        Map<K, List<R>> byKey = new HashMap<>();
         for (B emission : emissions) {
-            byKey.computeIfAbsent(emissionKey.call(emission), k -> new ArrayList<>()).add(emission);
+            try {
+                K key = emissionKey.call(emission);
+                R response = toResponse.call(emission);
+                byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(response);
+            } catch (RuntimeException skipped) {
+                // an emission the user's selector or mapper cannot handle answers nobody
+            }
         }
         for (HystrixCollapser.CollapsedRequest<R, A> request : shard) {
             try {
-                List<B> matching = byKey.get(requestKey.call(request.getArgument()));
-                if (matching == null) {
-                    onMissingResponse(request);
-                    continue;
-                }
-                for (B emission : matching) {
-                    request.emitResponse(toResponse.call(emission));
+                List<R> matching = byKey.get(requestKey.call(request.getArgument()));
+                if (matching != null) {
+                    matching.forEach(request::emitResponse);
+                } else {
+                    missing(request);
                 }
                 request.setComplete();
             } catch (RuntimeException thrown) {
-                // as 1.5.18: a mapping or onMissingResponse that throws fails its own request, not the batch
                 request.setException(thrown);
             }
+        }
+    }
+
+    private void missing(HystrixCollapser.CollapsedRequest<R, A> request) {
+        try {
+            onMissingResponse(request);
+        } catch (RuntimeException thrown) {
+            request.setException(new RuntimeException(collapserKey.name() + ": onMissingResponse threw for " + request.getArgument(), thrown));
         }
     }
 

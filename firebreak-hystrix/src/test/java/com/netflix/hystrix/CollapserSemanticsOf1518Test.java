@@ -182,7 +182,7 @@ class CollapserSemanticsOf1518Test extends BridgeFixture {
     }
 
     @Test
-    void aMappingThatThrowsFailsOnlyItsOwnRequest() throws Exception {
+    void anEmissionTheMappingCannotHandleIsSkippedSoOnlyItsRequestGoesMissing() throws Exception {
         try (HystrixRequestContext context = HystrixRequestContext.initializeContext()) {
             TestSubscriber<String> one = new TestSubscriber<>();
             TestSubscriber<String> two = new TestSubscriber<>();
@@ -191,7 +191,8 @@ class CollapserSemanticsOf1518Test extends BridgeFixture {
             advanceMillis(10);
             one.awaitTerminalEvent(SAFETY_SECONDS, TimeUnit.SECONDS);
             two.awaitTerminalEvent(SAFETY_SECONDS, TimeUnit.SECONDS);
-            one.assertError(IllegalStateException.class);
+            one.assertError(IllegalArgumentException.class); // from onMissingResponse: "missing 1"
+            assertThat(one.getOnErrorEvents().get(0)).hasMessage("missing 1");
             two.assertValue("2:2");
             two.assertCompleted();
         }
