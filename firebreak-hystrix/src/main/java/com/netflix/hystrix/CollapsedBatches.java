@@ -7,10 +7,10 @@ import com.netflix.hystrix.strategy.concurrency.HystrixRequestContext;
 import dev.firebreak.CallFailedException;
 import dev.firebreak.Guard;
 import dev.firebreak.Isolation;
-import dev.firebreak.collapse.Answers;
 import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserBuilder;
 import dev.firebreak.collapse.CollapseException;
+import dev.firebreak.collapse.ResponseMapping;
 import dev.firebreak.collapse.Scope;
 import dev.firebreak.context.RequestContext;
 import dev.firebreak.hystrix.HystrixBridge;
@@ -33,7 +33,10 @@ import java.util.function.BooleanSupplier;
  * protection is the batch command's own guard, which reports under its command key. The batch runs on
  * that guard's virtual thread, never on the scheduler's thread that closed the window: the user's
  * {@code createCommand}, a SEMAPHORE batch command's {@code run()} and the mapping all stay off the
- * timer, so a slow batch cannot delay other commands' timeouts.
+ * timer, so a slow batch cannot delay other commands' timeouts. The exception is a key whose first
+ * instance injected a {@code CollapserTimer} (hystrix-core's test seam): its windows close on that
+ * timer's thread, not Firebreak's scheduler, and that thread makes and starts the batch's command (a
+ * SEMAPHORE pass-through guard, an asynchronous batch call), as hystrix-core's timer thread did.
  */
 final class CollapsedBatches {
 
@@ -74,15 +77,24 @@ final class CollapsedBatches {
             HystrixCollapserProperties.Setter properties, boolean many, CollapserTimer timer) {
         return HystrixBridge.collapser(key.name(), registry -> {
             String guardName = key.name() + ".batch";
+            // With an injected timer, the thread that closes a window makes and starts the batch's command,
+            // as in hystrix-core (so batches start in the order they leave); else a virtual thread does.
             Guard passThrough = HystrixBridge.internalGuard(guardName, guards -> guards.guard(guardName)
-                    .isolation(Isolation.virtualThreads(10_000))
+                    .isolation(timer != null ? Isolation.semaphore(10_000) : Isolation.virtualThreads(10_000))
                     .configure(c -> c.timeout(to -> to.enabled(false)).breaker(cb -> cb.enabled(false)).request(rq -> rq.logEnabled(false)))
                     .build());
             CollapserBuilder<Pending, Object> builder = registry.<Pending, Object>collapser(key.name());
             AtomicReference<Collapser<Pending, Object>> self = new AtomicReference<>();
             BooleanSupplier cacheOn = () -> self.get().config().requestCacheEnabled();
+            ResponseMapping<Pending, List<BatchRequest<Object, Object>>, Object> deliver = (requests, arguments, answers) -> {
+                for (int i = 0; i < requests.size(); i++) {
+                    requests.get(i).deliver(answers, i, many, key.name());
+                }
+            };
             if (timer != null) {
-                builder.windowScheduler(new TimerWindows(timer));
+                builder.windowScheduler(new TimerWindows(timer)).batchAsync(pending -> start(pending, cacheOn.getAsBoolean()), deliver);
+            } else {
+                builder.batch(pending -> start(pending, cacheOn.getAsBoolean()).get(), deliver);
             }
             Collapser<Pending, Object> built = builder
                     .through(passThrough)
@@ -92,11 +104,6 @@ final class CollapsedBatches {
                     .configure(c -> {
                         if (properties != null) {
                             properties.applyTo(c);
-                        }
-                    })
-                    .batch(pending -> start(pending, cacheOn.getAsBoolean()).get(), (List<BatchRequest<Object, Object>> requests, List<Pending> arguments, Answers<Object> answers) -> {
-                        for (int i = 0; i < requests.size(); i++) {
-                            requests.get(i).deliver(answers, i, many, key.name());
                         }
                     })
                     .build();

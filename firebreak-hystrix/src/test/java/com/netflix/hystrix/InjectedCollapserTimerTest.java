@@ -42,6 +42,7 @@ class InjectedCollapserTimerTest extends BridgeFixture {
     }
 
     static final List<List<String>> BATCHES = new CopyOnWriteArrayList<>();
+    static final List<Thread> MAKERS = new CopyOnWriteArrayList<>();
 
     /** Upper-cases its argument in one batch command; 50 ms windows. */
     static final class Upper extends HystrixCollapser<List<String>, String, String> {
@@ -63,6 +64,7 @@ class InjectedCollapserTimerTest extends BridgeFixture {
             List<String> arguments = new ArrayList<>();
             requests.forEach(r -> arguments.add(r.getArgument()));
             BATCHES.add(arguments);
+            MAKERS.add(Thread.currentThread());
             return new HystrixCommand<>(TestCommand.named("UpperAll", semaphore())) {
                 @Override
                 protected List<String> run() {
@@ -83,6 +85,7 @@ class InjectedCollapserTimerTest extends BridgeFixture {
     @Test
     void theInjectedTimerClosesTheWindowAndHoldsOnlyOpenWindows() throws Exception {
         BATCHES.clear();
+        MAKERS.clear();
         HandTimer timer = new HandTimer();
         try (HystrixRequestContext context = HystrixRequestContext.initializeContext()) {
             Future<String> a = new Upper("UpperHand", timer, "a").queue();
@@ -105,6 +108,10 @@ class InjectedCollapserTimerTest extends BridgeFixture {
             timer.tick(); // a closed window's listener is gone: a second tick sends nothing more
             assertThat(c.get(SAFETY_SECONDS, TimeUnit.SECONDS)).isEqualTo("C");
             assertThat(BATCHES).containsExactly(List.of("a", "b"), List.of("c"));
+            assertThat(MAKERS).as("as in hystrix-core, the thread that ticks makes the batch's command")
+                    .containsOnly(Thread.currentThread());
+            assertThat(HystrixRequestLog.getCurrentRequest().getAllExecutedCommands())
+                    .extracting(HystrixInvokableInfo::getNumberCollapsed).containsExactly(2, 1);
         }
     }
 
