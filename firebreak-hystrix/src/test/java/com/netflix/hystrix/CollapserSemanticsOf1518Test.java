@@ -3,6 +3,7 @@ package com.netflix.hystrix;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.netflix.hystrix.HystrixCollapser.CollapsedRequest;
+import com.netflix.hystrix.collapser.RequestCollapserFactory;
 import com.netflix.hystrix.strategy.concurrency.HystrixRequestContext;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -167,6 +168,21 @@ class CollapserSemanticsOf1518Test extends BridgeFixture {
             repeated.assertError(IllegalArgumentException.class);
             assertThat(repeated.getOnErrorEvents().get(0)).hasMessageContaining("Duplicate argument").hasMessageContaining("5");
             assertThat(BATCHES).containsExactly(List.of(5));
+        }
+    }
+
+    @Test
+    void resetRequestStartsNewRequestScopedBatchesInTheSameRequest() throws Exception {
+        BATCHES.clear();
+        try (HystrixRequestContext context = HystrixRequestContext.initializeContext()) {
+            Observable<Integer> one = new Echo("EchoReset", HystrixCollapser.Scope.REQUEST, 1, false, true).observe();
+            RequestCollapserFactory.resetRequest();
+            Observable<Integer> two = new Echo("EchoReset", HystrixCollapser.Scope.REQUEST, 2, false, true).observe();
+            Observable<Integer> three = new Echo("EchoReset", HystrixCollapser.Scope.REQUEST, 3, false, true).observe();
+            advanceMillis(10);
+            assertThat(List.of(one.toBlocking().single(), two.toBlocking().single(), three.toBlocking().single())).containsExactly(1, 2, 3);
+            assertThat(BATCHES).containsExactlyInAnyOrder(List.of(1), List.of(2, 3));
+            assertThat(HystrixRequestLog.getCurrentRequest().getAllExecutedCommands()).hasSize(2);
         }
     }
 

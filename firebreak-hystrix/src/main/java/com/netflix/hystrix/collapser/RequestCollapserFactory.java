@@ -3,6 +3,9 @@ package com.netflix.hystrix.collapser;
 import com.netflix.hystrix.HystrixCollapserKey;
 import com.netflix.hystrix.strategy.concurrency.HystrixRequestVariableHolder;
 import com.netflix.hystrix.strategy.concurrency.HystrixRequestVariableLifecycle;
+import dev.firebreak.collapse.CollapserRegistry;
+import dev.firebreak.context.RequestContext;
+import dev.firebreak.hystrix.HystrixBridge;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -41,11 +44,18 @@ public final class RequestCollapserFactory {
     }
 
     /**
-     * Does nothing in the bridge. In hystrix-core it started new request-scoped batches within the same
-     * request; here a REQUEST-scoped batch belongs to the Firebreak request context, which cannot be
-     * renewed from inside it: requests made after this call in the same context still join the open
-     * batch. Start a new {@code HystrixRequestContext} for a new request.
+     * Starts new REQUEST-scoped batches in the current request: requests made after this call gather in
+     * new batches, while those already gathering still leave at their windows. Does nothing outside a
+     * request context.
      */
     public static void resetRequest() {
+        RequestContext current = RequestContext.currentOrNull();
+        if (current == null) {
+            return;
+        }
+        CollapserRegistry collapsers = CollapserRegistry.of(HystrixBridge.registry());
+        for (String key : HystrixBridge.collapserKeys()) {
+            collapsers.find(key).ifPresent(current::detach);
+        }
     }
 }
