@@ -107,8 +107,8 @@ final class CollapsedBatches {
                         }
                     })
                     .build();
-            // The figures of HystrixCollapserMetrics: every batch this collapser dispatches, with its size.
             self.set(built);
+            // The figures of HystrixCollapserMetrics: each batch this collapser dispatches, and each cache hit.
             built.metrics().addBatchSizeListener(size -> HystrixCollapserMetrics.batchSent(key, size));
             built.metrics().addCacheHitListener(count -> HystrixCollapserMetrics.responsesFromCache(key, count));
             return built;
