@@ -164,9 +164,18 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
         return start(hooks, guard -> guard.submit(call, fallback), cached -> cached.submit(call, fallback));
     }
 
-    /** run() once, on the thread the guard chose, with the hooks around it and the record kept. */
-    @SuppressWarnings("try") // the resource marks the running command; the body need not name it
+    /** run() once, on the thread the guard chose; on a pool's thread it ends once the caller can hear its end there. */
     private R runOnce(ExecutionHooks<R> hooks, Callable<R> work) throws Exception {
+        try {
+            return runHooked(hooks, work);
+        } finally {
+            record.awaitSettlementHooked();
+        }
+    }
+
+    /** run() with the hooks around it and the record kept. */
+    @SuppressWarnings("try") // the resource marks the running command; the body need not name it
+    private R runHooked(ExecutionHooks<R> hooks, Callable<R> work) throws Exception {
         record.runStarted();
         StartPublisher.publish(this);
         try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {
