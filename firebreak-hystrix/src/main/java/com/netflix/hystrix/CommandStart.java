@@ -58,7 +58,6 @@ final class CommandStart {
         }
         LinkedFuture<V> result = new LinkedFuture<>(source);
         CommandSettlement.settleWhenDone(command, source, result, cacheHit ? null : hooks, context, cacheHit ? cacheKey : null);
-        command.record.settlementHooked(); // a run on another thread may now end: the settlement follows on its thread
         return result;
     }
 }

@@ -36,9 +36,9 @@ final class ExecutionRecord {
     private volatile boolean sealed;
 
     /**
-     * Completed once the caller has hooked the command's settlement onto the guard's future: a run on
-     * another thread waits for it before it returns, so that the guard's future completes (and the
-     * command settles and delivers) on that thread, as 1.5.18 delivered on its pool's thread.
+     * Completed once the caller holds the command's future with its end hooked (queue() returned, or an
+     * Observable's subscriber listens): a run on another thread waits for it before it returns, so that
+     * the command settles and delivers on that thread, as 1.5.18 delivered on its pool's thread.
      */
     private final CompletableFuture<Void> settlementHooked = new CompletableFuture<>();
 

@@ -76,9 +76,13 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
     public Observable<R> toObservable() {
         return Observable.unsafeCreate(subscriber -> {
             LiveDelivery<R> delivery = new LiveDelivery<>(subscriber);
-            CompletableFuture<List<R>> future = begin(delivery);
-            subscriber.add(Subscriptions.create(() -> future.cancel(true)));
-            future.whenComplete(delivery::end);
+            try {
+                CompletableFuture<List<R>> future = begin(delivery);
+                subscriber.add(Subscriptions.create(() -> future.cancel(true)));
+                future.whenComplete(delivery::end);
+            } finally {
+                record.settlementHooked(); // the end is hooked: a run on a pool thread may end, and be heard there
+            }
         });
     }
 

@@ -104,6 +104,23 @@ class DeliveryThreadsTest extends BridgeFixture {
     }
 
     @Test
+    void aCommandOnAPoolThreadDeliversOnThatThread() {
+        for (int i = 0; i < 50; i++) { // a run this short used to race its caller for the delivery
+            AtomicReference<Thread> ran = new AtomicReference<>();
+            TestCommand command = new TestCommand(TestCommand.named("OnPool", HystrixCommandProperties.Setter()), () -> {
+                ran.set(Thread.currentThread());
+                return "value";
+            });
+            Seen seen = new Seen();
+            command.toObservable().doOnEach(seen::record).subscribe(seen.subscriber);
+
+            seen.subscriber.awaitTerminalEvent(SAFETY_SECONDS, TimeUnit.SECONDS);
+            seen.subscriber.assertValue("value");
+            assertThat(seen.lastThread.get()).as("run %d", i).isSameAs(ran.get()).isNotSameAs(Thread.currentThread());
+        }
+    }
+
+    @Test
     void aNullValueIsDeliveredLikeAnyOther() {
         TestSubscriber<String> subscriber = new TestSubscriber<>();
         command("Null", semaphore(), () -> Observable.just((String) null, "after"), null).toObservable().subscribe(subscriber);
