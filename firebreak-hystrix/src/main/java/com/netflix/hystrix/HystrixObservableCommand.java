@@ -99,7 +99,7 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
                     hooks.runStarting(record.executedInThread(), record);
                 }
                 delivery.runStarts();
-                Subscription subscription = work.call().subscribe(new RunSubscriber(hooks, delivery, stage, Thread.currentThread()));
+                Subscription subscription = work.call().subscribe(new RunSubscriber(hooks, delivery, stage, Thread.currentThread(), !HAS_FALLBACK.get(getClass())));
                 stage.whenComplete((values, thrown) -> {
                     if (stage.isCancelled()) {
                         subscription.unsubscribe();
@@ -145,19 +145,26 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
         }
     }
 
-    /** Takes construct()'s values as they come: each to the hooks and the subscriber at once; the end to the stage. */
+    /**
+     * Takes construct()'s values as they come: each to the hooks and the subscriber at once; the end to the
+     * stage. After an error, its thread waits to deliver the end only when no fallback is to run: a fallback
+     * may need that very thread (a single-threaded scheduler), and its own Observable's thread takes the end.
+     */
     private final class RunSubscriber extends Subscriber<R> {
         private final ExecutionHooks<R> hooks;
         private final LiveDelivery<R> delivery;
         private final CompletableFuture<List<R>> stage;
         private final Thread subscribing;
+        private final boolean waitsAfterError;
         private final List<R> told = new ArrayList<>();
 
-        RunSubscriber(ExecutionHooks<R> hooks, LiveDelivery<R> delivery, CompletableFuture<List<R>> stage, Thread subscribing) {
+        RunSubscriber(ExecutionHooks<R> hooks, LiveDelivery<R> delivery, CompletableFuture<List<R>> stage, Thread subscribing,
+                boolean waitsAfterError) {
             this.hooks = hooks;
             this.delivery = delivery;
             this.stage = stage;
             this.subscribing = subscribing;
+            this.waitsAfterError = waitsAfterError;
         }
 
         @Override
@@ -186,7 +193,7 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
 
         @Override
         public void onError(Throwable thrown) {
-            boolean deliversEnd = delivery.expectEnd(subscribing);
+            boolean deliversEnd = waitsAfterError && delivery.expectEnd(subscribing);
             failed(hooks, stage, thrown);
             if (deliversEnd) {
                 delivery.awaitEnd();

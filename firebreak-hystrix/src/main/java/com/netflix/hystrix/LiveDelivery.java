@@ -10,9 +10,10 @@ import rx.Subscriber;
  * Where an observable command's notifications reach its subscriber, as 1.5.18 delivers them: each value
  * on the thread where the user's Observable (construct() or resumeWithFallback()) emitted it, as it
  * comes, and in the subscriber's request context; the end (onCompleted or onError) on the thread where
- * the user's Observable ended, when that is another thread than the one that subscribed to it (that
- * thread waits for the command to settle, which another thread does, and then delivers it), else on
- * the thread that settled the command. A cache hit, which runs nothing, gets the shared values at its end.
+ * the user's Observable ended, when that is another thread than the one that subscribed to it and no
+ * more of the user's code is to run before the end (that thread waits for the command to settle, which
+ * another thread does, and then delivers it), else on the thread that settled the command. A cache hit,
+ * which runs nothing, gets the shared values at its end.
  *
  * The end is delivered once: end() and awaitEnd() meet through one compare-and-set; the thread that
  * settles never waits, and a thread waits only after it has handed on the user's outcome, so the

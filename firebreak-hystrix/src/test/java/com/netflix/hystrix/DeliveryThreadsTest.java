@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.netflix.hystrix.strategy.concurrency.HystrixRequestContext;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -16,6 +18,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import rx.Notification;
 import rx.Observable;
+import rx.Scheduler;
 import rx.observers.TestSubscriber;
 import rx.schedulers.Schedulers;
 import rx.subjects.PublishSubject;
@@ -46,7 +49,7 @@ class DeliveryThreadsTest extends BridgeFixture {
 
     @Test
     void valuesAndTheEndComeOnTheEmittingThreadInTheSubscribersContext() {
-        for (HystrixCommandProperties.Setter isolation : List.of(semaphore(), HystrixCommandProperties.Setter())) {
+        for (HystrixCommandProperties.Setter isolation : List.of(semaphore(), thread())) {
             Seen seen = new Seen();
             try (HystrixRequestContext context = HystrixRequestContext.initializeContext()) {
                 command("Emitting", isolation, () -> Observable.just("a", "b").subscribeOn(Schedulers.newThread()), null)
@@ -72,6 +75,23 @@ class DeliveryThreadsTest extends BridgeFixture {
         assertThat(seen.lastThread.get().getName()).startsWith("RxNewThreadScheduler");
         assertThat(seen.lastThread.get()).isNotEqualTo(Thread.currentThread());
         assertThat(seen.contextEverywhere).isTrue();
+    }
+
+    @Test
+    void aFallbackOnTheSingleThreadTheRunFailedOnStillRuns() { // under THREAD isolation: the fallback runs on the pool thread
+        ExecutorService single = Executors.newSingleThreadExecutor();
+        try {
+            Scheduler one = Schedulers.from(single);
+            TestSubscriber<String> subscriber = new TestSubscriber<>();
+            command("OneThread", thread(), () -> Observable.<String>error(new RuntimeException("no")).subscribeOn(one),
+                    () -> Observable.just("fallback").subscribeOn(one)).toObservable().subscribe(subscriber);
+
+            subscriber.awaitTerminalEvent(SAFETY_SECONDS, TimeUnit.SECONDS);
+            subscriber.assertValue("fallback"); // the failed run's thread did not wait for the end it would have blocked
+            subscriber.assertCompleted();
+        } finally {
+            single.shutdownNow();
+        }
     }
 
     @Test
@@ -183,6 +203,11 @@ class DeliveryThreadsTest extends BridgeFixture {
                 return fallback.get();
             }
         };
+    }
+
+    /** Observable commands are SEMAPHORE-isolated unless told otherwise. */
+    private static HystrixCommandProperties.Setter thread() {
+        return HystrixCommandProperties.Setter().withExecutionIsolationStrategy(HystrixCommandProperties.ExecutionIsolationStrategy.THREAD);
     }
 
     private static HystrixObservableCommand<String> cached(String key, Supplier<Observable<String>> construct) {
