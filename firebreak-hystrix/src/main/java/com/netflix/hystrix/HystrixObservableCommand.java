@@ -212,6 +212,11 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
         FallbackSubscriber(ExecutionHooks<R> hooks, LiveDelivery<R> delivery) {
             this.hooks = hooks;
             this.delivery = delivery;
+            done.whenComplete((values, thrown) -> {
+                if (done.isCancelled()) {
+                    unsubscribe(); // the waiting thread was interrupted: nobody takes the fallback's values any more
+                }
+            });
         }
 
         @Override
