@@ -57,7 +57,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
     private static final int FINISHED = 3;
 
     /** Where a timeout's fallback, events and completion run: never on the timer thread. */
-    static final OffTimer OFF_TIMER = new OffTimer("firebreak-timeout-");
+    static final OffTimer OFF_TIMER = OffTimer.TIMEOUT;
 
     private static final VarHandle OUTCOME;
     private static final VarHandle RUN_STATE;
@@ -173,7 +173,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
      */
     void refuse(EventType refusal) {
         if (OffTimer.inTimerTask()) {
-            OFF_TIMER.run(() -> inContext(() -> recover(refusal, null, 0L)));
+            pipeline.scheduler().runOffTimer(() -> inContext(() -> recover(refusal, null, 0L)));
         } else {
             recover(refusal, null, 0L);
         }
@@ -322,7 +322,7 @@ final class AsyncExecution<T> extends HandOffFuture<T> implements Runnable, Queu
                 interruptRunner();
             }
         } else {
-            OFF_TIMER.run(() -> timedOut(executionNanos, config.timeout().interruptOnTimeout()));
+            pipeline.scheduler().runOffTimer(() -> timedOut(executionNanos, config.timeout().interruptOnTimeout()));
         }
     }
 

@@ -61,14 +61,15 @@ public final class GuardRegistry implements AutoCloseable {
     private final ContextCarrier contextCarrier;
     private final ResultPredicates resultPredicates;
     private final ChaosFaults chaosFaults;
+    private final Function<String, String> poolThreadNames;
 
-    private GuardRegistry(Ticker ticker, Scheduler scheduler, ContextCarrier contextCarrier,
-            ResultPredicates resultPredicates, ChaosFaults chaosFaults) {
-        this.chaosFaults = chaosFaults;
-        this.ticker = ticker;
-        this.contextCarrier = contextCarrier;
-        this.resultPredicates = resultPredicates;
-        this.scheduler = new ClosableScheduler(scheduler, "registry");
+    private GuardRegistry(Builder built) {
+        this.chaosFaults = new ChaosFaults(built.allowChaos);
+        this.poolThreadNames = built.poolThreadNames;
+        this.ticker = built.ticker;
+        this.contextCarrier = built.contextCarrier;
+        this.resultPredicates = built.resultPredicates;
+        this.scheduler = new ClosableScheduler(built.scheduler, "registry");
     }
 
     /** The process-wide registry on the system clock, used by {@link Guard#named(String)}. */
@@ -117,10 +118,7 @@ public final class GuardRegistry implements AutoCloseable {
         return poolIndex;
     }
 
-    /**
-     * The one object of {@code type} kept with this registry, made by {@code factory} the first time
-     * (how call policies such as collapsing attach their own registry: {@code CollapserRegistry.of(registry)}).
-     */
+    /** The one object of {@code type} kept with this registry, made by {@code factory} the first time (how call policies attach their own registry). */
     public <T> T extension(Class<T> type, Function<? super GuardRegistry, ? extends T> factory) {
         Object existing = extensions.get(type);
         if (existing == null) {
@@ -174,21 +172,16 @@ public final class GuardRegistry implements AutoCloseable {
         guards.removeListener(listener);
     }
 
-    /**
-     * What turns the configuration a builder gave into the one a new guard, pool or collapser starts
-     * with; by default the code's configuration as is. Dynamic configuration installs itself here.
-     */
+    /** What turns a builder's configuration into a new guard's, pool's or collapser's (default: as is); dynamic configuration installs itself here. */
     public ConfigResolver configResolver() {
         return configResolver;
     }
 
     /**
-     * Installs {@code resolver} for guards, pools and collapsers created from now on. Only one
-     * resolver other than {@link ConfigResolver#codeOnly()} may be installed at a time: a second one
-     * would silently override the first's values, so it is refused.
+     * Installs {@code resolver} for guards, pools and collapsers created from now on. Only one resolver other than
+     * {@link ConfigResolver#codeOnly()} may be installed at a time: a second would override the first's values.
      *
-     * @throws IllegalStateException if another resolver is installed (uninstall it first, by closing
-     *     its dynamic configuration), or the registry is closed
+     * @throws IllegalStateException if another resolver is installed (close its dynamic configuration first), or closed
      */
     public synchronized void useConfigResolver(ConfigResolver resolver) {
         Objects.requireNonNull(resolver, "resolver");
@@ -202,11 +195,9 @@ public final class GuardRegistry implements AutoCloseable {
     }
 
     /**
-     * Installs {@code tracer}: from the next call on, every call of this registry's guards (those built
-     * before too) and of the retries, hedges and collapsers on them is observed (see {@link CallTracer}).
-     * One tracer at a time: a second would leave the first's observations unfinished, so it is refused.
-     *
-     * @throws IllegalStateException if another tracer is installed (release it first)
+     * Installs {@code tracer}: from the next call on, every call of this registry's guards (those built before
+     * too) and of the retries, hedges and collapsers on them is observed (see {@link CallTracer}). One tracer at
+     * a time: a second would leave the first's observations unfinished, so it is refused ({@link IllegalStateException}).
      */
     public synchronized void useTracer(CallTracer tracer) {
         Objects.requireNonNull(tracer, "tracer");
@@ -314,8 +305,8 @@ public final class GuardRegistry implements AutoCloseable {
     /** Takes a share of the pool named {@code name} for a guard being built; {@link #remove} gives it back. */
     GuardThreadPool poolFor(String name, ThreadPoolConfig configIfNew) {
         refuseIfClosed("thread pool '" + name + "'");
-        GuardThreadPool pool = pools.acquire(name, key -> new GuardThreadPool(key, configResolver.resolve(
-                ThreadPoolConfig.scope(), key, configIfNew == null ? ThreadPoolConfig.defaults() : configIfNew), ticker));
+        GuardThreadPool pool = pools.acquire(name, key -> new GuardThreadPool(key, configResolver.resolve(ThreadPoolConfig.scope(),
+                key, configIfNew == null ? ThreadPoolConfig.defaults() : configIfNew), ticker, poolThreadNames.apply(key)));
         if (poolIndex.get(name) != pool) {
             poolIndex.replace(pool); // a new pool under this key: added (or replaced a shut-down one)
         }
@@ -346,6 +337,7 @@ public final class GuardRegistry implements AutoCloseable {
         private ContextCarrier contextCarrier = ContextCarrier.NONE;
         private ResultPredicates resultPredicates = ResultPredicates.NONE;
         private boolean allowChaos;
+        private Function<String, String> poolThreadNames = GuardThreadPool::defaultThreadNamePrefix;
 
         private Builder() {
         }
@@ -391,9 +383,15 @@ public final class GuardRegistry implements AutoCloseable {
             return this;
         }
 
+        /** How this registry's pool threads are named: the prefix before their number, per pool key (default {@code firebreak-<key>-}). */
+        public Builder poolThreadNames(Function<String, String> prefixOfPool) {
+            this.poolThreadNames = Objects.requireNonNull(prefixOfPool, "prefixOfPool");
+            return this;
+        }
+
         /** Builds the registry. */
         public GuardRegistry build() {
-            return new GuardRegistry(ticker, scheduler, contextCarrier, resultPredicates, new ChaosFaults(allowChaos));
+            return new GuardRegistry(this);
         }
     }
 }

@@ -58,6 +58,11 @@ public final class GuardThreadPool {
 
     /** A pool named {@code name} whose rolling figures read {@code ticker} (threads are named {@code firebreak-<name>-<n>}). */
     public GuardThreadPool(String name, ThreadPoolConfig config, Ticker ticker) {
+        this(name, config, ticker, defaultThreadNamePrefix(name));
+    }
+
+    /** A pool named {@code name} whose threads are named {@code threadNamePrefix} followed by a number from 1. */
+    public GuardThreadPool(String name, ThreadPoolConfig config, Ticker ticker, String threadNamePrefix) {
         this.name = name;
         this.ticker = ticker;
         this.metrics = new ThreadPoolMetrics((int) config.rollingStatsWindow().toMillis(),
@@ -68,7 +73,7 @@ public final class GuardThreadPool {
         this.admission = new Bulkhead(config.admissionBound());
         AtomicInteger ids = new AtomicInteger();
         ThreadFactory threads = runnable -> {
-            Thread thread = new Thread(runnable, "firebreak-" + name + "-" + ids.incrementAndGet());
+            Thread thread = new Thread(runnable, threadNamePrefix + ids.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         };
@@ -82,6 +87,11 @@ public final class GuardThreadPool {
                 });
         queue.pool = executor;
         executor.allowCoreThreadTimeOut(config.allowCoreThreadsToTimeOut());
+    }
+
+    /** The prefix of a pool's thread names unless its registry names them otherwise: {@code firebreak-<name>-}. */
+    public static String defaultThreadNamePrefix(String name) {
+        return "firebreak-" + name + "-";
     }
 
     /** The executor's keep-alive: at least a millisecond, since core threads may time out only after a positive one. */

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * What happened to one command instance: written by the threads that run its work and fallback, and
@@ -34,6 +35,24 @@ final class ExecutionRecord {
     private volatile List<HystrixEventType> events = List.of();
     private volatile boolean sealed;
 
+    /**
+     * Completed once the caller holds the command's future with its end hooked (queue() returned, or an
+     * Observable's subscriber listens): a run on another thread waits for it before it returns, so that
+     * the command settles and delivers on that thread, as 1.5.18 delivered on its pool's thread.
+     */
+    private final CompletableFuture<Void> settlementHooked = new CompletableFuture<>();
+
+    void settlementHooked() {
+        settlementHooked.complete(null);
+    }
+
+    /** On a run's thread, before it returns: waits for {@link #settlementHooked()} unless this is the caller's thread. */
+    void awaitSettlementHooked() {
+        if (Thread.currentThread() != callerThread) {
+            settlementHooked.join();
+        }
+    }
+
     void started() {
         startNanos = HystrixBridge.nanoTime();
         callerThread = Thread.currentThread();
@@ -42,6 +61,11 @@ final class ExecutionRecord {
     void runStarted() {
         runStartNanos = HystrixBridge.nanoTime();
         executedInThread = Thread.currentThread() != callerThread;
+    }
+
+    /** The run emitted its {@code emitted}-th value (an observable command's, as they come). */
+    void runEmitted(int emitted) {
+        emissions = emitted;
     }
 
     void runReturned(int emitted) {
@@ -85,7 +109,8 @@ final class ExecutionRecord {
             return;
         }
         EnumSet<HystrixEventType> all = outcome.isEmpty() ? EnumSet.noneOf(HystrixEventType.class) : EnumSet.copyOf(outcome);
-        if (emissions > 0 && all.contains(HystrixEventType.SUCCESS)) {
+        if (emissions > 0 && (all.contains(HystrixEventType.SUCCESS) || all.contains(HystrixEventType.FAILURE))) {
+            // as 1.5.18: values emitted before a failure count too
             all.add(HystrixEventType.EMIT);
         }
         if (fallbackEmissions > 0 && all.contains(HystrixEventType.FALLBACK_SUCCESS)) {

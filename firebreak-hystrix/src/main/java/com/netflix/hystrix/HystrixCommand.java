@@ -125,7 +125,12 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
      */
     @Override
     public Future<R> queue() {
-        CompletableFuture<R> future = begin();
+        CompletableFuture<R> future;
+        try {
+            future = begin();
+        } finally {
+            record.settlementHooked(); // the caller holds the future: a run on a pool thread may end
+        }
         if (future.isCompletedExceptionally() && !future.isCancelled()) {
             // As 1.5.18: a refusal already decided (short-circuit, rejection) with no fallback value is thrown
             // from queue() itself; a failure of the run (COMMAND_EXCEPTION, TIMEOUT) only from get().
@@ -149,7 +154,7 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
     /** A lazy observable: the command starts on subscription; unsubscribing cancels it. */
     @Override
     public Observable<R> toObservable() {
-        return LazyObservable.of(this::begin, Collections::singletonList);
+        return LazyObservable.of(this::begin, Collections::singletonList, record::settlementHooked);
     }
 
     private CompletableFuture<R> begin() {
@@ -164,9 +169,18 @@ public abstract class HystrixCommand<R> extends AbstractCommand<R> implements Hy
         return start(hooks, guard -> guard.submit(call, fallback), cached -> cached.submit(call, fallback));
     }
 
-    /** run() once, on the thread the guard chose, with the hooks around it and the record kept. */
-    @SuppressWarnings("try") // the resource marks the running command; the body need not name it
+    /** run() once, on the thread the guard chose; on a pool's thread it ends once the caller can hear its end there. */
     private R runOnce(ExecutionHooks<R> hooks, Callable<R> work) throws Exception {
+        try {
+            return runHooked(hooks, work);
+        } finally {
+            record.awaitSettlementHooked();
+        }
+    }
+
+    /** run() with the hooks around it and the record kept. */
+    @SuppressWarnings("try") // the resource marks the running command; the body need not name it
+    private R runHooked(ExecutionHooks<R> hooks, Callable<R> work) throws Exception {
         record.runStarted();
         StartPublisher.publish(this);
         try (Hystrix.Running running = Hystrix.startCurrentThreadExecutingCommand(getCommandKey())) {

@@ -14,7 +14,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
 import rx.Observable;
+import rx.Subscriber;
 import rx.Subscription;
+import rx.subscriptions.Subscriptions;
 
 /**
  * A non-blocking call to a dependency that emits values: subclass it, implement {@link #construct()}
@@ -22,9 +24,10 @@ import rx.Subscription;
  * {@link #getCacheKey()}, and run each instance once with {@link #observe()} or {@link #toObservable()}.
  *
  * <p>It runs through the Firebreak guard of its command key with {@code guard.submitAsync}: no thread is
- * held while the Observable is pending; SEMAPHORE isolation is the default, as in Hystrix. The
- * emissions are gathered and delivered when the Observable completes (Hystrix delivers them as they
- * come); the timeout and cancellation unsubscribe from it.
+ * held while the Observable is pending; SEMAPHORE isolation is the default, as in Hystrix. As in
+ * Hystrix, each value reaches the subscriber as it comes, on the thread where construct()'s (or
+ * resumeWithFallback()'s) Observable emitted it, in the subscriber's request context; the end comes
+ * once the command's outcome is recorded. The timeout and cancellation unsubscribe from it.
  */
 public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> implements HystrixObservable<R>, HystrixInvokableInfo<R> {
 
@@ -71,11 +74,20 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
     /** A lazy observable: the command starts on subscription; unsubscribing cancels it. */
     @Override
     public Observable<R> toObservable() {
-        return LazyObservable.of(this::begin, values -> values);
+        return Observable.unsafeCreate(subscriber -> {
+            LiveDelivery<R> delivery = new LiveDelivery<>(subscriber);
+            try {
+                CompletableFuture<List<R>> future = begin(delivery);
+                subscriber.add(Subscriptions.create(() -> future.cancel(true)));
+                future.whenComplete(delivery::end);
+            } finally {
+                record.settlementHooked(); // the end is hooked: a run on a pool thread may end, and be heard there
+            }
+        });
     }
 
     @SuppressWarnings("try") // the resource marks the running command; the body need not name it
-    private CompletableFuture<List<R>> begin() {
+    private CompletableFuture<List<R>> begin(LiveDelivery<R> delivery) {
         ExecutionHooks<R> hooks = newHooks();
         Callable<Observable<R>> work = plugins.wrap(this::construct); // on the caller's thread, as a strategy expects
         Supplier<CompletableFuture<List<R>>> call = () -> {
@@ -86,10 +98,8 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
                 if (hooks != null) {
                     hooks.runStarting(record.executedInThread(), record);
                 }
-                Subscription subscription = work.call().toList().subscribe(values -> {
-                    record.runReturned(values.size());
-                    stage.complete(hooks != null && hooks.claimRunEnd() ? emitted(hooks, values) : values);
-                }, thrown -> failed(hooks, stage, thrown));
+                delivery.runStarts();
+                Subscription subscription = work.call().subscribe(new RunSubscriber(hooks, delivery, stage, Thread.currentThread(), !HAS_FALLBACK.get(getClass())));
                 stage.whenComplete((values, thrown) -> {
                     if (stage.isCancelled()) {
                         subscription.unsubscribe();
@@ -100,10 +110,16 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
             }
             return stage;
         };
-        Fallback<List<R>> fallback = HAS_FALLBACK.get(getClass()) ? fallbackOf(hooks, plugins.wrap(this::resumeWithFallback)) : null;
+        Fallback<List<R>> fallback = HAS_FALLBACK.get(getClass()) ? fallbackOf(hooks, delivery, plugins.wrap(this::resumeWithFallback)) : null;
         if (guard.controls().isolationStrategy() == IsolationStrategy.THREAD) {
             // as 1.5.18: under THREAD isolation construct() is subscribed to on a thread of the key's pool
-            GuardedCall<List<R>> onPool = () -> awaitOnPool(call.get());
+            GuardedCall<List<R>> onPool = () -> {
+                try {
+                    return awaitOnPool(call.get());
+                } finally {
+                    record.awaitSettlementHooked();
+                }
+            };
             if (injected != null && injected.threadPool != null) {
                 Supplier<CompletableFuture<List<R>>> onGivenPool = () -> InjectedPool.runOnReserved(onPool);
                 return start(hooks, guard -> guard.submitAsync(onGivenPool, fallback), cached -> cached.submitAsync(onGivenPool, fallback));
@@ -129,13 +145,104 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
         }
     }
 
-    private static <R> List<R> emitted(ExecutionHooks<R> hooks, List<R> values) {
-        List<R> told = new ArrayList<>(values.size());
-        for (R value : values) {
-            told.add(hooks.runEmitted(value));
+    /**
+     * Takes construct()'s values as they come: each to the hooks and the subscriber at once; the end to the
+     * stage. After an error, its thread waits to deliver the end only when no fallback is to run: a fallback
+     * may need that very thread (a single-threaded scheduler), and its own Observable's thread takes the end.
+     */
+    private final class RunSubscriber extends Subscriber<R> {
+        private final ExecutionHooks<R> hooks;
+        private final LiveDelivery<R> delivery;
+        private final CompletableFuture<List<R>> stage;
+        private final Thread subscribing;
+        private final boolean waitsAfterError;
+        private final List<R> told = new ArrayList<>();
+
+        RunSubscriber(ExecutionHooks<R> hooks, LiveDelivery<R> delivery, CompletableFuture<List<R>> stage, Thread subscribing,
+                boolean waitsAfterError) {
+            this.hooks = hooks;
+            this.delivery = delivery;
+            this.stage = stage;
+            this.subscribing = subscribing;
+            this.waitsAfterError = waitsAfterError;
         }
-        hooks.runSucceeded();
-        return told;
+
+        @Override
+        public void onNext(R value) {
+            if (!delivery.runOpen()) {
+                return; // the fallback overtook the run, or the command ended: Hystrix unsubscribed by now
+            }
+            R v = hooks != null ? hooks.runEmitted(value) : value;
+            told.add(v);
+            record.runEmitted(told.size());
+            delivery.value(v);
+        }
+
+        @Override
+        public void onCompleted() {
+            boolean deliversEnd = delivery.expectEnd(subscribing);
+            record.runReturned(told.size());
+            if (hooks != null && hooks.claimRunEnd()) {
+                hooks.runSucceeded();
+            }
+            stage.complete(new ArrayList<>(told));
+            if (deliversEnd) {
+                delivery.awaitEnd();
+            }
+        }
+
+        @Override
+        public void onError(Throwable thrown) {
+            boolean deliversEnd = waitsAfterError && delivery.expectEnd(subscribing);
+            failed(hooks, stage, thrown);
+            if (deliversEnd) {
+                delivery.awaitEnd();
+            }
+        }
+    }
+
+    /** Takes resumeWithFallback()'s values as they come: each to the hooks and the subscriber at once; the end to {@code done}. */
+    private final class FallbackSubscriber extends Subscriber<R> {
+        private final ExecutionHooks<R> hooks;
+        private final LiveDelivery<R> delivery;
+        private final CompletableFuture<List<R>> done = new CompletableFuture<>();
+        private final Thread subscribing = Thread.currentThread();
+        private final List<R> told = new ArrayList<>();
+
+        FallbackSubscriber(ExecutionHooks<R> hooks, LiveDelivery<R> delivery) {
+            this.hooks = hooks;
+            this.delivery = delivery;
+            done.whenComplete((values, thrown) -> {
+                if (done.isCancelled()) {
+                    unsubscribe(); // the waiting thread was interrupted: nobody takes the fallback's values any more
+                }
+            });
+        }
+
+        @Override
+        public void onNext(R value) {
+            R v = hooks != null ? hooks.fallbackEmitted(value) : value;
+            told.add(v);
+            delivery.value(v);
+        }
+
+        @Override
+        public void onCompleted() {
+            boolean deliversEnd = delivery.expectEnd(subscribing);
+            done.complete(new ArrayList<>(told));
+            if (deliversEnd) {
+                delivery.awaitEnd();
+            }
+        }
+
+        @Override
+        public void onError(Throwable thrown) {
+            boolean deliversEnd = delivery.expectEnd(subscribing);
+            done.completeExceptionally(thrown);
+            if (deliversEnd) {
+                delivery.awaitEnd();
+            }
+        }
     }
 
     private void failed(ExecutionHooks<R> hooks, CompletableFuture<List<R>> stage, Throwable thrown) {
@@ -147,8 +254,9 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
 
     /** The guard's fallback: resumeWithFallback()'s values, with the hooks around it (see HystrixCommand's). */
     @SuppressWarnings("try") // the resource marks the running command; the body need not name it
-    private Fallback<List<R>> fallbackOf(ExecutionHooks<R> hooks, Callable<Observable<R>> fallbackWork) {
+    private Fallback<List<R>> fallbackOf(ExecutionHooks<R> hooks, LiveDelivery<R> delivery, Callable<Observable<R>> fallbackWork) {
         return failure -> {
+            delivery.fallbackStarts();
             fallbackStarting(failure);
             if (hooks != null) {
                 hooks.overtakeRun();
@@ -163,7 +271,9 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
                     if (hooks != null) {
                         hooks.fallbackStarting();
                     }
-                    values = fallbackWork.call().toList().toBlocking().single();
+                    FallbackSubscriber taken = new FallbackSubscriber(hooks, delivery);
+                    fallbackWork.call().subscribe(taken);
+                    values = awaitOnPool(taken.done); // the fallback's thread waits for its Observable, as toBlocking() did
                 } catch (Exception thrown) {
                     Exception told = hooks == null ? thrown : hooks.fallbackFailed(thrown);
                     if (told instanceof UnsupportedOperationException none) {
@@ -172,12 +282,7 @@ public abstract class HystrixObservableCommand<R> extends AbstractCommand<R> imp
                     throw told;
                 }
                 if (hooks != null) {
-                    List<R> told = new ArrayList<>(values.size());
-                    for (R value : values) {
-                        told.add(hooks.fallbackEmitted(value));
-                    }
                     hooks.fallbackSucceeded();
-                    values = told;
                 }
                 record.fallbackReturned(values.size());
                 return values;

@@ -6,6 +6,7 @@ import dev.firebreak.collapse.Collapser;
 import dev.firebreak.collapse.CollapserRegistry;
 import dev.firebreak.collapse.DispatchStrategy;
 import dev.firebreak.live.DynamicConfiguration;
+import dev.firebreak.time.Scheduler;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,8 +23,10 @@ import java.util.function.Function;
  * {@link DynamicConfiguration}. Point the stream server or the Micrometer binder at {@link #registry()}
  * to see bridged commands there.
  *
- * <p>By default the registry runs on the system clock; {@link #install(GuardRegistry)} swaps in another
- * (one on a {@code ManualClock} in tests, or {@code GuardRegistry.global()} to share an application's).
+ * <p>By default the registry runs on the system clock, with its pool threads named
+ * {@code hystrix-<threadPoolKey>-<n>} and timeouts' fallbacks on threads {@code HystrixTimer-<n>}, as in
+ * Hystrix; {@link #install(GuardRegistry)} swaps in another (one on a {@code ManualClock} in tests, or
+ * {@code GuardRegistry.global()} to share an application's).
  *
  * <p>Thread-safety: creation of guards and collapsers and the swap of the registry happen under one
  * lock; lookups of existing ones take no lock.
@@ -184,12 +187,23 @@ public final class HystrixBridge {
         LOCK.lock();
         try {
             if (state == null) {
-                state = State.on(GuardRegistry.builder().build(), builder -> { });
+                state = State.on(ownRegistry(), builder -> { });
             }
             return state;
         } finally {
             LOCK.unlock();
         }
+    }
+
+    /**
+     * The bridge's own registry names threads as hystrix-core 1.5.18 did: a pool's threads
+     * {@code hystrix-<threadPoolKey>-<n>}, and those that run what a timeout decided {@code HystrixTimer-<n>}.
+     */
+    static GuardRegistry ownRegistry() {
+        return GuardRegistry.builder()
+                .poolThreadNames(poolKey -> "hystrix-" + poolKey + "-")
+                .scheduler(new HystrixTimerScheduler(Scheduler.system()))
+                .build();
     }
 
     private static void forgetAll() {

@@ -32,6 +32,12 @@ public final class ClosableScheduler implements Scheduler {
         return delegate.schedule(delayNanos, task);
     }
 
+    /** The delegate's hand-off, also after the stop: it finishes calls already in flight. */
+    @Override
+    public void runOffTimer(Runnable work) {
+        delegate.runOffTimer(work);
+    }
+
     /** Refuses every later {@link #schedule}. */
     public void stop() {
         stopped = true;

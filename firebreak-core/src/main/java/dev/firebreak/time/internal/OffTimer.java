@@ -20,6 +20,9 @@ public final class OffTimer {
 
     private static final ThreadLocal<Boolean> IN_TIMER_TASK = new ThreadLocal<>();
 
+    /** Where a guard's timeout hands its work by default ({@code Scheduler.runOffTimer}): threads {@code firebreak-timeout-<n>}. */
+    public static final OffTimer TIMEOUT = new OffTimer("firebreak-timeout-");
+
     private final ThreadFactory threads;
 
     /** Work handed off here runs on virtual threads named {@code threadNamePrefix} followed by a number. */
