@@ -56,6 +56,26 @@ public class HystrixCollapserProperties {
         return live(CollapserConfig::requestCacheEnabled);
     }
 
+    public HystrixProperty<Integer> metricsRollingStatisticalWindowInMilliseconds() {
+        return live(c -> (int) c.rollingStatsWindow().toMillis());
+    }
+
+    public HystrixProperty<Integer> metricsRollingStatisticalWindowBuckets() {
+        return live(CollapserConfig::metricsRollingStatsNumBuckets);
+    }
+
+    public HystrixProperty<Boolean> metricsRollingPercentileEnabled() {
+        return live(CollapserConfig::metricsRollingPercentileEnabled);
+    }
+
+    public HystrixProperty<Integer> metricsRollingPercentileWindowInMilliseconds() {
+        return live(c -> (int) c.rollingPercentileWindow().toMillis());
+    }
+
+    public HystrixProperty<Integer> metricsRollingPercentileWindowBuckets() {
+        return live(CollapserConfig::metricsRollingPercentileNumBuckets);
+    }
+
     /** Instance defaults from code for a collapser; checked when the collapser is made. */
     public static class Setter {
         private final List<Consumer<CollapserConfig.Builder>> changes = new ArrayList<>();
