@@ -68,7 +68,7 @@ final class CollapsedBatches {
                     .isolation(Isolation.virtualThreads(10_000))
                     .configure(c -> c.timeout(to -> to.enabled(false)).breaker(cb -> cb.enabled(false)).request(rq -> rq.logEnabled(false)))
                     .build());
-            return registry.<Pending, Object>collapser(key.name())
+            Collapser<Pending, Object> built = registry.<Pending, Object>collapser(key.name())
                     .through(passThrough)
                     .scope(scope == HystrixCollapser.Scope.GLOBAL ? Scope.GLOBAL : Scope.REQUEST)
                     .cacheKey(pending -> pending.cacheKey != null ? pending.cacheKey : pending)
@@ -84,6 +84,9 @@ final class CollapsedBatches {
                         }
                     })
                     .build();
+            // The figures of HystrixCollapserMetrics: every batch this collapser dispatches, with its size.
+            built.metrics().addBatchSizeListener(size -> HystrixCollapserMetrics.batchSent(key, size));
+            return built;
         });
     }
 

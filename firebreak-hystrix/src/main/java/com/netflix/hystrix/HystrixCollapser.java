@@ -53,6 +53,7 @@ public abstract class HystrixCollapser<B, R, A> implements HystrixExecutable<R>,
     private final HystrixCollapserKey collapserKey;
     private final Scope scope;
     private final Collapser<CollapsedBatches.Pending, Object> collapser;
+    private final HystrixCollapserMetrics metrics;
 
     /** A REQUEST-scoped collapser keyed by its class's simple name. */
     protected HystrixCollapser() {
@@ -70,6 +71,7 @@ public abstract class HystrixCollapser<B, R, A> implements HystrixExecutable<R>,
                 : HystrixCollapserKey.Factory.asKey(getClass().getSimpleName());
         this.scope = setter.scope;
         this.collapser = CollapsedBatches.collapser(collapserKey, scope, setter.properties, false);
+        this.metrics = HystrixCollapserMetrics.getInstance(collapserKey, getProperties());
     }
 
     /** This request's argument. */
@@ -93,6 +95,11 @@ public abstract class HystrixCollapser<B, R, A> implements HystrixExecutable<R>,
 
     public HystrixCollapserKey getCollapserKey() {
         return collapserKey;
+    }
+
+    /** The figures of this collapser's key. */
+    public HystrixCollapserMetrics getMetrics() {
+        return metrics;
     }
 
     public Scope getScope() {

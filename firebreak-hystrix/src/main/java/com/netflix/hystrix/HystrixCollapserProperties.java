@@ -56,6 +56,12 @@ public class HystrixCollapserProperties {
         return live(CollapserConfig::requestCacheEnabled);
     }
 
+    /** The old name of {@link #requestCacheEnabled()}. */
+    @Deprecated
+    public HystrixProperty<Boolean> requestCachingEnabled() {
+        return requestCacheEnabled();
+    }
+
     public HystrixProperty<Integer> metricsRollingStatisticalWindowInMilliseconds() {
         return live(c -> (int) c.rollingStatsWindow().toMillis());
     }
@@ -74,6 +80,10 @@ public class HystrixCollapserProperties {
 
     public HystrixProperty<Integer> metricsRollingPercentileWindowBuckets() {
         return live(CollapserConfig::metricsRollingPercentileNumBuckets);
+    }
+
+    public HystrixProperty<Integer> metricsRollingPercentileBucketSize() {
+        return live(CollapserConfig::metricsRollingPercentileBucketSize);
     }
 
     /** Instance defaults from code for a collapser; checked when the collapser is made. */

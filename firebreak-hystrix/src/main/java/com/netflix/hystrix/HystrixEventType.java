@@ -93,4 +93,20 @@ public enum HystrixEventType {
             };
         }
     }
+
+    /** What a collapser counts: a batch it sent, a request it added to a batch, a request answered from the request cache. */
+    public enum Collapser {
+        BATCH_EXECUTED, ADDED_TO_BATCH, RESPONSE_FROM_CACHE;
+
+        /** The collapser event of a rolling-number event; throws for the others. */
+        public static Collapser from(com.netflix.hystrix.util.HystrixRollingNumberEvent event) {
+            return switch (event) {
+                case COLLAPSER_BATCH -> BATCH_EXECUTED;
+                case COLLAPSER_REQUEST_BATCHED -> ADDED_TO_BATCH;
+                case RESPONSE_FROM_CACHE -> RESPONSE_FROM_CACHE;
+                default -> throw new IllegalArgumentException(
+                        "HystrixEventType.Collapser.from: " + event + " is not a collapser event");
+            };
+        }
+    }
 }

@@ -30,6 +30,7 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
     private final HystrixCollapserKey collapserKey;
     private final HystrixCollapser.Scope scope;
     private final Collapser<CollapsedBatches.Pending, Object> collapser;
+    private final HystrixCollapserMetrics metrics;
 
     /** A REQUEST-scoped collapser keyed by its class's simple name. */
     protected HystrixObservableCollapser() {
@@ -47,6 +48,7 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
                 : HystrixCollapserKey.Factory.asKey(getClass().getSimpleName());
         this.scope = setter.scope;
         this.collapser = CollapsedBatches.collapser(collapserKey, scope, setter.properties, true);
+        this.metrics = HystrixCollapserMetrics.getInstance(collapserKey, new HystrixCollapserProperties(collapser::config));
     }
 
     /** This request's argument. */
@@ -80,6 +82,11 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
 
     public HystrixCollapserKey getCollapserKey() {
         return collapserKey;
+    }
+
+    /** The figures of this collapser's key. */
+    public HystrixCollapserMetrics getMetrics() {
+        return metrics;
     }
 
     public HystrixCollapser.Scope getScope() {
