@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.netflix.config.ConfigurationManager;
+import com.netflix.hystrix.HystrixCollapserKey;
+import com.netflix.hystrix.HystrixCollapserMetrics;
+import com.netflix.hystrix.HystrixCollapserProperties;
 import com.netflix.hystrix.HystrixCommand;
 import com.netflix.hystrix.HystrixCommandGroupKey;
 import com.netflix.hystrix.HystrixCommandKey;
@@ -107,6 +110,20 @@ class ConfigurationStreamTest {
 
         assertThat(seen.getOnNextEvents()).extracting(commands -> commands.get(KEY).getExecutionConfig().getTimeoutInMilliseconds())
                 .containsExactly(1234, 4321);
+    }
+
+    @Test
+    void collapsersComeFromTheCollapserMetrics() {
+        HystrixCollapserKey key = HystrixCollapserKey.Factory.asKey("ConfiguredCollapser");
+        HystrixCollapserProperties properties = new HystrixCollapserProperties(key,
+                HystrixCollapserProperties.Setter().withMaxRequestsInBatch(7).withTimerDelayInMilliseconds(25)) {
+        };
+        HystrixCollapserMetrics.getInstance(key, properties);
+        HystrixCollapserConfiguration collapser = HystrixConfigurationStream.sampleNow().getCollapserConfig().get(key);
+        assertThat(collapser.getMaxRequestsInBatch()).isEqualTo(7);
+        assertThat(collapser.getTimerDelayInMilliseconds()).isEqualTo(25);
+        assertThat(collapser.getCollapserMetricsConfig().getRollingCounterBucketSizeInMilliseconds())
+                .isEqualTo(properties.metricsRollingStatisticalWindowInMilliseconds().get());
     }
 
     @Test
