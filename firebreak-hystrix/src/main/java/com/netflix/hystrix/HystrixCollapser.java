@@ -2,6 +2,7 @@ package com.netflix.hystrix;
 
 import com.netflix.hystrix.exception.HystrixRuntimeException;
 import com.netflix.hystrix.exception.HystrixRuntimeException.FailureType;
+import com.netflix.hystrix.strategy.metrics.HystrixMetricsPublisherFactory;
 import dev.firebreak.collapse.Collapser;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -72,6 +73,7 @@ public abstract class HystrixCollapser<B, R, A> implements HystrixExecutable<R>,
         this.scope = setter.scope;
         this.collapser = CollapsedBatches.collapser(collapserKey, scope, setter.properties, false);
         this.metrics = HystrixCollapserMetrics.getInstance(collapserKey, getProperties());
+        HystrixMetricsPublisherFactory.createOrRetrievePublisherForCollapser(collapserKey, metrics, metrics.getProperties());
     }
 
     /** This request's argument. */

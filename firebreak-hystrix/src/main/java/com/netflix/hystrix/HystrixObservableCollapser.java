@@ -1,5 +1,6 @@
 package com.netflix.hystrix;
 
+import com.netflix.hystrix.strategy.metrics.HystrixMetricsPublisherFactory;
 import dev.firebreak.collapse.Collapser;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -49,6 +50,7 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
         this.scope = setter.scope;
         this.collapser = CollapsedBatches.collapser(collapserKey, scope, setter.properties, true);
         this.metrics = HystrixCollapserMetrics.getInstance(collapserKey, new HystrixCollapserProperties(collapser::config));
+        HystrixMetricsPublisherFactory.createOrRetrievePublisherForCollapser(collapserKey, metrics, metrics.getProperties());
     }
 
     /** This request's argument. */
