@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.netflix.config.ConfigurationManager;
+import com.netflix.hystrix.HystrixCollapserMetrics;
 import com.netflix.hystrix.HystrixCommand;
 import com.netflix.hystrix.HystrixCommandGroupKey;
 import com.netflix.hystrix.HystrixCommandKey;
@@ -34,6 +35,7 @@ class DashboardStreamTest {
         ConfigurationManager.getConfigInstance().clear();
         HystrixPlugins.reset();
         HystrixBridge.install(GuardRegistry.builder().clock(new ManualClock()).build());
+        HystrixCollapserMetrics.reset(); // collapser keys of other tests
     }
 
     @AfterEach
