@@ -313,7 +313,7 @@ final class BatchQueue<A, R> {
         long generation = ++timerGeneration;
         timerDue = now + nanos;
         // Scheduling under the lock is safe: schedulers run tasks outside their own locks.
-        timer = owner.scheduler().schedule(nanos, () -> onTimer(generation));
+        timer = owner.windowScheduler().schedule(nanos, () -> onTimer(generation));
     }
 
     private void cancelTimer() {

@@ -67,6 +67,7 @@ public final class Collapser<A, R> {
     private final Duration requestTimeout;
     private final Ticker ticker;
     private final Scheduler scheduler;
+    private final Scheduler windowScheduler;
     private final CollapserMetrics metrics;
     private final BatchQueue<A, R> globalQueue;
     private volatile CollapserConfig config;
@@ -83,6 +84,7 @@ public final class Collapser<A, R> {
         this.requestTimeout = b.requestTimeout;
         this.ticker = registry.guards().ticker();
         this.scheduler = registry.guards().scheduler();
+        this.windowScheduler = b.windowScheduler != null ? b.windowScheduler : scheduler;
         this.config = b.config;
         this.metrics = new CollapserMetrics(name, config, ticker);
         this.globalQueue = scope == Scope.GLOBAL ? new BatchQueue<>(this, null) : null;
@@ -381,6 +383,10 @@ public final class Collapser<A, R> {
 
     Scheduler scheduler() {
         return scheduler;
+    }
+
+    Scheduler windowScheduler() {
+        return windowScheduler;
     }
 
     RequestFallback<A, R> fallback() {

@@ -1,6 +1,7 @@
 package dev.firebreak.collapse;
 
 import dev.firebreak.Guard;
+import dev.firebreak.time.Scheduler;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -24,6 +25,7 @@ public final class CollapserBuilder<A, R> {
     RequestFallback<A, R> fallback;
     Duration requestTimeout;
     CollapserConfig config = CollapserConfig.defaults();
+    Scheduler windowScheduler;
 
     CollapserBuilder(CollapserRegistry registry, String name) {
         if (name == null || name.isBlank()) {
@@ -91,6 +93,17 @@ public final class CollapserBuilder<A, R> {
             throw new IllegalArgumentException("requestTimeout must be positive, was " + timeout);
         }
         this.requestTimeout = timeout;
+        return this;
+    }
+
+    /**
+     * The scheduler that closes the batch windows (TIMER's window, LOAD_AWARE's linger and pacing
+     * timers); default: the registry's. For a caller that drives the windows with its own timer (the
+     * Hystrix bridge's injected {@code CollapserTimer}). The requests' own deadlines stay on the
+     * registry's scheduler, and time is still read from the registry's ticker.
+     */
+    public CollapserBuilder<A, R> windowScheduler(Scheduler windowScheduler) {
+        this.windowScheduler = Objects.requireNonNull(windowScheduler, "windowScheduler");
         return this;
     }
 

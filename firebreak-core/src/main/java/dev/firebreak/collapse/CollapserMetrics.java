@@ -29,6 +29,7 @@ public final class CollapserMetrics {
     private final LongAdder requests = new LongAdder();
     private final AtomicInteger batchesInFlight = new AtomicInteger();
     private final CopyOnWriteArrayList<IntConsumer> batchSizeListeners = new CopyOnWriteArrayList<>();
+    private final CopyOnWriteArrayList<IntConsumer> cacheHitListeners = new CopyOnWriteArrayList<>();
 
     CollapserMetrics(String name, CollapserConfig config, Ticker ticker) {
         this.name = name;
@@ -48,11 +49,15 @@ public final class CollapserMetrics {
         if (sampleSize) {
             rolling.sample(size);
         }
-        for (IntConsumer listener : batchSizeListeners) {
+        tell(batchSizeListeners, size, "a batch");
+    }
+
+    private void tell(CopyOnWriteArrayList<IntConsumer> listeners, int value, String what) {
+        for (IntConsumer listener : listeners) {
             try {
-                listener.accept(size);
+                listener.accept(value);
             } catch (Throwable thrown) {
-                ListenerFailures.report(listener, "a batch of collapser '" + name + "'", thrown);
+                ListenerFailures.report(listener, what + " of collapser '" + name + "'", thrown);
             }
         }
     }
@@ -69,6 +74,20 @@ public final class CollapserMetrics {
     /** Unsubscribes a listener added with {@link #addBatchSizeListener}. */
     public void removeBatchSizeListener(IntConsumer listener) {
         batchSizeListeners.remove(listener);
+    }
+
+    /**
+     * Subscribes to the requests answered from the request cache: told how many (1 for each such
+     * request) when they complete, on the completing thread (what the Hystrix bridge's
+     * RESPONSE_FROM_CACHE counts). A listener that throws is logged and ignored; keep it fast.
+     */
+    public void addCacheHitListener(IntConsumer listener) {
+        cacheHitListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Unsubscribes a listener added with {@link #addCacheHitListener}. */
+    public void removeCacheHitListener(IntConsumer listener) {
+        cacheHitListeners.remove(listener);
     }
 
     void batchEnded() {
@@ -89,6 +108,7 @@ public final class CollapserMetrics {
         }
         if ((eventMask & EventType.RESPONSE_FROM_CACHE.bit()) != 0) {
             rolling.add(RollingBatchStats.RESPONSES_FROM_CACHE, count);
+            tell(cacheHitListeners, count, "a response from the cache");
         }
     }
 

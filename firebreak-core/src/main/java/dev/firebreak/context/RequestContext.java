@@ -170,6 +170,18 @@ public final class RequestContext implements AutoCloseable {
         return (V) attachments.computeIfAbsent(key, k -> factory.apply((K) k));
     }
 
+    /**
+     * Forgets the value attached under {@code key}: the next {@link #attachment} call makes a new one.
+     * For a collapser, requests of this context made after this gather in a new REQUEST-scoped batch,
+     * while the batch already gathering still leaves at its window (hystrix-core's
+     * {@code RequestCollapserFactory.resetRequest()}).
+     *
+     * @return whether a value was attached
+     */
+    public boolean detach(Object key) {
+        return attachments.remove(key) != null;
+    }
+
     /** This request's {@link Criticality}: {@link Criticality#DEFAULT} until set. */
     public Criticality criticality() {
         return criticality;

@@ -1,5 +1,7 @@
 package com.netflix.hystrix;
 
+import com.netflix.hystrix.collapser.CollapserTimer;
+import com.netflix.hystrix.collapser.RequestCollapserFactory;
 import com.netflix.hystrix.exception.HystrixRuntimeException;
 import com.netflix.hystrix.exception.HystrixRuntimeException.FailureType;
 import com.netflix.hystrix.strategy.metrics.HystrixMetricsPublisherFactory;
@@ -12,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import rx.Observable;
+import rx.Subscription;
 import rx.subjects.ReplaySubject;
 
 /**
@@ -68,12 +71,36 @@ public abstract class HystrixCollapser<B, R, A> implements HystrixExecutable<R>,
 
     /** A collapser configured by {@code setter}. */
     protected HystrixCollapser(Setter setter) {
+        this(setter, null, null);
+    }
+
+    /* Package-private as in 1.5.18 (for tests): the key's windows closed by {@code timer}, as the next constructor. */
+    HystrixCollapser(HystrixCollapserKey collapserKey, Scope scope, CollapserTimer timer, HystrixCollapserProperties.Setter propertiesBuilder) {
+        this(collapserKey, scope, timer, propertiesBuilder, null);
+    }
+
+    /*
+     * Package-private as in 1.5.18 (for tests): the key's Firebreak collapser, if this instance makes
+     * it, has its windows closed by {@code timer} (see TimerWindows; the key's first instance decides);
+     * {@code metrics}, if not null, is what getMetrics() returns.
+     */
+    HystrixCollapser(HystrixCollapserKey collapserKey, Scope scope, CollapserTimer timer, HystrixCollapserProperties.Setter propertiesBuilder,
+            HystrixCollapserMetrics metrics) {
+        this(Setter.withCollapserKey(collapserKey).andScope(scope).andCollapserPropertiesDefaults(propertiesBuilder), timer, metrics);
+    }
+
+    private HystrixCollapser(Setter setter, CollapserTimer timer, HystrixCollapserMetrics metrics) {
         this.collapserKey = setter.collapserKey != null ? setter.collapserKey
                 : HystrixCollapserKey.Factory.asKey(getClass().getSimpleName());
         this.scope = setter.scope;
-        this.collapser = CollapsedBatches.collapser(collapserKey, scope, setter.properties, false);
-        this.metrics = HystrixCollapserMetrics.getInstance(collapserKey, getProperties());
-        HystrixMetricsPublisherFactory.createOrRetrievePublisherForCollapser(collapserKey, metrics, metrics.getProperties());
+        this.collapser = CollapsedBatches.collapser(collapserKey, scope, setter.properties, false, timer);
+        this.metrics = metrics != null ? metrics : HystrixCollapserMetrics.getInstance(collapserKey, getProperties());
+        HystrixMetricsPublisherFactory.createOrRetrievePublisherForCollapser(collapserKey, this.metrics, this.metrics.getProperties());
+    }
+
+    /* Package-private as in 1.5.18: forgets the request variables of RequestCollapserFactory. */
+    static void reset() {
+        RequestCollapserFactory.reset();
     }
 
     /** This request's argument. */
@@ -139,8 +166,8 @@ public abstract class HystrixCollapser<B, R, A> implements HystrixExecutable<R>,
     @Override
     public Observable<R> observe() {
         ReplaySubject<R> subject = ReplaySubject.create();
-        toObservable().subscribe(subject);
-        return subject;
+        Subscription started = toObservable().subscribe(subject);
+        return subject.doOnUnsubscribe(started::unsubscribe); // as 1.5.18: leaving the replay leaves the batch
     }
 
     @Override
@@ -151,8 +178,9 @@ public abstract class HystrixCollapser<B, R, A> implements HystrixExecutable<R>,
     @SuppressWarnings("unchecked")
     private CompletableFuture<R> submit() {
         CollapsedBatches.requireContext(collapserKey, scope);
-        CompletableFuture<Object> source = collapser.submit(new CollapsedBatches.Pending(getRequestArgument(), maker(), getCacheKey()));
-        LinkedFuture<R> result = new LinkedFuture<>(source);
+        String cacheKey = getCacheKey();
+        CompletableFuture<Object> source = collapser.submit(new CollapsedBatches.Pending(getRequestArgument(), maker(), cacheKey));
+        LinkedFuture<R> result = new LinkedFuture<>(CacheShares.cancelHandle(collapserKey, cacheKey, collapser.config().requestCacheEnabled(), source));
         source.whenComplete((value, thrown) -> {
             if (thrown == null) {
                 result.complete((R) value);

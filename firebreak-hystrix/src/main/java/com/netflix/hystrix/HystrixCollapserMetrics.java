@@ -134,8 +134,13 @@ public class HystrixCollapserMetrics {
 
     /** Records a request answered from the request cache. */
     public void markResponseFromCache() {
-        HystrixCollapserEventStream.getInstance(collapserKey)
-                .write(HystrixCollapserEvent.from(collapserKey, HystrixEventType.Collapser.RESPONSE_FROM_CACHE, 1));
+        responsesFromCache(collapserKey, 1);
+    }
+
+    /* What the bridge writes when the key's Firebreak collapser answers requests from the request cache. */
+    static void responsesFromCache(HystrixCollapserKey key, int count) {
+        HystrixCollapserEventStream.getInstance(key)
+                .write(HystrixCollapserEvent.from(key, HystrixEventType.Collapser.RESPONSE_FROM_CACHE, count));
     }
 
     /** Records a batch of {@code batchSize} requests sent. */

@@ -1,5 +1,6 @@
 package com.netflix.hystrix;
 
+import com.netflix.hystrix.collapser.CollapserTimer;
 import com.netflix.hystrix.strategy.metrics.HystrixMetricsPublisherFactory;
 import dev.firebreak.collapse.Collapser;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import rx.Observable;
+import rx.Subscription;
 import rx.functions.Func1;
 import rx.subjects.ReplaySubject;
 
@@ -28,6 +30,11 @@ import rx.subjects.ReplaySubject;
  */
 public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixObservable<R> {
 
+    /** Where requests are gathered: per request context (default) or across the process, as {@link HystrixCollapser.Scope}. */
+    public enum Scope {
+        REQUEST, GLOBAL
+    }
+
     private final HystrixCollapserKey collapserKey;
     private final HystrixCollapser.Scope scope;
     private final Collapser<CollapsedBatches.Pending, Object> collapser;
@@ -45,12 +52,28 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
 
     /** A collapser configured by {@code setter}. */
     protected HystrixObservableCollapser(HystrixCollapser.Setter setter) {
+        this(setter, null, null);
+    }
+
+    /*
+     * Package-private as in 1.5.18 (for tests): the key's Firebreak collapser, if this instance makes
+     * it, has its windows closed by {@code timer} (see TimerWindows; the key's first instance decides);
+     * {@code metrics}, if not null, is what getMetrics() returns.
+     */
+    HystrixObservableCollapser(HystrixCollapserKey collapserKey, Scope scope, CollapserTimer timer,
+            HystrixCollapserProperties.Setter propertiesBuilder, HystrixCollapserMetrics metrics) {
+        this(HystrixCollapser.Setter.withCollapserKey(collapserKey).andScope(HystrixCollapser.Scope.valueOf(scope.name()))
+                .andCollapserPropertiesDefaults(propertiesBuilder), timer, metrics);
+    }
+
+    private HystrixObservableCollapser(HystrixCollapser.Setter setter, CollapserTimer timer, HystrixCollapserMetrics metrics) {
         this.collapserKey = setter.collapserKey != null ? setter.collapserKey
                 : HystrixCollapserKey.Factory.asKey(getClass().getSimpleName());
         this.scope = setter.scope;
-        this.collapser = CollapsedBatches.collapser(collapserKey, scope, setter.properties, true);
-        this.metrics = HystrixCollapserMetrics.getInstance(collapserKey, new HystrixCollapserProperties(collapser::config));
-        HystrixMetricsPublisherFactory.createOrRetrievePublisherForCollapser(collapserKey, metrics, metrics.getProperties());
+        this.collapser = CollapsedBatches.collapser(collapserKey, scope, setter.properties, true, timer);
+        this.metrics = metrics != null ? metrics
+                : HystrixCollapserMetrics.getInstance(collapserKey, new HystrixCollapserProperties(collapser::config));
+        HystrixMetricsPublisherFactory.createOrRetrievePublisherForCollapser(collapserKey, this.metrics, this.metrics.getProperties());
     }
 
     /** This request's argument. */
@@ -91,15 +114,16 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
         return metrics;
     }
 
-    public HystrixCollapser.Scope getScope() {
-        return scope;
+    /** Where requests are gathered: per request context (default) or across the process. */
+    public Scope getScope() {
+        return Scope.valueOf(scope.name());
     }
 
     @Override
     public Observable<R> observe() {
         ReplaySubject<R> subject = ReplaySubject.create();
-        toObservable().subscribe(subject);
-        return subject;
+        Subscription started = toObservable().subscribe(subject);
+        return subject.doOnUnsubscribe(started::unsubscribe); // as 1.5.18: leaving the replay leaves the batch
     }
 
     /** A lazy observable of this request's responses: submitted on subscription, left on unsubscription. */
@@ -111,8 +135,9 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
     @SuppressWarnings("unchecked")
     private CompletableFuture<List<R>> submit() {
         CollapsedBatches.requireContext(collapserKey, scope);
-        CompletableFuture<Object> source = collapser.submit(new CollapsedBatches.Pending(getRequestArgument(), maker(), getCacheKey()));
-        LinkedFuture<List<R>> result = new LinkedFuture<>(source);
+        String cacheKey = getCacheKey();
+        CompletableFuture<Object> source = collapser.submit(new CollapsedBatches.Pending(getRequestArgument(), maker(), cacheKey));
+        LinkedFuture<List<R>> result = new LinkedFuture<>(CacheShares.cancelHandle(collapserKey, cacheKey, collapser.config().requestCacheEnabled(), source));
         source.whenComplete((value, thrown) -> {
             if (thrown == null) {
                 result.complete((List<R>) value);
@@ -139,24 +164,44 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
         };
     }
 
+    /*
+     * As 1.5.18: an emission whose key or mapping throws is skipped; a request no emission answered
+     * goes to onMissingResponse, whose exception fails that request alone; every request then completes.
+     */
     private void match(List<B> emissions, Collection<HystrixCollapser.CollapsedRequest<R, A>> shard) {
         Func1<B, K> emissionKey = getBatchReturnTypeKeySelector();
         Func1<A, K> requestKey = getRequestArgumentKeySelector();
         Func1<B, R> toResponse = getBatchReturnTypeToResponseTypeMapper();
-        Map<K, List<B>> byKey = new HashMap<>();
+        Map<K, List<R>> byKey = new HashMap<>();
         for (B emission : emissions) {
-            byKey.computeIfAbsent(emissionKey.call(emission), k -> new ArrayList<>()).add(emission);
+            try {
+                K key = emissionKey.call(emission);
+                R response = toResponse.call(emission);
+                byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(response);
+            } catch (RuntimeException skipped) {
+                // an emission the user's selector or mapper cannot handle answers nobody
+            }
         }
         for (HystrixCollapser.CollapsedRequest<R, A> request : shard) {
-            List<B> matching = byKey.get(requestKey.call(request.getArgument()));
-            if (matching == null) {
-                onMissingResponse(request);
-                continue;
+            try {
+                List<R> matching = byKey.get(requestKey.call(request.getArgument()));
+                if (matching != null) {
+                    matching.forEach(request::emitResponse);
+                } else {
+                    missing(request);
+                }
+                request.setComplete();
+            } catch (RuntimeException thrown) {
+                request.setException(thrown);
             }
-            for (B emission : matching) {
-                request.emitResponse(toResponse.call(emission));
-            }
-            request.setComplete();
+        }
+    }
+
+    private void missing(HystrixCollapser.CollapsedRequest<R, A> request) {
+        try {
+            onMissingResponse(request);
+        } catch (RuntimeException thrown) {
+            request.setException(new RuntimeException(collapserKey.name() + ": onMissingResponse threw for " + request.getArgument(), thrown));
         }
     }
 

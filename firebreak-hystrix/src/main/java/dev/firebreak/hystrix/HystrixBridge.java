@@ -166,6 +166,11 @@ public final class HystrixBridge {
         }
     }
 
+    /** The collapser keys the bridge has made a Firebreak collapser for (in the registry in force). */
+    public static Set<String> collapserKeys() {
+        return Set.copyOf(COLLAPSERS);
+    }
+
     /** Reads the registry's clock, in nanoseconds. */
     public static long nanoTime() {
         return registry().ticker().read();

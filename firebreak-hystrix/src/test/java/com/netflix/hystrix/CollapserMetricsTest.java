@@ -124,6 +124,20 @@ class CollapserMetricsTest extends BridgeFixture {
     }
 
     @Test
+    void countsEachRequestTheCollapserAnsweredFromTheRequestCache() throws Exception {
+        HystrixCollapserMetrics metrics = new Echo("EchoCached", 0, true).getMetrics();
+        assertThat(metrics.getRollingCount(HystrixEventType.Collapser.RESPONSE_FROM_CACHE)).isZero(); // starts the streams
+        assertThat(metrics.getCumulativeCount(HystrixEventType.Collapser.RESPONSE_FROM_CACHE)).isZero();
+
+        batch("EchoCached", true, 1, 1, 1, 2);
+        buckets.advanceTimeBy(1, TimeUnit.SECONDS);
+        assertThat(metrics.getRollingCount(HystrixEventType.Collapser.RESPONSE_FROM_CACHE)).isEqualTo(2);
+        assertThat(metrics.getCumulativeCount(HystrixRollingNumberEvent.RESPONSE_FROM_CACHE)).isEqualTo(2);
+        assertThat(metrics.getRollingCount(HystrixEventType.Collapser.ADDED_TO_BATCH)).as("the hits never joined the batch").isEqualTo(2);
+        assertThat(metrics.getRollingCount(HystrixEventType.Collapser.BATCH_EXECUTED)).isEqualTo(1);
+    }
+
+    @Test
     void oneInstancePerKeyListedWithTheKeysPropertiesUntilReset() {
         Echo one = new Echo("EchoInstances", 1, false);
         Echo two = new Echo("EchoInstances", 2, false);

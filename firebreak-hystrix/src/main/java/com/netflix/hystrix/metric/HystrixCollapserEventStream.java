@@ -13,15 +13,18 @@ import rx.subjects.Subject;
  */
 public final class HystrixCollapserEventStream {
 
+    // One subject for every key, each stream keeping its own key: a stream made after reset() still
+    // hears the events written through an instance made before it, and the other way round.
+    private static final Subject<HystrixCollapserEvent, HystrixCollapserEvent> ALL = new SerializedSubject<>(PublishSubject.create());
     private static final ConcurrentHashMap<String, HystrixCollapserEventStream> STREAMS = new ConcurrentHashMap<>();
 
     private final HystrixCollapserKey key;
-    private final Subject<HystrixCollapserEvent, HystrixCollapserEvent> subject = new SerializedSubject<>(PublishSubject.create());
     private final Observable<HystrixCollapserEvent> stream;
 
     private HystrixCollapserEventStream(HystrixCollapserKey key) {
         this.key = key;
-        this.stream = subject.lift(new SubscriberShield<>(toString()));
+        String name = key.name();
+        this.stream = ALL.filter(event -> event.getCollapserKey().name().equals(name)).lift(new SubscriberShield<>(toString()));
     }
 
     /** The stream of {@code collapserKey}. */
@@ -29,7 +32,7 @@ public final class HystrixCollapserEventStream {
         return STREAMS.computeIfAbsent(collapserKey.name(), k -> new HystrixCollapserEventStream(collapserKey));
     }
 
-    /** Forgets every stream (their subscribers hear nothing more). */
+    /** Forgets every stream instance; their subscribers still hear their keys' events. */
     public static void reset() {
         STREAMS.clear();
     }
@@ -44,7 +47,7 @@ public final class HystrixCollapserEventStream {
             throw new IllegalArgumentException("HystrixCollapserEventStream of " + key.name()
                     + ": an event of " + event.getCollapserKey().name() + " was written to it");
         }
-        subject.onNext(event);
+        ALL.onNext(event);
     }
 
     /** This key's events from now on (hot: earlier ones are not replayed). */
