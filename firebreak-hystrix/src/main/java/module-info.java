@@ -15,9 +15,12 @@ module dev.firebreak.hystrix {
     // HdrHistogram (no descriptor either) appears in CachedValuesHistogram's and the distribution streams' API.
     requires transitive HdrHistogram;
     requires archaius.core;
+    // HystrixPlugins logs how it chose the dynamic properties, as 1.5.18 did (slf4j-api, an automatic module).
+    requires org.slf4j;
 
     exports com.netflix.hystrix;
     exports com.netflix.hystrix.collapser;
+    exports com.netflix.hystrix.config;
     exports com.netflix.hystrix.exception;
     exports com.netflix.hystrix.strategy;
     exports com.netflix.hystrix.strategy.concurrency;

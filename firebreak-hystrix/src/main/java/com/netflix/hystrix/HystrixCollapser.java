@@ -4,6 +4,7 @@ import com.netflix.hystrix.collapser.CollapserTimer;
 import com.netflix.hystrix.collapser.RequestCollapserFactory;
 import com.netflix.hystrix.exception.HystrixRuntimeException;
 import com.netflix.hystrix.exception.HystrixRuntimeException.FailureType;
+import com.netflix.hystrix.strategy.metrics.HystrixMetricsPublisherFactory;
 import dev.firebreak.collapse.Collapser;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -94,6 +95,7 @@ public abstract class HystrixCollapser<B, R, A> implements HystrixExecutable<R>,
         this.scope = setter.scope;
         this.collapser = CollapsedBatches.collapser(collapserKey, scope, setter.properties, false, timer);
         this.metrics = metrics != null ? metrics : HystrixCollapserMetrics.getInstance(collapserKey, getProperties());
+        HystrixMetricsPublisherFactory.createOrRetrievePublisherForCollapser(collapserKey, this.metrics, this.metrics.getProperties());
     }
 
     /* Package-private as in 1.5.18: forgets the request variables of RequestCollapserFactory. */

@@ -1,5 +1,6 @@
 package com.netflix.hystrix;
 
+import com.netflix.hystrix.util.HystrixRollingNumberEvent;
 import dev.firebreak.Guard;
 import dev.firebreak.event.EventType;
 import dev.firebreak.hystrix.HystrixBridge;
@@ -131,6 +132,33 @@ public class HystrixCommandMetrics {
     public long getCumulativeCount(HystrixEventType event) {
         EventType type = event.toFirebreak();
         return type == null ? 0 : guard.controls().metrics().cumulativeCount(type);
+    }
+
+    /**
+     * The count of a rolling-number event over the rolling window, as 1.5.18's {@code HystrixMetrics} gave
+     * it ({@code COMMAND_MAX_ACTIVE}: the rolling maximum; 0 for events that are not a command's).
+     */
+    public long getRollingCount(HystrixRollingNumberEvent event) {
+        if (event == HystrixRollingNumberEvent.COMMAND_MAX_ACTIVE) {
+            return getRollingMaxConcurrentExecutions();
+        }
+        HystrixEventType type = commandEvent(event);
+        return type == null ? 0 : getRollingCount(type);
+    }
+
+    /** The count of a rolling-number event since the command key was made (0 for events that are not a command's). */
+    public long getCumulativeCount(HystrixRollingNumberEvent event) {
+        HystrixEventType type = commandEvent(event);
+        return type == null ? 0 : getCumulativeCount(type);
+    }
+
+    private static HystrixEventType commandEvent(HystrixRollingNumberEvent event) {
+        for (HystrixEventType type : HystrixEventType.values()) {
+            if (type.name().equals(event.name())) {
+                return type;
+            }
+        }
+        return null;
     }
 
     /** run()'s latency at {@code percentile} (0 to 100) over the rolling percentile window, in ms. */

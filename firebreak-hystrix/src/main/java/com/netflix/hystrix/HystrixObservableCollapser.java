@@ -1,6 +1,7 @@
 package com.netflix.hystrix;
 
 import com.netflix.hystrix.collapser.CollapserTimer;
+import com.netflix.hystrix.strategy.metrics.HystrixMetricsPublisherFactory;
 import dev.firebreak.collapse.Collapser;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -72,6 +73,7 @@ public abstract class HystrixObservableCollapser<K, B, R, A> implements HystrixO
         this.collapser = CollapsedBatches.collapser(collapserKey, scope, setter.properties, true, timer);
         this.metrics = metrics != null ? metrics
                 : HystrixCollapserMetrics.getInstance(collapserKey, new HystrixCollapserProperties(collapser::config));
+        HystrixMetricsPublisherFactory.createOrRetrievePublisherForCollapser(collapserKey, this.metrics, this.metrics.getProperties());
     }
 
     /** This request's argument. */

@@ -1,5 +1,6 @@
 package com.netflix.hystrix;
 
+import com.netflix.hystrix.util.HystrixRollingNumberEvent;
 import dev.firebreak.hystrix.HystrixBridge;
 import dev.firebreak.isolation.GuardThreadPool;
 import dev.firebreak.metrics.ThreadPoolMetricsSnapshot;
@@ -104,5 +105,26 @@ public class HystrixThreadPoolMetrics {
     /** The most tasks active at once over the rolling window. */
     public long getRollingMaxActiveThreads() {
         return snapshot().rollingMaxActive();
+    }
+
+    /** Tasks the pool has completed since it was made (the executor's count; the bridge keeps no cumulative rejections). */
+    public long getCumulativeCountThreadsExecuted() {
+        return snapshot().completedTaskCount();
+    }
+
+    /** Tasks run or rejected over the rolling window. */
+    public long getRollingCount(HystrixEventType.ThreadPool event) {
+        return event == HystrixEventType.ThreadPool.EXECUTED ? getRollingCountThreadsExecuted() : getRollingCountThreadsRejected();
+    }
+
+    /**
+     * A rolling-number event over the rolling window, as 1.5.18's {@code HystrixMetrics} gave it
+     * ({@code THREAD_MAX_ACTIVE}: the rolling maximum).
+     *
+     * @throws IllegalArgumentException for an event that is not a thread pool's
+     */
+    public long getRollingCount(HystrixRollingNumberEvent event) {
+        return event == HystrixRollingNumberEvent.THREAD_MAX_ACTIVE ? getRollingMaxActiveThreads()
+                : getRollingCount(HystrixEventType.ThreadPool.from(event));
     }
 }

@@ -18,6 +18,8 @@ import com.netflix.hystrix.strategy.properties.archaius.HystrixDynamicProperties
 import java.util.ServiceLoader;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The process-wide plugins: a concurrency strategy, a command execution hook, an event notifier, a
@@ -36,7 +38,12 @@ import java.util.function.Supplier;
 public final class HystrixPlugins {
 
     private static final class Holder {
-        private static final HystrixPlugins INSTANCE = new HystrixPlugins(HystrixPlugins.class.getClassLoader());
+        private static final HystrixPlugins INSTANCE = create();
+    }
+
+    /** Where the plugins log how the dynamic properties were chosen (a seam for tests, as in 1.5.18). */
+    interface LoggerSupplier {
+        Logger getLogger();
     }
 
     private final ClassLoader classLoader;
@@ -47,9 +54,25 @@ public final class HystrixPlugins {
     private final AtomicReference<HystrixPropertiesStrategy> propertiesStrategy = new AtomicReference<>();
     private final AtomicReference<HystrixCommandExecutionHook> commandExecutionHook = new AtomicReference<>();
 
-    private HystrixPlugins(ClassLoader classLoader) {
+    private HystrixPlugins(ClassLoader classLoader, LoggerSupplier logger) {
         this.classLoader = classLoader;
-        this.dynamicProperties = resolveDynamicProperties(classLoader);
+        // The logger is asked for only after the properties are chosen: they may configure logging.
+        this.dynamicProperties = resolveDynamicProperties(classLoader, logger);
+    }
+
+    /** Plugins looked up through {@code classLoader}, logging to {@code logger} (for tests). */
+    static HystrixPlugins create(ClassLoader classLoader, LoggerSupplier logger) {
+        return new HystrixPlugins(classLoader, logger);
+    }
+
+    /** Plugins looked up through {@code classLoader} (for tests). */
+    static HystrixPlugins create(ClassLoader classLoader) {
+        return new HystrixPlugins(classLoader, () -> LoggerFactory.getLogger(HystrixPlugins.class));
+    }
+
+    /** Plugins looked up through this class's loader, as the process-wide instance is. */
+    static HystrixPlugins create() {
+        return create(HystrixPlugins.class.getClassLoader());
     }
 
     /** The process-wide plugins. */
@@ -195,12 +218,24 @@ public final class HystrixPlugins {
         }
     }
 
-    private static HystrixDynamicProperties resolveDynamicProperties(ClassLoader loader) {
+    // The order is 1.5.18's, and so is each debug line (its tests read them): a class named by a system
+    // property, else the first service, else Archaius.
+    private static HystrixDynamicProperties resolveDynamicProperties(ClassLoader loader, LoggerSupplier logger) {
         HystrixDynamicProperties named = named(HystrixDynamicProperties.class, HystrixDynamicPropertiesSystemProperties.getInstance());
         if (named != null) {
+            logger.getLogger().debug("Created HystrixDynamicProperties instance from System property named "
+                    + "\"hystrix.plugin.HystrixDynamicProperties.implementation\". Using class: {}", named.getClass().getCanonicalName());
             return named;
         }
-        return ServiceLoader.load(HystrixDynamicProperties.class, loader).findFirst()
-                .orElseGet(HystrixDynamicPropertiesArchaius::new);
+        HystrixDynamicProperties service = ServiceLoader.load(HystrixDynamicProperties.class, loader).findFirst().orElse(null);
+        if (service != null) {
+            logger.getLogger().debug("Created HystrixDynamicProperties instance by loading from ServiceLoader. Using class: {}",
+                    service.getClass().getCanonicalName());
+            return service;
+        }
+        HystrixDynamicProperties archaius = new HystrixDynamicPropertiesArchaius();
+        logger.getLogger().debug("No HystrixDynamicProperties named or listed as a service: reading Archaius ({})",
+                archaius.getClass().getCanonicalName());
+        return archaius;
     }
 }

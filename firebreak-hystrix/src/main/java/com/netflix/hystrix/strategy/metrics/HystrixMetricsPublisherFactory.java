@@ -1,6 +1,9 @@
 package com.netflix.hystrix.strategy.metrics;
 
 import com.netflix.hystrix.HystrixCircuitBreaker;
+import com.netflix.hystrix.HystrixCollapserKey;
+import com.netflix.hystrix.HystrixCollapserMetrics;
+import com.netflix.hystrix.HystrixCollapserProperties;
 import com.netflix.hystrix.HystrixCommandGroupKey;
 import com.netflix.hystrix.HystrixCommandKey;
 import com.netflix.hystrix.HystrixCommandMetrics;
@@ -21,6 +24,7 @@ public class HystrixMetricsPublisherFactory {
 
     private final ConcurrentHashMap<String, HystrixMetricsPublisherCommand> commands = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, HystrixMetricsPublisherThreadPool> pools = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, HystrixMetricsPublisherCollapser> collapsers = new ConcurrentHashMap<>();
 
     HystrixMetricsPublisherFactory() {
     }
@@ -38,10 +42,22 @@ public class HystrixMetricsPublisherFactory {
         return SHARED.getPublisherForThreadPool(threadPoolKey, metrics, properties);
     }
 
+    /** The publisher of {@code collapserKey}, made and initialized by the first call for the key. */
+    public static HystrixMetricsPublisherCollapser createOrRetrievePublisherForCollapser(HystrixCollapserKey collapserKey,
+            HystrixCollapserMetrics metrics, HystrixCollapserProperties properties) {
+        return SHARED.collapsers.computeIfAbsent(collapserKey.name(), name -> {
+            HystrixMetricsPublisherCollapser made = HystrixPlugins.getInstance().getMetricsPublisher()
+                    .getMetricsPublisherForCollapser(collapserKey, metrics, properties);
+            made.initialize();
+            return made;
+        });
+    }
+
     /** Forgets every publisher, so the next command of each key asks the registered publisher again. */
     public static void reset() {
         SHARED.commands.clear();
         SHARED.pools.clear();
+        SHARED.collapsers.clear();
     }
 
     // computeIfAbsent: made and initialized once per key, even when threads ask at once
