@@ -47,7 +47,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
     /** The breaker of this command's key, a view over its guard's (1.5.18's field, which its tests read). */
     final HystrixCircuitBreaker circuitBreaker;
     /** What this instance's execution produced, set when it ends (1.5.18's field, which its tests read). */
-    protected volatile ExecutionResult executionResult = ExecutionResult.from();
+    protected volatile ExecutionResult executionResult = ExecutionResult.EMPTY;
     /** The parts this instance was given in place of its key's own (a breaker, semaphores, a hook), or null. */
     final InjectedParts injected;
     private final AtomicBoolean started = new AtomicBoolean();
@@ -88,7 +88,7 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
             return injected != null ? InjectedParts.build(builder, commandKey.name()) : builder.build();
         });
         this.injected = injected;
-        this.metrics = injected != null && injected.metrics != null ? injected.metrics : HystrixCommandMetrics.of(guard);
+        this.metrics = injected != null && injected.metrics != null ? injected.metrics : HystrixCommandMetrics.of(guard, commandKey, groupKey, threadPoolKey);
         this.circuitBreaker = injected != null && injected.breaker != null ? injected.breaker : new HystrixCircuitBreaker.GuardBreaker(guard);
         this.plugins = CommandPlugins.current();
         CommandPlugins.publish(this);

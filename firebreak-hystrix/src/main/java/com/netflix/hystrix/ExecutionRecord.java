@@ -2,8 +2,6 @@ package com.netflix.hystrix;
 
 import dev.firebreak.GuardException;
 import dev.firebreak.hystrix.HystrixBridge;
-import java.util.Collections;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -33,6 +31,8 @@ final class ExecutionRecord {
     private volatile boolean executedInThread;
     private volatile Thread callerThread;
     private volatile List<HystrixEventType> events = List.of();
+    /** The sealed events (null until sealed), written before {@code events} and {@code sealed}. */
+    private SettledEvents settled;
     private volatile boolean sealed;
 
     /**
@@ -108,15 +108,20 @@ final class ExecutionRecord {
         if (sealed) {
             return;
         }
-        EnumSet<HystrixEventType> all = outcome.isEmpty() ? EnumSet.noneOf(HystrixEventType.class) : EnumSet.copyOf(outcome);
-        if (emissions > 0 && (all.contains(HystrixEventType.SUCCESS) || all.contains(HystrixEventType.FAILURE))) {
+        long bits = 0;
+        for (HystrixEventType event : outcome) {
+            bits |= SettledEvents.bit(event);
+        }
+        long success = SettledEvents.bit(HystrixEventType.SUCCESS) | SettledEvents.bit(HystrixEventType.FAILURE);
+        if (emissions > 0 && (bits & success) != 0) {
             // as 1.5.18: values emitted before a failure count too
-            all.add(HystrixEventType.EMIT);
+            bits |= SettledEvents.bit(HystrixEventType.EMIT);
         }
-        if (fallbackEmissions > 0 && all.contains(HystrixEventType.FALLBACK_SUCCESS)) {
-            all.add(HystrixEventType.FALLBACK_EMIT);
+        if (fallbackEmissions > 0 && (bits & SettledEvents.bit(HystrixEventType.FALLBACK_SUCCESS)) != 0) {
+            bits |= SettledEvents.bit(HystrixEventType.FALLBACK_EMIT);
         }
-        events = Collections.unmodifiableList(List.copyOf(all));
+        settled = SettledEvents.of(bits);
+        events = settled.list;
         sealed = true;
     }
 
@@ -212,13 +217,22 @@ final class ExecutionRecord {
 
     /** This record as an {@link ExecutionResult} value: its events with their counts, thread, time and exceptions. */
     ExecutionResult toResult() {
-        long[] counts = new long[EVENT_TYPES];
-        for (HystrixEventType event : events) {
-            counts[event.ordinal()] = switch (event) {
-                case EMIT -> emissions;
-                case FALLBACK_EMIT -> fallbackEmissions;
-                default -> 1;
-            };
+        List<HystrixEventType> all = events;
+        SettledEvents shared = settled;
+        ExecutionResult.EventCounts counts;
+        if (shared != null && shared.list == all && (emissions <= 1 || !all.contains(HystrixEventType.EMIT))
+                && (fallbackEmissions <= 1 || !all.contains(HystrixEventType.FALLBACK_EMIT))) {
+            counts = shared.onceEach;
+        } else {
+            long[] each = new long[EVENT_TYPES];
+            for (HystrixEventType event : all) {
+                each[event.ordinal()] = switch (event) {
+                    case EMIT -> emissions;
+                    case FALLBACK_EMIT -> fallbackEmissions;
+                    default -> 1;
+                };
+            }
+            counts = new ExecutionResult.EventCounts(each);
         }
         return ExecutionResult.of(counts, executedInThread(), runStartNanos >= 0, executionTimeMillis(),
                 executionException instanceof Exception e ? e : null);

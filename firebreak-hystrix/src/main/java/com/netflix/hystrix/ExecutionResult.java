@@ -16,6 +16,9 @@ public class ExecutionResult {
 
     private static final HystrixEventType[] TYPES = HystrixEventType.values();
 
+    /** No events, nothing ran (latency -1): what a command holds until it settles, shared as it is immutable. */
+    public static final ExecutionResult EMPTY = from();
+
     private final EventCounts eventCounts;
     private final boolean executedInThread;
     private final boolean executionOccurred;
@@ -42,10 +45,10 @@ public class ExecutionResult {
         return new ExecutionResult(new EventCounts(counts), false, false, -1, null, null);
     }
 
-    /** A finished execution's result in one step (the bridge's commands make one each); {@code counts} is kept. */
-    static ExecutionResult of(long[] counts, boolean executedInThread, boolean executionOccurred, int executionLatency,
+    /** A finished execution's result in one step (the bridge's commands make one each). */
+    static ExecutionResult of(EventCounts counts, boolean executedInThread, boolean executionOccurred, int executionLatency,
             Exception executionException) {
-        return new ExecutionResult(new EventCounts(counts), executedInThread, executionOccurred, executionLatency, null,
+        return new ExecutionResult(counts, executedInThread, executionOccurred, executionLatency, null,
                 executionException);
     }
 

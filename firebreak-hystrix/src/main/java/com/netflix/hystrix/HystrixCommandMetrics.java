@@ -22,14 +22,22 @@ public class HystrixCommandMetrics {
     private final HystrixThreadPoolKey pool;
 
     private HystrixCommandMetrics(Guard guard) {
-        this.guard = guard;
-        this.key = HystrixCommandKey.Factory.asKey(guard.name());
-        this.group = HystrixCommandGroupKey.Factory.asKey(guard.controls().groupName());
-        this.pool = HystrixThreadPoolKey.Factory.asKey(guard.controls().poolName());
+        this(guard, null, null, null);
     }
 
-    static HystrixCommandMetrics of(Guard guard) {
-        return new HystrixCommandMetrics(guard);
+    /** Keys given are used when their names are the guard's (no lookup); else the guard's names decide. */
+    private HystrixCommandMetrics(Guard guard, HystrixCommandKey key, HystrixCommandGroupKey group, HystrixThreadPoolKey pool) {
+        this.guard = guard;
+        this.key = key != null && key.name().equals(guard.name()) ? key : HystrixCommandKey.Factory.asKey(guard.name());
+        String groupName = guard.controls().groupName();
+        this.group = group != null && group.name().equals(groupName) ? group : HystrixCommandGroupKey.Factory.asKey(groupName);
+        String poolName = guard.controls().poolName();
+        this.pool = pool != null && pool.name().equals(poolName) ? pool : HystrixThreadPoolKey.Factory.asKey(poolName);
+    }
+
+    /** The metrics of a command's guard; the command's own keys save looking them up when they are the guard's. */
+    static HystrixCommandMetrics of(Guard guard, HystrixCommandKey key, HystrixCommandGroupKey group, HystrixThreadPoolKey pool) {
+        return new HystrixCommandMetrics(guard, key, group, pool);
     }
 
     /** The metrics of {@code key}, or null if no command with that key was made. */
