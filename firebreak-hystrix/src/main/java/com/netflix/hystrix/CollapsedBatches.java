@@ -47,8 +47,9 @@ final class CollapsedBatches {
     }
 
     /**
-     * What a collapser instance contributes to a batch: the argument, the instance that makes commands,
-     * the cache key, and the request context it was made in (if any).
+     * What a collapser instance contributes to a batch: the argument, the instance that makes commands
+     * (wrapped by a registered concurrency strategy), the cache key, and the request context it was made
+     * in (if any).
      */
     static final class Pending {
         final Object argument;
@@ -58,7 +59,7 @@ final class CollapsedBatches {
 
         Pending(Object argument, BatchMaker maker, String cacheKey) {
             this.argument = argument;
-            this.maker = maker;
+            this.maker = StrategyCarriedBatch.carried(maker); // on the requesting thread
             this.cacheKey = cacheKey;
         }
     }
