@@ -68,6 +68,8 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
         this.groupKey = group;
         this.commandKey = key != null ? key : HystrixCommandKey.Factory.asKey(defaultName(getClass()));
         this.threadPoolKey = pool != null ? pool : HystrixThreadPoolKey.Factory.asKey(group.name());
+        InjectedParts parts = defaultIsolation == IsolationStrategy.THREAD
+                ? StrategyPools.withStrategyPool(injected, threadPoolKey, poolDefaults) : injected;
         this.guard = HystrixBridge.guard(commandKey.name(), registry -> {
             // Once per command key: a registered properties strategy adds what it changes to the Setters.
             HystrixThreadPoolProperties.Setter poolValues = defaultIsolation == IsolationStrategy.THREAD
@@ -85,11 +87,11 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
                     commandValues.applyTo(c);
                 }
             });
-            return injected != null ? InjectedParts.build(builder, commandKey.name()) : builder.build();
+            return parts != null ? InjectedParts.build(builder, commandKey.name()) : builder.build();
         });
-        this.injected = injected;
-        this.metrics = injected != null && injected.metrics != null ? injected.metrics : HystrixCommandMetrics.of(guard, commandKey, groupKey, threadPoolKey);
-        this.circuitBreaker = injected != null && injected.breaker != null ? injected.breaker : new HystrixCircuitBreaker.GuardBreaker(guard);
+        this.injected = parts;
+        this.metrics = parts != null && parts.metrics != null ? parts.metrics : HystrixCommandMetrics.of(guard, commandKey, groupKey, threadPoolKey);
+        this.circuitBreaker = parts != null && parts.breaker != null ? parts.breaker : new HystrixCircuitBreaker.GuardBreaker(guard);
         this.plugins = CommandPlugins.current();
         CommandPlugins.publish(this);
         this.currentRequestLog = guard.controls().config().request().logEnabled()

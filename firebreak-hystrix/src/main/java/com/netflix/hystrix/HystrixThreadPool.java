@@ -69,6 +69,7 @@ public interface HystrixThreadPool {
         static synchronized void shutdown() {
             HystrixBridge.reset();
             threadPools.clear();
+            StrategyPools.shutdown(); // the pools a concurrency strategy supplied, as 1.5.18 shut its pools down
         }
 
         /** As {@link #shutdown()}, then waits up to {@code timeout} for the pools it shut down to finish their tasks. */
