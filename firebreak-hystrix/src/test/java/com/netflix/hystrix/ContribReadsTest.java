@@ -46,6 +46,11 @@ class ContribReadsTest extends BridgeFixture {
             }
         }.execute();
         HystrixThreadPoolMetrics pool = HystrixThreadPoolMetrics.getInstance(HystrixThreadPoolKey.Factory.asKey("Pooled"));
+        // execute() returns when the command settles on the pool thread, which counts its task just after
+        for (int spins = 0; spins < 100_000_000 && pool.getCurrentCompletedTaskCount().longValue() < 1; spins++) {
+            Thread.onSpinWait();
+        }
+        assertThat(pool.getCurrentCompletedTaskCount().longValue()).as("the pool counted its task").isEqualTo(1);
         assertThat(pool.getRollingCount(HystrixRollingNumberEvent.THREAD_EXECUTION))
                 .isEqualTo(pool.getRollingCount(HystrixEventType.ThreadPool.EXECUTED)).isEqualTo(pool.getRollingCountThreadsExecuted());
         assertThat(pool.getRollingCount(HystrixEventType.ThreadPool.REJECTED)).isZero();

@@ -21,15 +21,20 @@ import org.junit.jupiter.api.Test;
  */
 class StrategySuppliedPoolTest extends BridgeFixture {
 
-    /** One thread and no queue per thread-pool key, its threads named after the strategy. */
+    /** {@code threads} threads and no queue per thread-pool key, named after the strategy. */
     static final class OwnPoolsStrategy extends HystrixConcurrencyStrategy {
         final AtomicInteger asked = new AtomicInteger();
+        private final int threads;
+
+        OwnPoolsStrategy(int threads) {
+            this.threads = threads;
+        }
 
         @Override
         public ThreadPoolExecutor getThreadPool(HystrixThreadPoolKey key, HystrixThreadPoolProperties properties) {
             asked.incrementAndGet();
             AtomicInteger made = new AtomicInteger();
-            return new ThreadPoolExecutor(1, 1, 1, TimeUnit.MINUTES, new SynchronousQueue<>(), task -> {
+            return new ThreadPoolExecutor(threads, threads, 1, TimeUnit.MINUTES, new SynchronousQueue<>(), task -> {
                 Thread thread = new Thread(task, "strategy-" + key.name() + "-" + made.incrementAndGet());
                 thread.setDaemon(true);
                 return thread;
@@ -53,7 +58,7 @@ class StrategySuppliedPoolTest extends BridgeFixture {
 
     @Test
     void threadCommandsRunOnTheStrategysPoolWhichIsAskedForOncePerKey() {
-        OwnPoolsStrategy strategy = new OwnPoolsStrategy();
+        OwnPoolsStrategy strategy = new OwnPoolsStrategy(2); // the first command's thread may not be idle again yet
         HystrixPlugins.getInstance().registerConcurrencyStrategy(strategy);
 
         TestCommand first = onPool("OwnPoolA", () -> Thread.currentThread().getName());
@@ -67,7 +72,7 @@ class StrategySuppliedPoolTest extends BridgeFixture {
 
     @Test
     void aFullStrategyPoolRejectsAndTheFallbackAnswers() throws Exception {
-        HystrixPlugins.getInstance().registerConcurrencyStrategy(new OwnPoolsStrategy());
+        HystrixPlugins.getInstance().registerConcurrencyStrategy(new OwnPoolsStrategy(1));
         CountDownLatch running = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         TestCommand busy = onPool("OwnPoolB", () -> {
