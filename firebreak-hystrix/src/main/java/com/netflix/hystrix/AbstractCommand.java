@@ -68,8 +68,9 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
         this.groupKey = group;
         this.commandKey = key != null ? key : HystrixCommandKey.Factory.asKey(defaultName(getClass()));
         this.threadPoolKey = pool != null ? pool : HystrixThreadPoolKey.Factory.asKey(group.name());
+        this.plugins = CommandPlugins.current();
         InjectedParts parts = defaultIsolation == IsolationStrategy.THREAD
-                ? StrategyPools.withStrategyPool(injected, threadPoolKey, poolDefaults) : injected;
+                ? StrategyPools.withStrategyPool(injected, plugins.strategy, threadPoolKey, poolDefaults) : injected;
         this.guard = HystrixBridge.guard(commandKey.name(), registry -> {
             // Once per command key: a registered properties strategy adds what it changes to the Setters.
             HystrixThreadPoolProperties.Setter poolValues = defaultIsolation == IsolationStrategy.THREAD
@@ -92,7 +93,6 @@ abstract class AbstractCommand<R> implements HystrixInvokableInfo<R>, HystrixObs
         this.injected = parts;
         this.metrics = parts != null && parts.metrics != null ? parts.metrics : HystrixCommandMetrics.of(guard, commandKey, groupKey, threadPoolKey);
         this.circuitBreaker = parts != null && parts.breaker != null ? parts.breaker : new HystrixCircuitBreaker.GuardBreaker(guard);
-        this.plugins = CommandPlugins.current();
         CommandPlugins.publish(this);
         this.currentRequestLog = guard.controls().config().request().logEnabled()
                 ? HystrixRequestLog.getCurrentRequest(plugins.strategy) : null;

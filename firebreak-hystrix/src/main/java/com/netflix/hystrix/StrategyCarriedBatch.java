@@ -23,11 +23,12 @@ final class StrategyCarriedBatch implements Callable<CompletableFuture<List<Batc
 
     /** {@code maker}, wrapped by the strategy registered now (on this, the requesting, thread). */
     static CollapsedBatches.BatchMaker carried(CollapsedBatches.BatchMaker maker) {
-        StrategyCarriedBatch carried = new StrategyCarriedBatch(maker);
-        Callable<CompletableFuture<List<BatchRequest<Object, Object>>>> wrapped = CommandPlugins.current().wrap(carried);
-        if (wrapped == carried) {
+        CommandPlugins plugins = CommandPlugins.current();
+        if (plugins.strategy == null) {
             return maker;
         }
+        StrategyCarriedBatch carried = new StrategyCarriedBatch(maker);
+        Callable<CompletableFuture<List<BatchRequest<Object, Object>>>> wrapped = plugins.wrap(carried);
         return requests -> {
             carried.requests = requests;
             try {

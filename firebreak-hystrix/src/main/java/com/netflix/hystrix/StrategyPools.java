@@ -1,6 +1,5 @@
 package com.netflix.hystrix;
 
-import com.netflix.hystrix.strategy.HystrixPlugins;
 import com.netflix.hystrix.strategy.concurrency.HystrixConcurrencyStrategy;
 import com.netflix.hystrix.strategy.concurrency.HystrixContextScheduler;
 import com.netflix.hystrix.strategy.properties.HystrixPropertiesFactory;
@@ -28,16 +27,13 @@ final class StrategyPools {
     }
 
     /**
-     * {@code injected} with the strategy's pool of {@code key} when the registered strategy supplies
-     * pools and the instance brought no pool of its own; else {@code injected} as it is.
+     * {@code injected} with the strategy's pool of {@code key} when {@code strategy} (the registered one,
+     * null for the default) supplies pools and the instance brought no pool of its own; else
+     * {@code injected} as it is.
      */
-    static InjectedParts withStrategyPool(InjectedParts injected, HystrixThreadPoolKey key,
+    static InjectedParts withStrategyPool(InjectedParts injected, HystrixConcurrencyStrategy strategy, HystrixThreadPoolKey key,
             HystrixThreadPoolProperties.Setter defaults) {
-        if (injected != null && injected.threadPool != null) {
-            return injected;
-        }
-        HystrixConcurrencyStrategy strategy = HystrixPlugins.getInstance().getConcurrencyStrategy();
-        if (!supplies(strategy)) {
+        if (strategy == null || injected != null && injected.threadPool != null || !supplies(strategy)) {
             return injected;
         }
         HystrixThreadPool pool = POOLS.computeIfAbsent(key.name(), name -> {

@@ -6,9 +6,9 @@ import com.netflix.hystrix.HystrixCommandMetrics;
 import com.netflix.hystrix.HystrixThreadPoolKey;
 import com.netflix.hystrix.HystrixThreadPoolMetrics;
 import com.netflix.hystrix.strategy.HystrixPlugins;
+import dev.firebreak.hystrix.internal.Sampling;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import rx.Observable;
 import rx.Scheduler;
@@ -42,18 +42,8 @@ public class HystrixConfigurationStream {
 
     /* `ticks` paces the samples: RxJava's computation scheduler, or a test's TestScheduler. */
     HystrixConfigurationStream(int intervalInMilliseconds, Scheduler ticks) {
-        if (intervalInMilliseconds <= 0) {
-            throw new IllegalArgumentException("HystrixConfigurationStream: intervalInMilliseconds=" + intervalInMilliseconds
-                    + " must be positive");
-        }
+        this.samples = Sampling.every("HystrixConfigurationStream", intervalInMilliseconds, ticks, HystrixConfigurationStream::sampleNow, running);
         this.intervalInMilliseconds = intervalInMilliseconds;
-        this.samples = Observable.interval(intervalInMilliseconds, TimeUnit.MILLISECONDS, ticks)
-                .onBackpressureDrop()
-                .map(tick -> sampleNow())
-                .doOnSubscribe(() -> running.set(true))
-                .doOnUnsubscribe(() -> running.set(false))
-                .share()
-                .onBackpressureDrop();
     }
 
     /** The process-wide stream, made on first use. */

@@ -4,9 +4,9 @@ import com.netflix.hystrix.HystrixCollapserMetrics;
 import com.netflix.hystrix.HystrixCommandMetrics;
 import com.netflix.hystrix.HystrixThreadPoolMetrics;
 import com.netflix.hystrix.strategy.HystrixPlugins;
+import dev.firebreak.hystrix.internal.Sampling;
 import java.util.Collection;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import rx.Observable;
 import rx.Scheduler;
@@ -31,18 +31,10 @@ public class HystrixDashboardStream {
 
     /* `ticks` paces the samples: RxJava's computation scheduler, or a test's TestScheduler. */
     HystrixDashboardStream(int delayInMs, Scheduler ticks) {
-        if (delayInMs <= 0) {
-            throw new IllegalArgumentException("HystrixDashboardStream: intervalInMilliseconds=" + delayInMs + " must be positive");
-        }
+        this.samples = Sampling.every("HystrixDashboardStream", delayInMs, ticks, () -> new DashboardData(
+                List.copyOf(HystrixCommandMetrics.getInstances()), List.copyOf(HystrixThreadPoolMetrics.getInstances()),
+                List.copyOf(HystrixCollapserMetrics.getInstances())), running);
         this.delayInMs = delayInMs;
-        this.samples = Observable.interval(delayInMs, TimeUnit.MILLISECONDS, ticks)
-                .onBackpressureDrop()
-                .map(tick -> new DashboardData(List.copyOf(HystrixCommandMetrics.getInstances()),
-                        List.copyOf(HystrixThreadPoolMetrics.getInstances()), List.copyOf(HystrixCollapserMetrics.getInstances())))
-                .doOnSubscribe(() -> running.set(true))
-                .doOnUnsubscribe(() -> running.set(false))
-                .share()
-                .onBackpressureDrop();
     }
 
     /** The process-wide stream, made on first use. */

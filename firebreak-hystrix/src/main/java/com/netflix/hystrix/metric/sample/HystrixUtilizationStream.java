@@ -5,9 +5,9 @@ import com.netflix.hystrix.HystrixCommandMetrics;
 import com.netflix.hystrix.HystrixThreadPoolKey;
 import com.netflix.hystrix.HystrixThreadPoolMetrics;
 import com.netflix.hystrix.strategy.HystrixPlugins;
+import dev.firebreak.hystrix.internal.Sampling;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import rx.Observable;
 import rx.Scheduler;
@@ -34,18 +34,8 @@ public class HystrixUtilizationStream {
 
     /* `ticks` paces the samples: RxJava's computation scheduler, or a test's TestScheduler. */
     HystrixUtilizationStream(int intervalInMilliseconds, Scheduler ticks) {
-        if (intervalInMilliseconds <= 0) {
-            throw new IllegalArgumentException("HystrixUtilizationStream: intervalInMilliseconds=" + intervalInMilliseconds
-                    + " must be positive");
-        }
+        this.samples = Sampling.every("HystrixUtilizationStream", intervalInMilliseconds, ticks, HystrixUtilizationStream::sampleNow, running);
         this.intervalInMilliseconds = intervalInMilliseconds;
-        this.samples = Observable.interval(intervalInMilliseconds, TimeUnit.MILLISECONDS, ticks)
-                .onBackpressureDrop()
-                .map(tick -> sampleNow())
-                .doOnSubscribe(() -> running.set(true))
-                .doOnUnsubscribe(() -> running.set(false))
-                .share()
-                .onBackpressureDrop();
     }
 
     /** The process-wide stream, made on first use. */
