@@ -9,6 +9,7 @@ import dev.firebreak.context.RequestContext;
 import dev.firebreak.event.EventType;
 import dev.firebreak.event.GuardListener;
 import dev.firebreak.event.ListenerFailures;
+import java.util.List;
 
 /** What the pipeline asks of a guard: its configuration, its exceptions, the fallback, the log and the listeners. */
 final class GuardHooks implements GuardSide, TracedGuard {
@@ -16,6 +17,13 @@ final class GuardHooks implements GuardSide, TracedGuard {
     private final GuardControls policy;
     private final GuardRegistry registry;
     private final String name;
+    /*
+     * The guard's and the registry's listener lists (the lists themselves never change; their contents
+     * may), held here so that each call reaches them in one load rather than through the guard and the
+     * registry: every call asks whether there are any, twice (measured: about 1 ns of a 27 ns call).
+     */
+    private final List<GuardListener> guardListeners;
+    private final List<GuardListener> registryListeners;
     /** What every fallback of a short-circuited call receives: shared, immutable, no stack. */
     private final ShortCircuitedException shortCircuited;
     /** The rejection fallbacks received last; replaced when the event or the limit differs. */
@@ -27,6 +35,8 @@ final class GuardHooks implements GuardSide, TracedGuard {
         this.policy = policy;
         this.name = policy.name();
         this.registry = policy.registry();
+        this.guardListeners = policy.listeners();
+        this.registryListeners = registry.listeners();
         this.shortCircuited = new ShortCircuitedException(name, true);
     }
 
@@ -198,7 +208,7 @@ final class GuardHooks implements GuardSide, TracedGuard {
 
     @Override
     public boolean hasListeners() {
-        return !policy.listeners().isEmpty() || !policy.registry().listeners().isEmpty();
+        return !guardListeners.isEmpty() || !registryListeners.isEmpty();
     }
 
     @Override
@@ -207,10 +217,10 @@ final class GuardHooks implements GuardSide, TracedGuard {
         if (context != null && policy.config().request().logEnabled()) {
             context.log().add(name, events, totalNanos);
         }
-        for (GuardListener listener : policy.listeners()) {
+        for (GuardListener listener : guardListeners) {
             tell(listener, events, executionNanos, totalNanos);
         }
-        for (GuardListener listener : policy.registry().listeners()) {
+        for (GuardListener listener : registryListeners) {
             tell(listener, events, executionNanos, totalNanos);
         }
     }
