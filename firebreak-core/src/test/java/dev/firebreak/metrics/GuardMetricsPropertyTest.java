@@ -3,6 +3,8 @@ package dev.firebreak.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.GuardConfig;
+import dev.firebreak.breaker.CircuitBreaker;
+import dev.firebreak.breaker.CircuitBreakers;
 import dev.firebreak.event.EventType;
 import dev.firebreak.testkit.ManualClock;
 import java.time.Duration;
@@ -50,12 +52,14 @@ class GuardMetricsPropertyTest {
         ManualClock clock = new ManualClock(origin);
         GuardConfig config = GuardConfig.builder().metrics(mt -> mt.rollingStatsWindow(Duration.ofMillis(windowMillis))
                 .rollingStatsBuckets(buckets)).build();
-        GuardMetrics metrics = new GuardMetrics(config.metrics(), clock);
+        MetricsRecorder recorder = new MetricsRecorder(config.metrics(), clock,
+                CircuitBreakers.view(CircuitBreaker.alwaysClosed(), clock));
+        GuardMetrics metrics = recorder.metrics();
         long bucketNanos = windowMillis * MS / buckets;
         List<long[]> recorded = new ArrayList<>(); // {elapsed nanos since origin, ordinal}
         for (Step step : history) {
             clock.advance(step.advanceMillis() * MS);
-            metrics.record(step.type().bit(), 0, 0);
+            recorder.record(step.type().bit(), 0, 0, clock.read());
             recorded.add(new long[] {clock.read() - origin, step.type().ordinal()});
             if (recorded.size() % 37 == 0) {
                 assertMatches(metrics, recorded, clock.read() - origin, bucketNanos, buckets);

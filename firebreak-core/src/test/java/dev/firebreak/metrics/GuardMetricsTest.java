@@ -20,10 +20,12 @@ class GuardMetricsTest {
     @Test
     void executionLatencyOnlyForCallsThatRanTotalLatencyForAll() {
         ManualClock clock = new ManualClock(Long.MAX_VALUE - 1_000 * MS);
-        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults().metrics(), clock);
-        metrics.record(EventType.SUCCESS.bit(), 10 * MS, 12 * MS);
-        metrics.record(EventType.FAILURE.bit() | EventType.FALLBACK_SUCCESS.bit(), 30 * MS, 40 * MS);
-        metrics.record(EventType.SHORT_CIRCUITED.bit() | EventType.FALLBACK_SUCCESS.bit(), 0, 1 * MS);
+        MetricsRecorder recorder = new MetricsRecorder(GuardConfig.defaults().metrics(), clock,
+                CircuitBreakers.view(CircuitBreaker.alwaysClosed(), clock));
+        GuardMetrics metrics = recorder.metrics();
+        recorder.record(EventType.SUCCESS.bit(), 10 * MS, 12 * MS, clock.read());
+        recorder.record(EventType.FAILURE.bit() | EventType.FALLBACK_SUCCESS.bit(), 30 * MS, 40 * MS, clock.read());
+        recorder.record(EventType.SHORT_CIRCUITED.bit() | EventType.FALLBACK_SUCCESS.bit(), 0, 1 * MS, clock.read());
         clock.advance(Duration.ofSeconds(5)); // across the clock's wrap
         GuardMetricsSnapshot s = metrics.snapshot();
         assertThat(s.executionLatency().samples()).isEqualTo(2);
@@ -43,29 +45,33 @@ class GuardMetricsTest {
     @Test
     void percentilesCanBeSwitchedOffAndOnLive() {
         ManualClock clock = new ManualClock();
-        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults().metrics(), clock);
-        metrics.reconfigure(GuardConfig.builder().metrics(mt -> mt.percentilesEnabled(false)).build().metrics());
-        metrics.record(EventType.SUCCESS.bit(), MS, MS);
+        MetricsRecorder recorder = new MetricsRecorder(GuardConfig.defaults().metrics(), clock,
+                CircuitBreakers.view(CircuitBreaker.alwaysClosed(), clock));
+        GuardMetrics metrics = recorder.metrics();
+        recorder.reconfigure(GuardConfig.builder().metrics(mt -> mt.percentilesEnabled(false)).build().metrics());
+        recorder.record(EventType.SUCCESS.bit(), MS, MS, clock.read());
         assertThat(metrics.snapshot().executionLatency()).isEqualTo(LatencySnapshot.DISABLED);
         assertThat(metrics.snapshot().executionLatency().percentileMillis(50.0)).isEqualTo(-1);
-        metrics.reconfigure(GuardConfig.defaults().metrics());
+        recorder.reconfigure(GuardConfig.defaults().metrics());
         assertThat(metrics.snapshot().executionLatency().samples()).as("nothing recorded while off").isZero();
     }
 
     @Test
     void concurrencyNowAndRollingMaximum() {
         ManualClock clock = new ManualClock(-42);
-        GuardMetrics metrics = new GuardMetrics(GuardConfig.defaults().metrics(), clock);
-        metrics.executionStarted();
-        metrics.executionStarted();
-        metrics.executionStarted();
-        metrics.executionEnded();
-        metrics.executionEnded();
+        MetricsRecorder recorder = new MetricsRecorder(GuardConfig.defaults().metrics(), clock,
+                CircuitBreakers.view(CircuitBreaker.alwaysClosed(), clock));
+        GuardMetrics metrics = recorder.metrics();
+        recorder.executionStarted();
+        recorder.executionStarted();
+        recorder.executionStarted();
+        recorder.executionEnded();
+        recorder.executionEnded();
         assertThat(metrics.snapshot().concurrentExecutions()).isEqualTo(1);
         assertThat(metrics.snapshot().rollingMaxConcurrentExecutions()).isEqualTo(3);
         clock.advance(Duration.ofSeconds(10));
         assertThat(metrics.snapshot().rollingMaxConcurrentExecutions()).as("still one running").isEqualTo(1);
-        metrics.executionEnded();
+        recorder.executionEnded();
         assertThat(metrics.snapshot().rollingMaxConcurrentExecutions()).isZero();
     }
 
@@ -74,7 +80,8 @@ class GuardMetricsTest {
         ManualClock clock = new ManualClock();
         GuardConfig config = GuardConfig.builder().breaker(cb -> cb.requestVolumeThreshold(1)).build();
         CircuitBreaker breaker = CircuitBreakers.create(config.breaker(), (int) config.metrics().rollingStatsWindow().toMillis(), config.metrics().rollingStatsBuckets(), clock);
-        GuardMetrics metrics = new GuardMetrics(config.metrics(), clock, CircuitBreakers.view(breaker, clock));
+        MetricsRecorder recorder = new MetricsRecorder(config.metrics(), clock, CircuitBreakers.view(breaker, clock));
+        GuardMetrics metrics = recorder.metrics();
         assertThat(metrics.snapshot().circuitOpen()).isFalse();
         breaker.exit(breaker.enter(0), EventType.FAILURE, 0, 0);
         assertThat(metrics.snapshot().circuitState()).isEqualTo(CircuitState.OPEN);

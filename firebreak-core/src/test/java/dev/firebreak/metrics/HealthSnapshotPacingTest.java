@@ -3,6 +3,8 @@ package dev.firebreak.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.GuardConfig;
+import dev.firebreak.breaker.CircuitBreaker;
+import dev.firebreak.breaker.CircuitBreakers;
 import dev.firebreak.event.EventType;
 import dev.firebreak.testkit.ManualClock;
 import java.time.Duration;
@@ -15,12 +17,14 @@ class HealthSnapshotPacingTest {
 
     @Test
     void healthFiguresAreRecomputedAtMostOncePerInterval() {
-        GuardMetrics metrics = new GuardMetrics(GuardConfig.builder()
-                .metrics(mt -> mt.healthInterval(Duration.ofMillis(500))).build().metrics(), clock);
-        metrics.record(EventType.SUCCESS.bit(), 1, 1);
+        MetricsRecorder recorder = new MetricsRecorder(GuardConfig.builder()
+                .metrics(mt -> mt.healthInterval(Duration.ofMillis(500))).build().metrics(), clock,
+                CircuitBreakers.view(CircuitBreaker.alwaysClosed(), clock));
+        GuardMetrics metrics = recorder.metrics();
+        recorder.record(EventType.SUCCESS.bit(), 1, 1, clock.read());
         assertThat(metrics.snapshot().health()).isEqualTo(new HealthCounts(1, 0, 0));
 
-        metrics.record(EventType.FAILURE.bit(), 1, 1);
+        recorder.record(EventType.FAILURE.bit(), 1, 1, clock.read());
         clock.advance(Duration.ofMillis(499));
         assertThat(metrics.snapshot().health()).as("within the interval: the figures last computed")
                 .isEqualTo(new HealthCounts(1, 0, 0));
@@ -33,13 +37,15 @@ class HealthSnapshotPacingTest {
     @Test
     void theIntervalChangesLive() {
         GuardConfig config = GuardConfig.builder().metrics(mt -> mt.healthInterval(Duration.ofMillis(10_000))).build();
-        GuardMetrics metrics = new GuardMetrics(config.metrics(), clock);
+        MetricsRecorder recorder = new MetricsRecorder(config.metrics(), clock,
+                CircuitBreakers.view(CircuitBreaker.alwaysClosed(), clock));
+        GuardMetrics metrics = recorder.metrics();
         metrics.snapshot();
-        metrics.record(EventType.FAILURE.bit(), 1, 1);
+        recorder.record(EventType.FAILURE.bit(), 1, 1, clock.read());
         clock.advance(Duration.ofMillis(100));
         assertThat(metrics.snapshot().health().requestCount()).isZero();
 
-        metrics.reconfigure(config.toBuilder().metrics(mt -> mt.healthInterval(Duration.ofMillis(100))).build().metrics());
+        recorder.reconfigure(config.toBuilder().metrics(mt -> mt.healthInterval(Duration.ofMillis(100))).build().metrics());
         assertThat(metrics.snapshot().health()).isEqualTo(new HealthCounts(1, 1, 100));
     }
 }
