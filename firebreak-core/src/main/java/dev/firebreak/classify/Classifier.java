@@ -40,11 +40,14 @@ public final class Classifier {
     private final List<Predicate<? super Throwable>> ignored;
     private final Predicate<? super Throwable> failures;
     private final List<Predicate<Object>> failingResults;
+    /** Whether any rule judges results: read on every successful call, one field rather than the list's size. */
+    private final boolean judgesResults;
 
     private Classifier(Builder b) {
         this.ignored = List.copyOf(b.ignored);
         this.failures = b.failures;
         this.failingResults = List.copyOf(b.failingResults);
+        this.judgesResults = !failingResults.isEmpty();
     }
 
     /** No classification: every exception a failure, every value a success. */
@@ -101,7 +104,7 @@ public final class Classifier {
 
     /** Whether {@code value}, returned without an exception, counts as a failure. */
     public boolean failsResult(Object value) {
-        if (failingResults.isEmpty()) {
+        if (!judgesResults) {
             return false;
         }
         try {
