@@ -1,5 +1,6 @@
 package dev.firebreak;
 
+import dev.firebreak.attempt.Admission;
 import dev.firebreak.chaos.Injection;
 import dev.firebreak.classify.FailedResultException;
 import dev.firebreak.context.CallObservation;
@@ -11,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
  * The pipeline's caller-thread path (SEMAPHORE isolation's {@code execute}): the call runs on the
  * caller's thread through the {@link Pipeline}'s steps, one after the other. One per pipeline.
  */
-final class CallerThreadExecution {
+abstract sealed class CallerThreadExecution permits CallerThreadExecution.Direct, CallerThreadExecution.Grouped {
 
     /*
      * On the success path it takes no lock and allocates nothing of its own: each admission group's
@@ -23,34 +24,149 @@ final class CallerThreadExecution {
      * (two to four readings a call) when nothing needs its durations finer than about a millisecond
      * (Pipeline.coarseClockSuffices, from the CallerSettings derived once per configuration); decided once
      * per call, so all of a call's readings come from the same clock and its durations are never negative.
+     *
+     * How the holds are entered is the one thing that differs by shape, in six small methods: Direct,
+     * for the common guard whose groups have one member each, calls those two members itself; Grouped
+     * goes through the groups. Direct saves a load on each step of the path's critical chain.
+     *
+     * The success path writes step 9 out (the outcome-held exit, the metrics, the listeners) instead of
+     * calling Pipeline.finishHeld: the JIT then inlines those three into this method, where a call to
+     * finishHeld, also compiled on its own for the other paths, stays a call. Together with Direct this
+     * took a call from about 27 to 23 ns (docs/architecture.md, "The caller-thread path").
      */
 
     private final Pipeline pipeline;
-    private final OutcomeHeldGroup untilOutcome;
-    private final WorkHeldGroup untilWorkEnds;
     private final MetricsRecorder metrics;
 
-    CallerThreadExecution(Pipeline pipeline, OutcomeHeldGroup untilOutcome, WorkHeldGroup untilWorkEnds,
-            MetricsRecorder metrics) {
+    private CallerThreadExecution(Pipeline pipeline, MetricsRecorder metrics) {
         this.pipeline = pipeline;
-        this.untilOutcome = untilOutcome;
-        this.untilWorkEnds = untilWorkEnds;
         this.metrics = metrics;
     }
 
+    /** The caller-thread path of {@code pipeline}, whose admissions are in these two groups. */
+    static CallerThreadExecution of(Pipeline pipeline, OutcomeHeldGroup untilOutcome, WorkHeldGroup untilWorkEnds,
+            MetricsRecorder metrics) {
+        if (untilOutcome.sole != null && untilWorkEnds.sole != null) {
+            return new Direct(pipeline, untilOutcome.sole, untilWorkEnds.sole, metrics);
+        }
+        return new Grouped(pipeline, untilOutcome, untilWorkEnds, metrics);
+    }
+
+    /** Enters the admissions held until the outcome; the token for {@link #outcomeRefusal} and the finish. */
+    abstract Object enterOutcomeHeld(long nowNanos);
+
+    /** The refusal {@code held} records, or null if all its admissions let the call in. */
+    abstract EventType outcomeRefusal(Object held);
+
+    /** Enters the admissions held until the work ends (a refusal gives back what they took). */
+    abstract Object enterWorkHeld(long nowNanos);
+
+    /** The refusal {@code working} records, or null. */
+    abstract EventType workRefusal(Object working);
+
+    /** Exits the outcome-held permits of {@code held} with the call's outcome (the success path's step 9). */
+    abstract void exitOutcomeHeld(Object held, EventType event, long executionNanos, long nowNanos);
+
+    /** Gives back the work-held permits of {@code working} when the user's code ended. */
+    abstract void exitWorkHeld(Object working, EventType event, long executionNanos, long nowNanos);
+
+    /** The common guard: one member in each group, called here directly (a null token: it refused). */
+    static final class Direct extends CallerThreadExecution {
+        private final Admission outcomeHeld;
+        private final Admission workHeld;
+
+        Direct(Pipeline pipeline, Admission outcomeHeld, Admission workHeld, MetricsRecorder metrics) {
+            super(pipeline, metrics);
+            this.outcomeHeld = outcomeHeld;
+            this.workHeld = workHeld;
+        }
+
+        @Override
+        Object enterOutcomeHeld(long nowNanos) {
+            return outcomeHeld.enter(nowNanos);
+        }
+
+        @Override
+        EventType outcomeRefusal(Object held) {
+            return held == null ? outcomeHeld.refusal() : null;
+        }
+
+        @Override
+        Object enterWorkHeld(long nowNanos) {
+            return workHeld.enter(nowNanos);
+        }
+
+        @Override
+        EventType workRefusal(Object working) {
+            return working == null ? workHeld.refusal() : null;
+        }
+
+        @Override
+        void exitWorkHeld(Object working, EventType event, long executionNanos, long nowNanos) {
+            workHeld.exit(working, event, executionNanos, nowNanos);
+        }
+
+        @Override
+        void exitOutcomeHeld(Object held, EventType event, long executionNanos, long nowNanos) {
+            outcomeHeld.exit(held, event, executionNanos, nowNanos);
+        }
+    }
+
+    /** Any other shape: through the groups. */
+    static final class Grouped extends CallerThreadExecution {
+        private final OutcomeHeldGroup untilOutcome;
+        private final WorkHeldGroup untilWorkEnds;
+
+        Grouped(Pipeline pipeline, OutcomeHeldGroup untilOutcome, WorkHeldGroup untilWorkEnds, MetricsRecorder metrics) {
+            super(pipeline, metrics);
+            this.untilOutcome = untilOutcome;
+            this.untilWorkEnds = untilWorkEnds;
+        }
+
+        @Override
+        Object enterOutcomeHeld(long nowNanos) {
+            return untilOutcome.enter(nowNanos);
+        }
+
+        @Override
+        EventType outcomeRefusal(Object held) {
+            return untilOutcome.refusal(held);
+        }
+
+        @Override
+        Object enterWorkHeld(long nowNanos) {
+            return untilWorkEnds.enter(nowNanos);
+        }
+
+        @Override
+        EventType workRefusal(Object working) {
+            return untilWorkEnds.refusal(working);
+        }
+
+        @Override
+        void exitWorkHeld(Object working, EventType event, long executionNanos, long nowNanos) {
+            untilWorkEnds.exit(working, event, executionNanos, nowNanos);
+        }
+
+        @Override
+        void exitOutcomeHeld(Object held, EventType event, long executionNanos, long nowNanos) {
+            untilOutcome.exit(held, event, executionNanos, nowNanos);
+        }
+    }
+
     /** Runs {@code call}; {@code trace} (null when not observed) is told the waits and the end, its scope already open. */
-    <T> T run(GuardedCall<T> call, Fallback<T> fallback, CallTrace trace) {
+    final <T> T run(GuardedCall<T> call, Fallback<T> fallback, CallTrace trace) {
         CallerSettings settings = pipeline.callerSettings(pipeline.config());
         boolean coarse = pipeline.coarseClockSuffices(settings); // every reading of this call by the same clock
         long start = pipeline.now(coarse);
 
         // Steps 2 and 3: the admissions held until the outcome, then those held until the code ends.
-        Object held = untilOutcome.enter(start);
-        EventType refused = untilOutcome.refusal(held);
+        Object held = enterOutcomeHeld(start);
+        EventType refused = outcomeRefusal(held);
         Object working = null;
         if (refused == null) {
-            working = untilWorkEnds.enter(start);
-            refused = untilWorkEnds.refusal(working); // a refusing group gave back what it took
+            working = enterWorkHeld(start);
+            refused = workRefusal(working); // a refusing group gave back what it took
         }
         if (trace != null) { // a rate limiter or a full semaphore may have parked this thread
             CallTrace.waited(trace, CallObservation.Wait.ADMISSION, pipeline.now(coarse) - start);
@@ -75,7 +191,7 @@ final class CallerThreadExecution {
         } finally {
             end = pipeline.now(coarse); // one reading serves the work-held exits and the outcome
             verdict = pipeline.verdict(value, thrown); // step 7: the classification
-            untilWorkEnds.exit(working, verdict, end - start, end);
+            exitWorkHeld(working, verdict, end - start, end);
             metrics.executionEnded();
         }
 
@@ -90,7 +206,10 @@ final class CallerThreadExecution {
                         start, coarse, trace, marks);
             }
             long events = EventType.SUCCESS.bit() | Pipeline.slowMarker(settings.health(), executionNanos) | marks;
-            pipeline.finishHeld(held, EventType.SUCCESS, events, executionNanos, executionNanos, end);
+            // Step 9 as Pipeline.finishHeld does it, written out so that it inlines here (see the class comment).
+            exitOutcomeHeld(held, EventType.SUCCESS, executionNanos, end);
+            metrics.record(events, executionNanos, executionNanos, end);
+            pipeline.report(events, executionNanos, executionNanos);
             CallTrace.stop(trace, events, null, null, executionNanos, executionNanos);
             return value;
         }
@@ -109,7 +228,7 @@ final class CallerThreadExecution {
     }
 
     /** {@link #run} as a completed future, for {@code submit} under SEMAPHORE isolation. */
-    <T> CompletableFuture<T> runToFuture(GuardedCall<T> call, Fallback<T> fallback, CallTrace trace) {
+    final <T> CompletableFuture<T> runToFuture(GuardedCall<T> call, Fallback<T> fallback, CallTrace trace) {
         try {
             return CompletableFuture.completedFuture(run(call, fallback, trace));
         } catch (RuntimeException failure) {

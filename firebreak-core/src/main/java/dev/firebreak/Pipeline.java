@@ -35,7 +35,7 @@ final class Pipeline {
      * Invariants: every permit an admission gave is exited exactly once (a refusal exits the admissions
      * already entered: work-held ones at once, outcome-held ones with the call's outcome); the
      * outcome-held exits, the metrics and the listeners are told in finish, once per call, by whichever
-     * thread claimed the outcome.
+     * thread claimed the outcome (the caller-thread success path writes finishHeld's three steps out).
      */
 
     private final GuardSide side;
@@ -81,7 +81,7 @@ final class Pipeline {
         // A chaos policy's injected delays are timed against the deadline by the precise clock.
         this.admissionsTakeCoarseTime = untilOutcome.coarseTimeSuffices() && untilWorkEnds.coarseTimeSuffices()
                 && chaos == null;
-        this.callerThread = new CallerThreadExecution(this, untilOutcome, untilWorkEnds, metrics);
+        this.callerThread = CallerThreadExecution.of(this, untilOutcome, untilWorkEnds, metrics);
     }
 
     private static Admission[] members(Admission.Hold hold, List<Admission> ordered) {
@@ -319,6 +319,11 @@ final class Pipeline {
     /** {@link #slowMarker(GuardConfig, long)} by the rules already derived. */
     static long slowMarker(HealthRule health, long executionNanos) {
         return health.isSlow(EventType.SUCCESS, executionNanos) ? EventType.SLOW_CALL.bit() : 0L;
+    }
+
+    /** Tells the request log and the listeners of a call's end (step 9's last part). */
+    void report(long events, long executionNanos, long totalNanos) {
+        side.report(events, executionNanos, totalNanos);
     }
 
     /** The caller's site recorded in {@code failure}, just before it is thrown on the caller's thread. */
