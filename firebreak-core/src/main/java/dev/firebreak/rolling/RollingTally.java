@@ -26,7 +26,8 @@ public final class RollingTally {
      *   Base that every later record of that epoch reuses.
      * - A success that cannot change the answer (recordedQuietly) is counted apart from the word: by the
      *   tally's owner (see Owner) in its bucket's home cell with a plain read and a release store, by any
-     *   other thread in the bucket's striped adder. A reader adds both, read after the word.
+     *   other thread in the bucket's others cell by compare-and-set, or, once that cell has been contended,
+     *   in the bucket's striped adder. A reader adds all three, read after the word.
      * - A record into a bucket that a base may already have summed (its epoch is older than the
      *   latestEpoch some base was made for) is a late record: it bumps lateRecords after its add, which
      *   retires every base made before the bump.
@@ -144,7 +145,7 @@ public final class RollingTally {
         if (Owner.owns(owner, OWNER, this)) {
             bucket.countOwnQuiet(); // no locked instruction for the thread that keeps calling
         } else {
-            bucket.quiet.increment(); // striped once contended: threads stop sharing the word's cache line
+            bucket.countOtherQuiet(); // striped once contended: threads stop sharing a cache line
         }
         return true;
     }
@@ -237,33 +238,54 @@ public final class RollingTally {
     /**
      * One bucket: its word ({@code errors << 32 | calls}), its slow calls, and its quiet successes
      * (counted apart from the word, see {@link #recordedQuietly}): the owner's in its home slot, the
-     * other threads' in {@code quiet}. Never reused for another epoch.
+     * other threads' in its others slot or, once contended, in {@code quiet}. Never reused for another epoch.
      */
     private static final class Bucket extends PaddedWord {
 
         /*
-         * The word sits alone on its cache line (see PaddedWord), and so does the owner's quiet count,
-         * slot HOME of a 24-long array: every thread reads the word on each record, and a write beside
-         * it (the owner's count, another thread's adder base, a neighbouring object's counter) would take
-         * the word's line from them (measured: a second calling thread then cost a call about 50 ns more).
+         * The word sits alone on its cache line (see PaddedWord), and so do the owner's quiet count, slot
+         * HOME of a padded array, and the other threads' count, slot OTHERS, 64 bytes further: every
+         * thread reads the word on each record, and a write beside it (the owner's count, another
+         * thread's count, a neighbouring object's counter) would take the word's line from them
+         * (measured: a second calling thread then cost a call about 50 ns more). The other threads'
+         * count was a LongAdder alone; its base, written on each call of a second thread while nothing
+         * contends, is not padded, and in some buckets it shared a line with what the owner reads: two
+         * threads' calls then took 100 to 250 ns instead of 76 for that second (7 of 42 one-second
+         * iterations; docs/notes/bench/house-2026-11-29). The adder takes over only once the slot is
+         * contended.
          */
         private static final VarHandle CELLS = MethodHandles.arrayElementVarHandle(long[].class);
         private static final int HOME = 8;
+        private static final int OTHERS = 2 * HOME;
 
         @SuppressWarnings("unused") // padding: nothing written lies within a cache line after the word
         private long q1, q2, q3, q4, q5, q6, q7;
-        private final long[] home = new long[2 * HOME + 8];
+        private final long[] home = new long[OTHERS + 16];
         final AtomicLong slow = new AtomicLong();
-        final LongAdder quiet = new LongAdder();
+        private final LongAdder quiet = new LongAdder();
+        /** Set (once, racily: any thread may) when a compare-and-set on the others slot failed. */
+        private boolean contended;
 
         /** Counts one quiet success of the owner, the only thread that writes the home slot (see Owner). */
         void countOwnQuiet() {
             CELLS.setRelease(home, HOME, home[HOME] + 1);
         }
 
+        /** Counts one quiet success of a thread other than the owner. */
+        void countOtherQuiet() {
+            if (!contended) {
+                long seen = (long) CELLS.getVolatile(home, OTHERS);
+                if (CELLS.compareAndSet(home, OTHERS, seen, seen + 1)) {
+                    return;
+                }
+                contended = true; // from now on the striped adder: threads stop sharing the slot's line
+            }
+            quiet.increment();
+        }
+
         /** Every quiet success of this bucket. */
         long quiet() {
-            return quiet.sum() + (long) CELLS.getVolatile(home, HOME);
+            return quiet.sum() + (long) CELLS.getVolatile(home, HOME) + (long) CELLS.getVolatile(home, OTHERS);
         }
     }
 
