@@ -85,6 +85,9 @@ class CriticalityCarriedTest {
                 return "third";
             }));
             for (int i = 0; i < 2; i++) {
+                // the failed attempt's backoff must be on the clock before time moves, or it would wait 10 ms
+                // from after the move (the attempt fails on another thread)
+                Await.until("the backoff is scheduled", () -> clock.pendingDelays().contains(10 * MS));
                 clock.advance(10 * MS);
                 awaitSize(levels, i + 2);
             }
