@@ -24,7 +24,7 @@ public final class MetricsRecorder {
      * of a 27 ns call; docs/architecture.md, "The caller-thread path").
      */
 
-    static final long EXECUTED = EventType.SUCCESS.bit() | EventType.FAILURE.bit()
+    private static final long EXECUTED = EventType.SUCCESS.bit() | EventType.FAILURE.bit()
             | EventType.TIMEOUT.bit() | EventType.BAD_REQUEST.bit();
     /**
      * The masks a call most often reports with more than one event, each counted as one (see
