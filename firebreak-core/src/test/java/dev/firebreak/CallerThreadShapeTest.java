@@ -3,53 +3,30 @@ package dev.firebreak;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.firebreak.attempt.Admission;
-import dev.firebreak.event.EventType;
+import dev.firebreak.breaker.CircuitBreaker;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
  * The caller-thread path calls the members itself only for the common shape (one member in each
  * group); any other shape goes through the groups. The behaviour of both is covered by the guard tests
- * (a plain SEMAPHORE guard is Direct; one with a rate limiter or a priority gate is Grouped).
+ * (a plain SEMAPHORE guard is Direct; one with a rate limiter or a priority gate is Grouped). The
+ * choice depends only on how many members each group has, so any admission serves as a member here.
  */
 class CallerThreadShapeTest {
 
-    private static Admission member(Admission.Hold hold) {
-        return new Admission() {
-            @Override
-            public Object enter(long nowNanos) {
-                return "permit";
-            }
-
-            @Override
-            public EventType refusal() {
-                return EventType.RATE_LIMITED;
-            }
-
-            @Override
-            public void exit(Object permit, EventType event, long executionNanos, long nowNanos) {
-            }
-
-            @Override
-            public Hold hold() {
-                return hold;
-            }
-        };
+    private static Admission[] members(int count) {
+        Admission[] all = new Admission[count];
+        Arrays.fill(all, CircuitBreaker.alwaysClosed());
+        return all;
     }
 
     private static OutcomeHeldGroup outcomeHeld(int members) {
-        Admission[] all = new Admission[members];
-        for (int i = 0; i < members; i++) {
-            all[i] = member(Admission.Hold.UNTIL_OUTCOME);
-        }
-        return new OutcomeHeldGroup(all);
+        return new OutcomeHeldGroup(members(members));
     }
 
     private static WorkHeldGroup workHeld(int members) {
-        Admission[] all = new Admission[members];
-        for (int i = 0; i < members; i++) {
-            all[i] = member(Admission.Hold.UNTIL_WORK_ENDS);
-        }
-        return new WorkHeldGroup(all);
+        return new WorkHeldGroup(members(members));
     }
 
     @Test
